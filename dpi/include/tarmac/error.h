@@ -1,0 +1,37 @@
+/* Errors are returned, never printed: the caller decides where they go. */
+#ifndef TARMAC_ERROR_H
+#define TARMAC_ERROR_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum tm_status {
+    TM_OK = 0,
+    TM_EOF = 1,          /* end of input (not an error) */
+    TM_ERR_IO = -1,      /* open/read/write failure */
+    TM_ERR_GZIP = -2,    /* corrupt or truncated gzip stream */
+    TM_ERR_LINE = -3,    /* line longer than the limit, or binary data */
+    TM_ERR_PARSE = -4,   /* a line that fits no record shape */
+    TM_ERR_ARG = -5      /* bad argument / option */
+} tm_status;
+
+/* Where and why. file/line/column are 0/empty when they do not apply. */
+typedef struct tm_error {
+    int status;            /* tm_status */
+    uint64_t line;         /* 1-based line number */
+    uint32_t column;       /* 1-based column, 0 when not known */
+    uint64_t offset;       /* byte offset of the line start in the (uncompressed) input */
+    char file[256];
+    char msg[256];         /* what was expected / what went wrong */
+} tm_error;
+
+/* "file:line:column: msg" into buf (always NUL-terminated). Returns buf. */
+const char *tm_error_format(const tm_error *err, char *buf, unsigned size);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

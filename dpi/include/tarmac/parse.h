@@ -1,0 +1,26 @@
+/* Parser: one line of any supported Tarmac dialect -> one typed record. */
+#ifndef TARMAC_PARSE_H
+#define TARMAC_PARSE_H
+
+#include <stddef.h>
+
+#include "tarmac/error.h"
+#include "tarmac/record.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Parse line[0..len) into rec; slices in rec point into line.
+ * Returns TM_OK, or TM_ERR_PARSE with err->column and err->msg (what was expected) set;
+ * err->line/file are left to the caller. A blank or comment ('#', ';', "//") line gives
+ * TM_OK with rec->kind == TM_REC_NONE. */
+int tm_parse_line(const char *line, size_t len, tm_record *rec, tm_error *err);
+
+/* Field-by-field equality of two records (slices compared by content). */
+int tm_record_equal(const tm_record *a, const tm_record *b);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,48 @@
+/* Streaming line reader: plain text, gzip (detected by content), or "-" for stdin.
+ * Reads in large blocks, never the whole file; tracks line number and byte offset. */
+#ifndef TARMAC_READER_H
+#define TARMAC_READER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "tarmac/error.h"
+#include "tarmac/record.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define TM_LINE_MAX_DEFAULT (1u << 20)  /* 1 MiB; the limit is >= 64 KiB */
+
+typedef struct tm_reader tm_reader;
+
+typedef struct tm_reader_options {
+    uint32_t line_max;     /* 0 = TM_LINE_MAX_DEFAULT */
+    int threaded;          /* inflate on a second thread when the input is gzip */
+    int lenient;           /* count and skip unparsable lines instead of failing */
+} tm_reader_options;
+
+/* Open path ("-" = stdin). Returns NULL and fills err on failure. opts may be NULL. */
+tm_reader *tm_reader_open(const char *path, const tm_reader_options *opts, tm_error *err);
+void tm_reader_close(tm_reader *r);
+
+/* Next line without its terminator (\n or \r\n). Returns TM_OK, TM_EOF or an error
+ * (err filled with file:line). The line stays valid until the next call. */
+int tm_reader_next_line(tm_reader *r, const char **line, size_t *len, tm_error *err);
+
+/* Next record, skipping blank and comment lines. Parse errors carry file:line:column;
+ * in lenient mode unparsable lines are counted (tm_reader_skipped) and skipped. */
+int tm_reader_next(tm_reader *r, tm_record *rec, tm_error *err);
+
+uint64_t tm_reader_line(const tm_reader *r);        /* line number of the last line returned */
+uint64_t tm_reader_offset(const tm_reader *r);      /* byte offset of that line's start */
+uint64_t tm_reader_skipped(const tm_reader *r);     /* lines skipped in lenient mode */
+const char *tm_reader_path(const tm_reader *r);
+int tm_reader_is_gzip(const tm_reader *r);
+uint64_t tm_reader_compressed_offset(const tm_reader *r); /* bytes consumed from the file (progress) */
+
+#ifdef __cplusplus
+}
+#endif
+#endif
