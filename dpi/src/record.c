@@ -1,0 +1,104 @@
+/* Record helpers: kind names and field-by-field equality. */
+#include <string.h>
+
+#include "tarmac/parse.h"
+
+const char *tm_kind_name(tm_kind kind)
+{
+    static const char *const names[TM_REC_KIND_COUNT] = {
+        "none", "insn", "flow", "reg", "event", "mem", "mem_update", "bus", "cache_maint", "cache", "ttw", "tlb",
+    };
+    return (unsigned)kind < TM_REC_KIND_COUNT ? names[kind] : "?";
+}
+
+static int str_eq(tm_str a, tm_str b) { return a.n == b.n && (a.n == 0 || memcmp(a.p, b.p, a.n) == 0); }
+
+static int addr_eq(const tm_addr *a, const tm_addr *b)
+{
+    return a->va == b->va && a->pa == b->pa && a->va_digits == b->va_digits && a->pa_digits == b->pa_digits &&
+           a->has_pa == b->has_pa && a->pa_ns == b->pa_ns;
+}
+
+/* The text is authoritative only for values wider than 64 bits; narrower ones compare by number and shape. */
+static int value_eq(const tm_value *a, const tm_value *b)
+{
+    if (a->v != b->v || a->digits != b->digits || a->sep != b->sep) return 0;
+    return a->digits <= 16 || str_eq(a->text, b->text);
+}
+
+static int header_eq(const tm_header *a, const tm_header *b)
+{
+    return str_eq(a->time, b->time) && str_eq(a->scale, b->scale) && a->scale_glued == b->scale_glued &&
+           a->cpu_style == b->cpu_style && a->cpu == b->cpu && str_eq(a->cpu_text, b->cpu_text);
+}
+
+int tm_record_equal(const tm_record *a, const tm_record *b)
+{
+    if (a->kind != b->kind || !header_eq(&a->h, &b->h)) return 0;
+    switch ((tm_kind)a->kind) {
+    case TM_REC_NONE: return 1;
+    case TM_REC_INSN: {
+        const tm_insn *x = &a->u.insn, *y = &b->u.insn;
+        return x->status == y->status && x->has_id == y->has_id && (!x->has_id || x->id == y->id) &&
+               str_eq(x->tag, y->tag) && addr_eq(&x->addr, &y->addr) && x->opcode == y->opcode &&
+               x->opcode_digits == y->opcode_digits && str_eq(x->iset, y->iset) && str_eq(x->mode, y->mode) &&
+               str_eq(x->security, y->security) && str_eq(x->disasm, y->disasm);
+    }
+    case TM_REC_FLOW: {
+        const tm_flow *x = &a->u.flow, *y = &b->u.flow;
+        return x->indirect == y->indirect && x->has_id == y->has_id && (!x->has_id || x->id == y->id) &&
+               addr_eq(&x->addr, &y->addr) && addr_eq(&x->target, &y->target) && str_eq(x->iset, y->iset);
+    }
+    case TM_REC_REG: {
+        const tm_reg *x = &a->u.reg, *y = &b->u.reg;
+        return str_eq(x->name, y->name) && value_eq(&x->value, &y->value) && str_eq(x->suffix, y->suffix);
+    }
+    case TM_REC_EVENT: {
+        const tm_event *x = &a->u.event, *y = &b->u.event;
+        return x->has_value == y->has_value && (!x->has_value || addr_eq(&x->value, &y->value)) &&
+               str_eq(x->mode, y->mode) && x->has_value1 == y->has_value1 && x->value1 == y->value1 &&
+               x->has_number == y->has_number && x->number == y->number && str_eq(x->desc, y->desc) &&
+               x->has_arg == y->has_arg && x->arg == y->arg && x->arg_digits == y->arg_digits;
+    }
+    case TM_REC_MEM: {
+        const tm_mem *x = &a->u.mem, *y = &b->u.mem;
+        return x->shape == y->shape && x->write == y->write && x->size == y->size && x->attrib == y->attrib &&
+               x->seq == y->seq && x->od == y->od && x->lk == y->lk && x->sp == y->sp && x->pt == y->pt &&
+               x->error == y->error && addr_eq(&x->addr, &y->addr) && value_eq(&x->data, &y->data);
+    }
+    case TM_REC_MEM_UPDATE: {
+        const tm_mem_update *x = &a->u.mu, *y = &b->u.mu;
+        return x->size == y->size && str_eq(x->op, y->op) && addr_eq(&x->addr, &y->addr) &&
+               value_eq(&x->data, &y->data);
+    }
+    case TM_REC_BUS: {
+        const tm_bus *x = &a->u.bus, *y = &b->u.bus;
+        return x->shape == y->shape && x->write == y->write && x->size == y->size && x->seq == y->seq &&
+               x->fd == y->fd && x->lk == y->lk && x->priv == y->priv && x->sec == y->sec &&
+               strcmp(x->inner, y->inner) == 0 && strcmp(x->outer, y->outer) == 0 &&
+               str_eq(x->master_id, y->master_id) && addr_eq(&x->addr, &y->addr) && value_eq(&x->data, &y->data);
+    }
+    case TM_REC_CACHE_MAINT: {
+        const tm_cache_maint *x = &a->u.cmaint, *y = &b->u.cmaint;
+        return str_eq(x->side, y->side) && str_eq(x->operation, y->operation) && str_eq(x->scope, y->scope) &&
+               str_eq(x->rest, y->rest);
+    }
+    case TM_REC_CACHE: {
+        const tm_cache *x = &a->u.cache, *y = &b->u.cache;
+        return str_eq(x->id, y->id) && str_eq(x->line, y->line) && str_eq(x->operation, y->operation) &&
+               addr_eq(&x->paddr, &y->paddr);
+    }
+    case TM_REC_TTW: {
+        const tm_ttw *x = &a->u.ttw, *y = &b->u.ttw;
+        return x->update == y->update && str_eq(x->side, y->side) && str_eq(x->format, y->format) &&
+               x->stage == y->stage && x->level == y->level && value_eq(&x->address, &y->address) &&
+               value_eq(&x->data, &y->data) && str_eq(x->result, y->result);
+    }
+    case TM_REC_TLB: {
+        const tm_tlb *x = &a->u.tlb, *y = &b->u.tlb;
+        return x->walkcache == y->walkcache && x->evict == y->evict && str_eq(x->id, y->id) &&
+               str_eq(x->size, y->size) && str_eq(x->rest, y->rest);
+    }
+    default: return 0;
+    }
+}

@@ -1,0 +1,64 @@
+/* Internal: a left-to-right scanner over one line, shared by the parser's record families.
+ * Every function advances s->pos past what it consumed; none allocates. */
+#ifndef TARMAC_SCAN_H
+#define TARMAC_SCAN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "tarmac/error.h"
+#include "tarmac/record.h"
+
+typedef struct tm_scan {
+    const char *line;
+    size_t len;
+    size_t pos;
+    tm_error *err;
+} tm_scan;
+
+static inline int tm_is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f'; }
+static inline int tm_is_digit(char c) { return c >= '0' && c <= '9'; }
+static inline int tm_hex_val(char c)
+{
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+}
+
+static inline void tm_skip_space(tm_scan *s)
+{
+    while (s->pos < s->len && tm_is_space(s->line[s->pos])) s->pos++;
+}
+static inline int tm_at_end(tm_scan *s)
+{
+    tm_skip_space(s);
+    return s->pos >= s->len;
+}
+static inline char tm_peek(const tm_scan *s) { return s->pos < s->len ? s->line[s->pos] : '\0'; }
+
+/* Next whitespace-delimited token (after skipping space). Empty slice at end of line. */
+tm_str tm_scan_token(tm_scan *s);
+/* Peek the next token without consuming it. */
+tm_str tm_scan_peek_token(tm_scan *s);
+/* Rest of the line, leading and trailing space trimmed (empty slice if nothing). */
+tm_str tm_scan_rest(tm_scan *s);
+
+/* Fail at column (0-based position col) with a message. Returns TM_ERR_PARSE. */
+int tm_scan_fail(tm_scan *s, size_t col, const char *msg, const char *detail);
+
+/* Hex number of 1..max_digits digits ending at space/end (or at one of the stop chars given).
+ * Returns TM_OK or an error naming what (e.g. "address"). */
+int tm_scan_hex(tm_scan *s, const char *what, uint64_t *out, uint8_t *digits, const char *stops);
+/* Address: <hex>{:<hex>{_NS}} */
+int tm_scan_addr(tm_scan *s, const char *what, tm_addr *a);
+/* Value: hex digits with optional '_' or ':' separators; keeps the text. */
+int tm_scan_value(tm_scan *s, const char *what, tm_value *v);
+/* Decimal number token. */
+int tm_scan_dec(tm_scan *s, const char *what, uint64_t *out);
+
+int tm_str_eq(tm_str a, const char *lit);
+int tm_str_is_hex(tm_str t);
+int tm_str_is_dec(tm_str t);
+
+#endif
