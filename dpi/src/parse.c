@@ -2,6 +2,7 @@
  * Instruction, flow, register and event bodies are here; memory, bus and the MMU/cache kinds in parse_mem.c. */
 #include "tarmac/parse.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "parse_families.h"
@@ -101,6 +102,8 @@ static int scan_time(tm_scan *s, tm_str t, tm_header *h)
     return TM_OK;
 }
 
+static int cpu_like(tm_str t) { return tm_str_is_dec(t) || (t.n > 3 && memcmp(t.p, "cpu", 3) == 0); }
+
 static int parse_header(tm_scan *s, tm_header *h, tm_kind *kind)
 {
     memset(h, 0, sizeof *h);
@@ -116,17 +119,25 @@ static int parse_header(tm_scan *s, tm_header *h, tm_kind *kind)
     int npre = 0;
     for (;;) {
         tm_str t = tm_scan_peek_token(s);
-        if (t.n == 0)
-            return tm_scan_fail(s, s->pos, "expected a record kind (IT, IS, R, E, M.., B.., ...)", NULL);
-        tm_kind k = keyword_kind(t);
+        tm_kind k = t.n ? keyword_kind(t) : TM_REC_NONE;
         if (k != TM_REC_NONE) {
             *kind = k;
             break;
         }
-        if (npre == 2)
-            return tm_scan_fail(s, (size_t)(t.p - s->line), "unknown record kind '",
-                                "' (expected IT, IS, IF, IE, IA, FD, FI, R, E, M.., MU.., B.., CACHE, TTW, TTU, TLB, "
-                                "WALKCACHE)");
+        if (t.n == 0 || npre == 2) {
+            /* Blame the first token that cannot be a scale or a cpu. */
+            tm_str bad = t;
+            if (npre == 2 && !cpu_like(pre[1])) bad = pre[1];
+            else if (t.n == 0 && npre == 1 && !h->time.n && !cpu_like(pre[0]))
+                bad = pre[0];
+            if (bad.n == 0)
+                return tm_scan_fail(s, s->pos, "expected a record kind (IT, IS, R, E, M.., B.., ...)", NULL);
+            char m[160];
+            snprintf(m, sizeof m,
+                     "unknown record kind '%.*s' (expected IT, IS, IF, IE, IA, FD, FI, R, E, M.., MU.., B.., CACHE, "
+                     "TTW, TTU, TLB, WALKCACHE)", (int)(bad.n > 32 ? 32 : bad.n), bad.p);
+            return tm_scan_fail(s, (size_t)(bad.p - s->line), m, NULL);
+        }
         pre[npre++] = tm_scan_token(s);
     }
     if (npre == 2) {
@@ -136,8 +147,7 @@ static int parse_header(tm_scan *s, tm_header *h, tm_kind *kind)
         set_cpu(h, pre[1]);
     } else if (npre == 1) {
         tm_str t = pre[0];
-        int cpu_like = tm_str_is_dec(t) || (t.n > 3 && memcmp(t.p, "cpu", 3) == 0);
-        if (cpu_like || h->scale_glued)
+        if (cpu_like(t) || h->scale_glued)
             set_cpu(h, t);
         else
             h->scale = t;

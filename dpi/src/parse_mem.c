@@ -1,4 +1,5 @@
 /* Memory (M.., MU..), bus (B..) and the cache / MMU record bodies. */
+#include <stdio.h>
 #include <string.h>
 
 #include "parse_families.h"
@@ -8,8 +9,11 @@ static int scan_size(tm_scan *s, tm_str kw, uint32_t *i, uint8_t *size)
 {
     uint32_t v = 0, b = *i;
     while (*i < kw.n && tm_is_digit(kw.p[*i]) && v < 1000) v = v * 10 + (uint32_t)(kw.p[(*i)++] - '0');
-    if (*i == b || v == 0 || v > 64 || (v & (v - 1)))
-        return tm_scan_fail(s, (size_t)(kw.p + b - s->line), "invalid access size in '", "' (1, 2, 4, 8, 16, 32 or 64)");
+    if (*i == b || v == 0 || v > 64 || (v & (v - 1))) {
+        char m[96];
+        snprintf(m, sizeof m, "invalid access size in '%.*s' (1, 2, 4, 8, 16, 32 or 64)", (int)kw.n, kw.p);
+        return tm_scan_fail(s, (size_t)(kw.p + b - s->line), m, NULL);
+    }
     *size = (uint8_t)v;
     return TM_OK;
 }

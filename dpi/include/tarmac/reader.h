@@ -19,7 +19,7 @@ typedef struct tm_reader tm_reader;
 
 typedef struct tm_reader_options {
     uint32_t line_max;     /* 0 = TM_LINE_MAX_DEFAULT */
-    int threaded;          /* inflate on a second thread when the input is gzip */
+    int single_thread;     /* inflate on the caller's thread (default: a second thread for gzip input) */
     int lenient;           /* count and skip unparsable lines instead of failing */
 } tm_reader_options;
 
@@ -41,6 +41,7 @@ uint64_t tm_reader_skipped(const tm_reader *r);     /* lines skipped in lenient 
 const char *tm_reader_path(const tm_reader *r);
 int tm_reader_is_gzip(const tm_reader *r);
 uint64_t tm_reader_compressed_offset(const tm_reader *r); /* bytes consumed from the file (progress) */
+uint64_t tm_reader_file_size(const tm_reader *r);         /* size of the file, 0 when unknown (stdin, pipe) */
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,248 @@
+/* Buffered trace output, plain or gzip. With threading, lines are formatted into one buffer while the
+ * other is deflated and written on a second thread (double buffering). The gzip header carries no
+ * timestamp or name, so the same lines always give the same bytes. */
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <zlib.h>
+
+#include "tarmac/writer.h"
+
+#define OUT_BUF (1u << 20)
+#define ZBUF (256u << 10)
+#define LINE_ROOM 8192 /* flush when less than this is left before formatting a record */
+
+struct tm_out {
+    char path[256];
+    int fd;
+    int gzip;
+    z_stream z;
+    int z_ready;
+    unsigned char *zbuf;
+    char *buf[2];
+    size_t len;       /* bytes in buf[cur] */
+    int cur;
+    /* compressor thread */
+    int threaded;
+    pthread_t thread;
+    pthread_mutex_t mu;
+    pthread_cond_t cv;
+    size_t pending_len; /* bytes of buf[!cur] waiting for the thread; 0 = idle */
+    int finishing, quit;
+    int status;       /* first error of the writing side */
+    char msg[200];
+};
+
+static int set_err(tm_error *err, const tm_out *o, int status, const char *msg)
+{
+    if (err) {
+        memset(err, 0, sizeof *err);
+        err->status = status;
+        if (o) snprintf(err->file, sizeof err->file, "%s", o->path);
+        snprintf(err->msg, sizeof err->msg, "%s", msg);
+    }
+    return status;
+}
+
+static int write_all(tm_out *o, const void *data, size_t len)
+{
+    const char *p = data;
+    while (len) {
+        ssize_t n = write(o->fd, p, len);
+        if (n < 0) {
+            if (errno == EINTR) continue;
+            o->status = TM_ERR_IO;
+            snprintf(o->msg, sizeof o->msg, "write error: %s", strerror(errno));
+            return TM_ERR_IO;
+        }
+        p += n;
+        len -= (size_t)n;
+    }
+    return TM_OK;
+}
+
+/* Compress (or copy) data to the file; finish ends the gzip stream. Runs on the writing thread. */
+static int emit(tm_out *o, const char *data, size_t len, int finish)
+{
+    if (o->status != TM_OK) return o->status;
+    if (!o->gzip) return len ? write_all(o, data, len) : TM_OK;
+    z_stream *z = &o->z;
+    z->next_in = (unsigned char *)data;
+    z->avail_in = (uInt)len;
+    int flush = finish ? Z_FINISH : Z_NO_FLUSH;
+    for (;;) {
+        z->next_out = o->zbuf;
+        z->avail_out = ZBUF;
+        int zr = deflate(z, flush);
+        if (zr == Z_STREAM_ERROR) {
+            o->status = TM_ERR_GZIP;
+            snprintf(o->msg, sizeof o->msg, "deflate failed");
+            return o->status;
+        }
+        size_t have = ZBUF - z->avail_out;
+        if (have && write_all(o, o->zbuf, have) != TM_OK) return o->status;
+        if (finish ? zr == Z_STREAM_END : (z->avail_in == 0 && z->avail_out != 0)) break;
+    }
+    return TM_OK;
+}
+
+static void *compressor_main(void *arg)
+{
+    tm_out *o = arg;
+    pthread_mutex_lock(&o->mu);
+    for (;;) {
+        while (!o->pending_len && !o->quit) pthread_cond_wait(&o->cv, &o->mu);
+        if (!o->pending_len && o->quit) break;
+        size_t len = o->pending_len;
+        const char *data = o->buf[!o->cur];
+        pthread_mutex_unlock(&o->mu);
+        emit(o, data, len, 0);
+        pthread_mutex_lock(&o->mu);
+        o->pending_len = 0;
+        pthread_cond_broadcast(&o->cv);
+    }
+    pthread_mutex_unlock(&o->mu);
+    return NULL;
+}
+
+tm_out *tm_out_open(const char *path, const tm_out_options *opts, tm_error *err)
+{
+    tm_out *o = calloc(1, sizeof *o);
+    if (!o) {
+        set_err(err, NULL, TM_ERR_IO, "out of memory");
+        return NULL;
+    }
+    int to_stdout = strcmp(path, "-") == 0;
+    snprintf(o->path, sizeof o->path, "%s", to_stdout ? "<stdout>" : path);
+    size_t n = strlen(path);
+    int gz = opts ? opts->gzip : -1;
+    o->gzip = gz < 0 ? (n > 3 && strcmp(path + n - 3, ".gz") == 0) : gz;
+    o->fd = to_stdout ? 1 : open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (o->fd < 0) {
+        char m[200];
+        snprintf(m, sizeof m, "cannot create: %s", strerror(errno));
+        set_err(err, o, TM_ERR_IO, m);
+        free(o);
+        return NULL;
+    }
+    o->buf[0] = malloc(OUT_BUF);
+    o->buf[1] = malloc(OUT_BUF);
+    o->zbuf = malloc(ZBUF);
+    if (!o->buf[0] || !o->buf[1] || !o->zbuf) {
+        set_err(err, o, TM_ERR_IO, "out of memory");
+        goto fail;
+    }
+    if (o->gzip) {
+        int level = opts && opts->level ? opts->level : 1;
+        if (deflateInit2(&o->z, level, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) != Z_OK) {
+            set_err(err, o, TM_ERR_GZIP, "cannot initialise zlib");
+            goto fail;
+        }
+        o->z_ready = 1;
+    }
+    o->threaded = opts && opts->threaded;
+    if (o->threaded) {
+        pthread_mutex_init(&o->mu, NULL);
+        pthread_cond_init(&o->cv, NULL);
+        if (pthread_create(&o->thread, NULL, compressor_main, o) != 0) {
+            pthread_mutex_destroy(&o->mu);
+            pthread_cond_destroy(&o->cv);
+            o->threaded = 0;
+        }
+    }
+    return o;
+fail:
+    if (o->z_ready) deflateEnd(&o->z);
+    if (o->fd > 1) close(o->fd);
+    free(o->buf[0]);
+    free(o->buf[1]);
+    free(o->zbuf);
+    free(o);
+    return NULL;
+}
+
+/* Hand the current buffer to the compressor (or compress it here) and start a fresh one. */
+static int flush_buf(tm_out *o, tm_error *err)
+{
+    if (!o->threaded) {
+        emit(o, o->buf[o->cur], o->len, 0);
+        o->len = 0;
+    } else {
+        pthread_mutex_lock(&o->mu);
+        while (o->pending_len) pthread_cond_wait(&o->cv, &o->mu);
+        if (o->len) {
+            o->pending_len = o->len;
+            o->cur = !o->cur;
+            o->len = 0;
+            pthread_cond_broadcast(&o->cv);
+        }
+        pthread_mutex_unlock(&o->mu);
+    }
+    if (o->status != TM_OK) return set_err(err, o, o->status, o->msg);
+    return TM_OK;
+}
+
+int tm_out_write(tm_out *o, const char *data, size_t len, tm_error *err)
+{
+    while (len) {
+        size_t room = OUT_BUF - o->len;
+        size_t n = len < room ? len : room;
+        memcpy(o->buf[o->cur] + o->len, data, n);
+        o->len += n;
+        data += n;
+        len -= n;
+        if (o->len == OUT_BUF) {
+            int rc = flush_buf(o, err);
+            if (rc) return rc;
+        }
+    }
+    return TM_OK;
+}
+
+int tm_out_record(tm_out *o, const tm_record *rec, tm_dialect d, tm_error *err)
+{
+    if (OUT_BUF - o->len < LINE_ROOM) {
+        int rc = flush_buf(o, err);
+        if (rc) return rc;
+    }
+    char *p = o->buf[o->cur] + o->len;
+    int n = tm_format(rec, d, p, OUT_BUF - o->len - 1);
+    if (n < 0) return set_err(err, o, TM_ERR_ARG, "record too long to format");
+    p[n] = '\n';
+    o->len += (size_t)n + 1;
+    return TM_OK;
+}
+
+int tm_out_close(tm_out *o, tm_error *err)
+{
+    if (!o) return TM_OK;
+    int rc = TM_OK;
+    if (o->threaded) {
+        flush_buf(o, NULL);
+        pthread_mutex_lock(&o->mu);
+        while (o->pending_len) pthread_cond_wait(&o->cv, &o->mu);
+        o->quit = 1;
+        pthread_cond_broadcast(&o->cv);
+        pthread_mutex_unlock(&o->mu);
+        pthread_join(o->thread, NULL);
+        pthread_mutex_destroy(&o->mu);
+        pthread_cond_destroy(&o->cv);
+    }
+    emit(o, o->buf[o->cur], o->len, 1);
+    if (o->status != TM_OK) rc = set_err(err, o, o->status, o->msg);
+    if (o->z_ready) deflateEnd(&o->z);
+    if (o->fd > 1 && close(o->fd) != 0 && rc == TM_OK) {
+        char m[200];
+        snprintf(m, sizeof m, "close failed: %s", strerror(errno));
+        rc = set_err(err, o, TM_ERR_IO, m);
+    }
+    free(o->buf[0]);
+    free(o->buf[1]);
+    free(o->zbuf);
+    free(o);
+    return rc;
+}

@@ -1,0 +1,426 @@
+/* Streaming line reader over plain or gzip input (detected by the magic bytes), from a file or stdin.
+ * gzip input is inflated on a second thread into a small ring of blocks so that inflation and parsing
+ * overlap; the caller's side copies each block into its line buffer. Memory use is bounded by the block
+ * size and the line limit, whatever the input length. */
+#include "tarmac/reader.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <zlib.h>
+
+#include "tarmac/parse.h"
+
+#define BLOCK (1u << 20)  /* inflated bytes per block */
+#define RAW_BLOCK (256u << 10)
+#define RING 4
+
+typedef struct source {
+    int fd;
+    int gzip;
+    int eof;           /* no more input bytes */
+    int stream_end;    /* the last gzip member ended cleanly */
+    z_stream z;
+    int z_ready;
+    unsigned char *raw;
+    uint64_t raw_total; /* bytes read from the file */
+    char msg[200];      /* error from the producing side */
+    int status;
+} source;
+
+typedef struct block {
+    char *data;
+    size_t len;
+} block;
+
+struct tm_reader {
+    char path[256];
+    source src;
+    uint64_t file_size;
+    /* line buffer: valid data in buf[start, end) */
+    char *buf;
+    size_t cap, start, end;
+    uint64_t base_offset; /* uncompressed offset of buf[0] */
+    uint32_t line_max;
+    int lenient;
+    int input_done;
+    uint64_t line_no, line_offset, skipped;
+    /* threaded inflation */
+    int threaded;
+    pthread_t thread;
+    pthread_mutex_t mu;
+    pthread_cond_t cv;
+    block ring[RING];
+    unsigned head, tail;  /* tail: next block to consume; head: next to fill */
+    int producer_done, stop;
+    uint64_t shared_raw_total;
+};
+
+static int set_err(tm_error *err, const tm_reader *r, int status, uint64_t line, const char *msg)
+{
+    if (err) {
+        memset(err, 0, sizeof *err);
+        err->status = status;
+        err->line = line;
+        if (r) snprintf(err->file, sizeof err->file, "%s", r->path);
+        snprintf(err->msg, sizeof err->msg, "%s", msg);
+    }
+    return status;
+}
+
+/* Fill dst with up to cap bytes of decoded input. Returns bytes produced; 0 with s->eof at the end;
+ * sets s->status on error. Runs on the producer thread for gzip, on the caller's otherwise. */
+static size_t produce(source *s, char *dst, size_t cap)
+{
+    if (!s->gzip) {
+        size_t got = 0;
+        while (got < cap && !s->eof) {
+            ssize_t n = read(s->fd, dst + got, cap - got);
+            if (n < 0) {
+                if (errno == EINTR) continue;
+                s->status = TM_ERR_IO;
+                snprintf(s->msg, sizeof s->msg, "read error: %s", strerror(errno));
+                return got;
+            }
+            if (n == 0) s->eof = 1;
+            s->raw_total += (uint64_t)n;
+            got += (size_t)n;
+        }
+        return got;
+    }
+    z_stream *z = &s->z;
+    z->next_out = (unsigned char *)dst;
+    z->avail_out = (uInt)cap;
+    while (z->avail_out > 0) {
+        if (z->avail_in == 0 && !s->eof) {
+            ssize_t n = read(s->fd, s->raw, RAW_BLOCK);
+            if (n < 0) {
+                if (errno == EINTR) continue;
+                s->status = TM_ERR_IO;
+                snprintf(s->msg, sizeof s->msg, "read error: %s", strerror(errno));
+                break;
+            }
+            if (n == 0) s->eof = 1;
+            s->raw_total += (uint64_t)n;
+            z->next_in = s->raw;
+            z->avail_in = (uInt)n;
+        }
+        if (z->avail_in == 0 && s->eof) {
+            if (!s->stream_end) {
+                s->status = TM_ERR_GZIP;
+                snprintf(s->msg, sizeof s->msg, "truncated gzip stream (unexpected end of file)");
+            }
+            break;
+        }
+        if (s->stream_end) {
+            /* Another member follows (concatenated gzip), or trailing garbage. */
+            if (z->avail_in < 2 && !s->eof) {
+                /* need both magic bytes: pull more */
+                unsigned char keep = z->avail_in ? z->next_in[0] : 0;
+                int had = z->avail_in;
+                ssize_t n = read(s->fd, s->raw + had, RAW_BLOCK - 1);
+                if (n < 0) {
+                    if (errno == EINTR) continue;
+                    s->status = TM_ERR_IO;
+                    snprintf(s->msg, sizeof s->msg, "read error: %s", strerror(errno));
+                    break;
+                }
+                if (n == 0) s->eof = 1;
+                s->raw_total += (uint64_t)n;
+                if (had) s->raw[0] = keep;
+                z->next_in = s->raw;
+                z->avail_in = (uInt)(had + n);
+                continue;
+            }
+            if (z->avail_in >= 2 && z->next_in[0] == 0x1f && z->next_in[1] == 0x8b) {
+                inflateReset(z);
+                s->stream_end = 0;
+            } else {
+                s->status = TM_ERR_GZIP;
+                snprintf(s->msg, sizeof s->msg, "trailing garbage after the gzip stream");
+                break;
+            }
+        }
+        int zr = inflate(z, Z_NO_FLUSH);
+        if (zr == Z_STREAM_END) {
+            s->stream_end = 1;
+        } else if (zr == Z_BUF_ERROR) {
+            continue; /* needs more input */
+        } else if (zr != Z_OK) {
+            s->status = TM_ERR_GZIP;
+            snprintf(s->msg, sizeof s->msg, "corrupt gzip stream: %s", z->msg ? z->msg : "inflate error");
+            break;
+        }
+    }
+    size_t got = cap - z->avail_out;
+    if (got == 0 && s->status == TM_OK && s->eof && s->stream_end && z->avail_in == 0) return 0;
+    return got;
+}
+
+static void *producer_main(void *arg)
+{
+    tm_reader *r = arg;
+    for (;;) {
+        pthread_mutex_lock(&r->mu);
+        while (r->head - r->tail == RING && !r->stop) pthread_cond_wait(&r->cv, &r->mu);
+        if (r->stop) {
+            pthread_mutex_unlock(&r->mu);
+            break;
+        }
+        block *b = &r->ring[r->head % RING];
+        pthread_mutex_unlock(&r->mu);
+
+        b->len = produce(&r->src, b->data, BLOCK);
+        int done = r->src.status != TM_OK || (b->len == 0 && r->src.eof);
+
+        pthread_mutex_lock(&r->mu);
+        if (b->len) r->head++;
+        r->shared_raw_total = r->src.raw_total;
+        if (done) r->producer_done = 1;
+        pthread_cond_broadcast(&r->cv);
+        pthread_mutex_unlock(&r->mu);
+        if (done) break;
+    }
+    return NULL;
+}
+
+tm_reader *tm_reader_open(const char *path, const tm_reader_options *opts, tm_error *err)
+{
+    tm_reader *r = calloc(1, sizeof *r);
+    if (!r) {
+        set_err(err, NULL, TM_ERR_IO, 0, "out of memory");
+        return NULL;
+    }
+    snprintf(r->path, sizeof r->path, "%s", strcmp(path, "-") ? path : "<stdin>");
+    r->line_max = opts && opts->line_max ? opts->line_max : TM_LINE_MAX_DEFAULT;
+    if (r->line_max < 16) r->line_max = 16;
+    r->lenient = opts ? opts->lenient : 0;
+    r->src.fd = strcmp(path, "-") ? open(path, O_RDONLY | O_CLOEXEC) : 0;
+    if (r->src.fd < 0) {
+        char m[200];
+        snprintf(m, sizeof m, "cannot open: %s", strerror(errno));
+        set_err(err, r, TM_ERR_IO, 0, m);
+        free(r);
+        return NULL;
+    }
+    struct stat st;
+    if (fstat(r->src.fd, &st) == 0 && S_ISREG(st.st_mode)) r->file_size = (uint64_t)st.st_size;
+    if (fstat(r->src.fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+        set_err(err, r, TM_ERR_IO, 0, "is a directory");
+        close(r->src.fd);
+        free(r);
+        return NULL;
+    }
+    r->src.raw = malloc(RAW_BLOCK);
+    r->cap = (size_t)r->line_max + BLOCK + 1;
+    r->buf = malloc(r->cap);
+    if (!r->src.raw || !r->buf) {
+        set_err(err, r, TM_ERR_IO, 0, "out of memory");
+        tm_reader_close(r);
+        return NULL;
+    }
+    /* Sniff the first bytes: gzip magic or plain text. */
+    size_t have = 0;
+    while (have < 2) {
+        ssize_t n = read(r->src.fd, r->src.raw + have, RAW_BLOCK - have);
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0) {
+            char m[200];
+            snprintf(m, sizeof m, "read error: %s", strerror(errno));
+            set_err(err, r, TM_ERR_IO, 0, m);
+            tm_reader_close(r);
+            return NULL;
+        }
+        if (n == 0) {
+            r->src.eof = 1;
+            break;
+        }
+        have += (size_t)n;
+    }
+    r->src.raw_total = have;
+    if (have >= 2 && r->src.raw[0] == 0x1f && r->src.raw[1] == 0x8b) {
+        r->src.gzip = 1;
+        if (inflateInit2(&r->src.z, 15 + 16) != Z_OK) {
+            set_err(err, r, TM_ERR_GZIP, 0, "cannot initialise zlib");
+            tm_reader_close(r);
+            return NULL;
+        }
+        r->src.z_ready = 1;
+        r->src.z.next_in = r->src.raw;
+        r->src.z.avail_in = (uInt)have;
+    } else {
+        memcpy(r->buf, r->src.raw, have);
+        r->end = have;
+    }
+    r->threaded = r->src.gzip && !(opts && opts->single_thread);
+    if (r->threaded) {
+        pthread_mutex_init(&r->mu, NULL);
+        pthread_cond_init(&r->cv, NULL);
+        for (int i = 0; i < RING; i++) {
+            r->ring[i].data = malloc(BLOCK);
+            if (!r->ring[i].data) {
+                set_err(err, r, TM_ERR_IO, 0, "out of memory");
+                r->threaded = 0;
+                tm_reader_close(r);
+                return NULL;
+            }
+        }
+        if (pthread_create(&r->thread, NULL, producer_main, r) != 0) {
+            for (int i = 0; i < RING; i++) free(r->ring[i].data);
+            r->threaded = 0;
+        }
+    }
+    return r;
+}
+
+void tm_reader_close(tm_reader *r)
+{
+    if (!r) return;
+    if (r->threaded) {
+        pthread_mutex_lock(&r->mu);
+        r->stop = 1;
+        pthread_cond_broadcast(&r->cv);
+        pthread_mutex_unlock(&r->mu);
+        pthread_join(r->thread, NULL);
+        for (int i = 0; i < RING; i++) free(r->ring[i].data);
+        pthread_mutex_destroy(&r->mu);
+        pthread_cond_destroy(&r->cv);
+    }
+    if (r->src.z_ready) inflateEnd(&r->src.z);
+    if (r->src.fd > 0) close(r->src.fd);
+    free(r->src.raw);
+    free(r->buf);
+    free(r);
+}
+
+/* Append more decoded bytes after buf[end]; compacts first. Returns TM_OK, TM_EOF (nothing more) or an error. */
+static int refill(tm_reader *r, tm_error *err)
+{
+    if (r->input_done) return TM_EOF;
+    if (r->start > 0) {
+        memmove(r->buf, r->buf + r->start, r->end - r->start);
+        r->base_offset += r->start;
+        r->end -= r->start;
+        r->start = 0;
+    }
+    size_t room = r->cap - 1 - r->end;
+    if (!r->threaded) {
+        size_t n = produce(&r->src, r->buf + r->end, room);
+        r->end += n;
+        if (r->src.status != TM_OK) return set_err(err, r, r->src.status, r->line_no + 1, r->src.msg);
+        if (n == 0 && r->src.eof) r->input_done = 1;
+        return n ? TM_OK : TM_EOF;
+    }
+    pthread_mutex_lock(&r->mu);
+    while (r->head == r->tail && !r->producer_done) pthread_cond_wait(&r->cv, &r->mu);
+    if (r->head == r->tail) {
+        int status = r->src.status;
+        pthread_mutex_unlock(&r->mu);
+        r->input_done = 1;
+        if (status != TM_OK) return set_err(err, r, status, r->line_no + 1, r->src.msg);
+        return TM_EOF;
+    }
+    block *b = &r->ring[r->tail % RING];
+    pthread_mutex_unlock(&r->mu);
+    /* room >= BLOCK always holds: the unconsumed rest is a partial line shorter than line_max. */
+    memcpy(r->buf + r->end, b->data, b->len);
+    r->end += b->len;
+    pthread_mutex_lock(&r->mu);
+    r->tail++;
+    pthread_cond_broadcast(&r->cv);
+    pthread_mutex_unlock(&r->mu);
+    return TM_OK;
+}
+
+int tm_reader_next_line(tm_reader *r, const char **line, size_t *len, tm_error *err)
+{
+    size_t scan_from = r->start;
+    for (;;) {
+        char *nl = memchr(r->buf + scan_from, '\n', r->end - scan_from);
+        size_t linelen;
+        if (nl) {
+            linelen = (size_t)(nl - (r->buf + r->start));
+        } else {
+            if (r->end - r->start > r->line_max) {
+                char m[120];
+                snprintf(m, sizeof m, "line longer than the limit of %u bytes", r->line_max);
+                return set_err(err, r, TM_ERR_LINE, r->line_no + 1, m);
+            }
+            size_t consumed_before = r->start;
+            size_t pending = r->end - r->start;
+            int rc = refill(r, err);
+            if (rc == TM_OK) {
+                scan_from = r->start + pending;
+                (void)consumed_before;
+                continue;
+            }
+            if (rc != TM_EOF) return rc;
+            if (r->start == r->end) return TM_EOF;
+            linelen = r->end - r->start; /* last line without a newline */
+        }
+        if (linelen > r->line_max) {
+            char m[120];
+            snprintf(m, sizeof m, "line longer than the limit of %u bytes", r->line_max);
+            return set_err(err, r, TM_ERR_LINE, r->line_no + 1, m);
+        }
+        char *p = r->buf + r->start;
+        r->line_no++;
+        r->line_offset = r->base_offset + r->start;
+        r->start += linelen + (nl ? 1 : 0);
+        size_t n = linelen;
+        if (n && p[n - 1] == '\r') n--;
+        char *nul = memchr(p, '\0', n);
+        if (nul) {
+            set_err(err, r, TM_ERR_LINE, r->line_no, "binary data (NUL byte): not a text trace");
+            err->column = (uint32_t)(nul - p + 1);
+            return TM_ERR_LINE;
+        }
+        p[n] = '\0';
+        *line = p;
+        *len = n;
+        return TM_OK;
+    }
+}
+
+int tm_reader_next(tm_reader *r, tm_record *rec, tm_error *err)
+{
+    for (;;) {
+        const char *line;
+        size_t len;
+        int rc = tm_reader_next_line(r, &line, &len, err);
+        if (rc != TM_OK) return rc;
+        rc = tm_parse_line(line, len, rec, err);
+        if (rc != TM_OK) {
+            if (r->lenient) {
+                r->skipped++;
+                continue;
+            }
+            err->line = r->line_no;
+            err->offset = r->line_offset;
+            snprintf(err->file, sizeof err->file, "%s", r->path);
+            return rc;
+        }
+        if (rec->kind != TM_REC_NONE) return TM_OK;
+    }
+}
+
+uint64_t tm_reader_line(const tm_reader *r) { return r->line_no; }
+uint64_t tm_reader_offset(const tm_reader *r) { return r->line_offset; }
+uint64_t tm_reader_skipped(const tm_reader *r) { return r->skipped; }
+const char *tm_reader_path(const tm_reader *r) { return r->path; }
+int tm_reader_is_gzip(const tm_reader *r) { return r->src.gzip; }
+uint64_t tm_reader_file_size(const tm_reader *r) { return r->file_size; }
+
+uint64_t tm_reader_compressed_offset(const tm_reader *r)
+{
+    if (!r->threaded) return r->src.raw_total;
+    pthread_mutex_lock((pthread_mutex_t *)&r->mu);
+    uint64_t v = r->shared_raw_total;
+    pthread_mutex_unlock((pthread_mutex_t *)&r->mu);
+    return v;
+}
