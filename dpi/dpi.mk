@@ -23,3 +23,6 @@ endef
 $(foreach t,$(TM_TOOLS),$(eval $(call tm_tool,$(t))))
 
 ALL_TARGETS += $(LIBTARMAC) $(LIBTARMAC_SO)
+
+# The tarmac-diff tests run the built binary.
+TEST_DEPS_diff := $(BIN)/tarmac-diff
