@@ -26,3 +26,34 @@ ALL_TARGETS += $(LIBTARMAC) $(LIBTARMAC_SO)
 
 # The tarmac-diff tests run the built binary.
 TEST_DEPS_diff := $(BIN)/tarmac-diff
+
+# Fuzzing (clang + libFuzzer): `make fuzz` runs for FUZZ_SECONDS and merges new coverage into the committed
+# corpus tests/fuzz/corpus/, which `make test` replays through the same target built with gcc.
+FUZZ_SECONDS ?= 60
+FUZZ_PKGS := clang libclang-rt-14-dev
+TEST_LIBS_fuzz_replay := $(OBJ)/tests/fuzz/fuzz_trace.o $(LIBTARMAC)
+
+.PHONY: fuzz-deps
+fuzz-deps:
+	@$(MAKE) --no-print-directory deps DEPS_PKGS="$(FUZZ_PKGS)"
+
+$(BUILD)/fuzz/fuzz_trace: tests/fuzz/fuzz_trace.c $(TM_SRCS) | fuzz-deps
+	@mkdir -p $(dir $@)
+	clang -g -O1 -fsanitize=fuzzer,address,undefined $(CPPFLAGS) $^ -o $@ -lz -pthread
+
+fuzz: $(BUILD)/fuzz/fuzz_trace
+	@mkdir -p $(BUILD)/fuzz/work
+	$< -max_total_time=$(FUZZ_SECONDS) -max_len=2048 -timeout=10 $(BUILD)/fuzz/work tests/fuzz/corpus
+	$< -merge=1 -max_len=2048 tests/fuzz/corpus $(BUILD)/fuzz/work
+	@echo "fuzz: corpus now $$(ls tests/fuzz/corpus | wc -l) inputs in tests/fuzz/corpus"
+
+# Benchmark of the trace library against zcat (tests/bench/bench_trace.c).
+BENCH_LINES ?= 6000000
+$(BUILD)/bench/bench_trace: $(OBJ)/tests/bench/bench_trace.o $(LIBTARMAC)
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS) -o $@ $^ -lz -pthread
+
+.PHONY: bench-trace
+bench-trace: $(BUILD)/bench/bench_trace $(BIN)/tarmac-diff
+	$(BUILD)/bench/bench_trace $(BIN)/tarmac-diff $(BUILD)/bench $(BENCH_LINES)
+BENCHES += bench-trace
