@@ -1,0 +1,409 @@
+/* The lockstep checker's entry points: the three streams of DESIGN.md.
+ *  1. instructions + registers: at each step close (retire / exception) PC, opcode, width, taken/skipped, and
+ *     the registers written by either side (value semantics on two shadow register files);
+ *  2. data bus beats vs golden memory records within bus_window steps, a step's accesses as a set;
+ *  3. MTB packets vs packets derived from the golden flow (tc_mtb_expect.c). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "tc_internal.h"
+
+static void close_checker_files(tc_checker *c)
+{
+    if (c->reader) tm_reader_close(c->reader);
+    c->reader = NULL;
+}
+
+tc_checker *tc_open(const char *golden, const char *options, tm_error *err)
+{
+    tm_error local;
+    if (!err) err = &local;
+    tc_checker *c = calloc(1, sizeof *c);
+    if (!c) {
+        memset(err, 0, sizeof *err);
+        err->status = TM_ERR_IO;
+        snprintf(err->msg, sizeof err->msg, "out of memory");
+        return NULL;
+    }
+    if (tc_parse_options(&c->o, golden, options, err)) {
+        free(c);
+        return NULL;
+    }
+    c->reader = tm_reader_open(c->o.golden, NULL, err);
+    if (!c->reader) {
+        free(c);
+        return NULL;
+    }
+    unsigned keep = c->o.context > c->o.bus_window + 1 ? c->o.context : c->o.bus_window + 1;
+    c->ring_cap = keep + c->o.bus_window + 8;
+    c->ring = calloc(c->ring_cap, sizeof *c->ring);
+    c->pkt_cap = 64 + 8 * c->ring_cap;
+    c->pkts = calloc(c->pkt_cap, sizeof *c->pkts);
+    c->ev_cap = c->o.context ? c->o.context : 1;
+    c->events = calloc(c->ev_cap, sizeof *c->events);
+    c->gold_handler = 0;
+    if (!c->ring || !c->pkts || !c->events) {
+        tc_close(c);
+        memset(err, 0, sizeof *err);
+        err->status = TM_ERR_IO;
+        snprintf(err->msg, sizeof err->msg, "out of memory");
+        return NULL;
+    }
+    /* Read the first steps now so that an unreadable golden is reported at open, with file:line. */
+    if (tc_golden_fill(c, c->o.bus_window + 2) != TC_OK) {
+        memset(err, 0, sizeof *err);
+        err->status = TM_ERR_PARSE;
+        snprintf(err->msg, sizeof err->msg, "%.250s", c->report ? c->report : "unreadable golden");
+        tc_close(c);
+        return NULL;
+    }
+    return c;
+}
+
+void tc_close(tc_checker *c)
+{
+    if (!c) return;
+    close_checker_files(c);
+    free(c->ring);
+    free(c->pkts);
+    free(c->events);
+    free(c->report);
+    free(c);
+}
+
+void tc_set_time(tc_checker *c, uint64_t t) { c->time = t; }
+
+const char *tc_report(const tc_checker *c) { return c->report ? c->report : ""; }
+
+void tc_get_counters(const tc_checker *c, tc_counters *out) { *out = c->n; }
+
+/* r13 stands for the stack pointer in use: MSP in handler mode or with CONTROL.SPSEL clear. */
+static int resolve_sp(int id, int handler, uint32_t control)
+{
+    if (id != TM_REG_SP) return id;
+    return (!handler && (control & 2)) ? TM_REG_PSP : TM_REG_MSP;
+}
+
+static int refuse(tc_checker *c) { return c->failed ? TC_FAILED : TC_OK; }
+
+int tc_halted(const tc_checker *c) { return c->failed; }
+
+/* The step the RTL is in (the last golden step once the RTL ran past the end), for reports. */
+static uint64_t current_step(const tc_checker *c)
+{
+    if (c->cursor < c->complete) return c->cursor;
+    return c->complete ? c->complete - 1 : 0;
+}
+
+int tc_reg_write(tc_checker *c, int reg, uint32_t value)
+{
+    if (c->failed) return TC_FAILED;
+    tc_event e = { TC_EV_REG, (uint8_t)reg, 0, 0, value, 0, 0, c->time };
+    tc_record_event(c, &e);
+    if (reg < 0 || reg >= TM_REG_COUNT)
+        return tc_fail(c, "reg_write: register id %d out of range 0-%d", reg, TM_REG_COUNT - 1);
+    if (reg == TM_REG_PC) return TC_OK;
+    reg = resolve_sp(reg, c->gold_handler, c->rtl[TM_REG_CONTROL]);
+    c->rtl[reg] = value;
+    c->rtl_known |= 1u << reg;
+    c->rtl_written |= 1u << reg;
+    return TC_OK;
+}
+
+/* Apply a golden step's register writes to the golden shadow; returns the mask of registers written. */
+static uint32_t apply_golden(tc_checker *c, const tc_step *s)
+{
+    uint32_t mask = 0;
+    if (s->handler >= 0) c->gold_handler = s->handler;
+    if (s->kind == TC_STEP_EXC) c->gold_handler = 1;
+    for (unsigned i = 0; i < s->nregs; i++) {
+        int id = resolve_sp(s->regs[i].id, c->gold_handler, c->gold[TM_REG_CONTROL]);
+        c->gold[id] = s->regs[i].value;
+        c->gold_known |= 1u << id;
+        mask |= 1u << id;
+    }
+    return mask;
+}
+
+/* Golden lines of the register writes in the group, for the report: the line of the first write of id. */
+static uint64_t reg_line(tc_checker *c, uint64_t from, uint64_t to, int id, uint64_t fallback)
+{
+    for (uint64_t k = from; k < to; k++) {
+        const tc_step *s = tc_step_at(c, k);
+        for (unsigned i = 0; i < s->nregs; i++)
+            if (resolve_sp(s->regs[i].id, 1, 0) == id || s->regs[i].id == id) return s->regs[i].line;
+    }
+    return fallback;
+}
+
+static int compare_registers(tc_checker *c, uint32_t gold_mask, uint64_t first, uint64_t last_step)
+{
+    uint32_t mask = (gold_mask | c->rtl_written) & ~c->o.ignore_mask & ~(1u << TM_REG_PC);
+    c->rtl_written = 0;
+    for (int id = 0; id < TM_REG_COUNT; id++) {
+        uint32_t bit = 1u << id;
+        if (!(mask & bit)) continue;
+        c->n.registers++;
+        int gk = (c->gold_known & bit) != 0, rk = (c->rtl_known & bit) != 0;
+        if (gk && rk && c->gold[id] == c->rtl[id]) continue;
+        const tc_step *s = tc_step_at(c, last_step);
+        uint64_t line = reg_line(c, first, last_step + 1, id, s->line);
+        const char *why = !rk ? "missing write" : !gk ? "extra write (the golden never wrote it)"
+                        : (gold_mask & bit) && !(c->rtl_written & bit) ? "wrong value" : "wrong value";
+        char g[12] = "--------", r[12] = "--------";
+        if (gk) snprintf(g, sizeof g, "%08x", c->gold[id]);
+        if (rk) snprintf(r, sizeof r, "%08x", c->rtl[id]);
+        int rc = tc_mismatch(c, "register", last_step, line, "register %s: %s: expected %s, actual %s",
+                             tm_reg_name(id), why, g, r);
+        /* resynchronise so that one bug gives one report when max_errors > 1 */
+        c->rtl[id] = c->gold[id];
+        if (gk) c->rtl_known |= bit;
+        return rc;
+    }
+    return TC_OK;
+}
+
+static int check_windows(tc_checker *c);
+
+/* Close the RTL step: take the golden steps up to the next instruction (or exception), compare. */
+static int close_step(tc_checker *c, int is_exc, uint32_t pc, uint32_t opcode, int is32, int cond, int number,
+                      uint32_t ret)
+{
+    if (c->failed) return TC_FAILED;
+    if (tc_golden_fill(c, c->cursor + c->o.bus_window + 2) != TC_OK) return TC_FAILED;
+    uint64_t first = c->cursor;
+    uint32_t gold_mask = 0;
+    for (;;) {
+        if (c->cursor >= c->complete) {
+            if (is_exc)
+                return tc_mismatch(c, "instruction", c->cursor, tm_reader_line(c->reader),
+                                   "the golden trace ended, but the RTL entered exception %d (return address %08x)",
+                                   number, ret);
+            return tc_mismatch(c, "instruction", c->cursor, tm_reader_line(c->reader),
+                               "the golden trace ended, but the RTL retired an instruction at %08x (opcode %0*x)", pc,
+                               is32 ? 8 : 4, opcode);
+        }
+        tc_step *s = tc_step_at(c, c->cursor);
+        if (s->kind == TC_STEP_INSN || (is_exc && s->kind == TC_STEP_EXC)) break;
+        /* reset step, or an exception entry the RTL does not report separately: compared at this close */
+        gold_mask |= apply_golden(c, s);
+        c->cursor++;
+        c->n.steps++;
+    }
+    tc_step *s = tc_step_at(c, c->cursor);
+    uint64_t idx = c->cursor;
+    int rc = TC_OK;
+    if (is_exc) {
+        if (s->kind != TC_STEP_EXC) {
+            rc = tc_mismatch(c, "instruction", idx, s->line,
+                             "the RTL entered exception %d (return address %08x), the golden executes %08x (opcode %0*x)",
+                             number, ret, s->pc, s->is32 ? 8 : 4, s->opcode);
+        } else if (s->has_number && s->exc_number != (uint32_t)number) {
+            rc = tc_mismatch(c, "instruction", idx, s->line, "exception number: expected %u, actual %d",
+                             s->exc_number, number);
+        } else if (s->has_return && s->exc_return != ret) {
+            rc = tc_mismatch(c, "instruction", idx, s->line, "exception %d return address: expected %08x, actual %08x",
+                             number, s->exc_return, ret);
+        }
+    } else {
+        uint32_t want_op = s->opcode, got_op = opcode;
+        int want_taken = s->status != TM_INSN_IS;
+        if (s->pc != pc) {
+            rc = tc_mismatch(c, "instruction", idx, s->line, "pc: expected %08x (opcode %0*x), actual %08x (opcode %0*x)",
+                             s->pc, s->is32 ? 8 : 4, want_op, pc, is32 ? 8 : 4, got_op);
+        } else if (want_op != got_op || s->is32 != (is32 != 0)) {
+            rc = tc_mismatch(c, "instruction", idx, s->line, "opcode at %08x: expected %0*x, actual %0*x", pc,
+                             s->is32 ? 8 : 4, want_op, is32 ? 8 : 4, got_op);
+        } else if (want_taken != (cond != 0)) {
+            rc = tc_mismatch(c, "instruction", idx, s->line, "condition at %08x: expected %s, actual %s", pc,
+                             want_taken ? "IT (executed)" : "IS (skipped)", cond ? "IT (executed)" : "IS (skipped)");
+        }
+    }
+    gold_mask |= apply_golden(c, s);
+    c->cursor++;
+    c->n.steps++;
+    if (rc == TC_OK) rc = compare_registers(c, gold_mask, first, idx);
+    else c->rtl_written = 0;
+    int wrc = check_windows(c);
+    if (rc == TC_OK) rc = wrc;
+    return rc != TC_OK ? rc : refuse(c);
+}
+
+int tc_retire(tc_checker *c, uint32_t pc, uint32_t opcode, int is32, int cond_passed)
+{
+    tc_event e = { TC_EV_RETIRE, 0, (uint8_t)(is32 != 0), (uint8_t)(cond_passed != 0), pc, opcode, 0, c->time };
+    tc_record_event(c, &e);
+    return close_step(c, 0, pc, opcode, is32, cond_passed, 0, 0);
+}
+
+int tc_exception(tc_checker *c, int number, uint32_t return_addr)
+{
+    tc_event e = { TC_EV_EXC, 0, 0, 0, (uint32_t)number, return_addr, 0, c->time };
+    tc_record_event(c, &e);
+    return close_step(c, 1, 0, 0, 0, 0, number, return_addr);
+}
+
+/* Steps that fell out of the bus window with accesses never seen on the bus; packets never seen. */
+static int check_windows(tc_checker *c)
+{
+    uint64_t w = c->o.bus_window;
+    int rc = TC_OK;
+    if (c->cursor > w + 1) {
+        uint64_t k = c->cursor - w - 2; /* the step that just left the window */
+        if (k >= c->oldest && k < c->complete) {
+            tc_step *s = tc_step_at(c, k);
+            for (unsigned i = 0; s->unmatched && i < s->nmem && rc == TC_OK; i++) {
+                tc_gmem *m = &s->mem[i];
+                if (m->matched) continue;
+                rc = tc_mismatch(c, "bus", k, m->line,
+                                 "missing bus beat: expected %s%u %08x = %0*x, not seen on the AHB within %llu steps",
+                                 m->write ? "W" : "R", m->size, m->addr, 2 * m->size, m->data, (unsigned long long)w);
+                m->matched = 1;
+                s->unmatched--;
+            }
+        }
+    }
+    while (rc == TC_OK && c->pkt_tail < c->pkt_head && c->pkts[c->pkt_tail % c->pkt_cap].step + w + 1 < c->cursor) {
+        tc_packet *p = &c->pkts[c->pkt_tail++ % c->pkt_cap];
+        rc = tc_mismatch(c, "mtb", p->step, p->line, "missing MTB packet: expected (%08x, %08x)", p->w0, p->w1);
+    }
+    /* release steps no longer needed */
+    uint64_t keep = c->o.context > w + 2 ? c->o.context : w + 2;
+    if (c->cursor > keep && c->oldest < c->cursor - keep) c->oldest = c->cursor - keep;
+    return rc;
+}
+
+int tc_ahb_beat(tc_checker *c, uint32_t addr, int write, int hsize, int hprot, uint32_t data, int resp)
+{
+    if (c->failed) return TC_FAILED;
+    tc_event e = { TC_EV_BEAT, (uint8_t)(write != 0), (uint8_t)hsize, (uint8_t)(resp != 0), addr, data,
+                   (uint32_t)hprot, c->time };
+    tc_record_event(c, &e);
+    if (!(hprot & 1)) return TC_OK; /* opcode fetch: not a data access */
+    if (resp) {
+        c->n.error_beats++; /* the HardFault that must follow is checked by the instruction stream */
+        return TC_OK;
+    }
+    if (hsize < 0 || hsize > 2)
+        return tc_mismatch(c, "bus", c->cursor, 0, "AHB data beat with HSIZE=%d at %08x (ARMv6-M uses 0-2)", hsize,
+                           addr);
+    if (tc_golden_fill(c, c->cursor + c->o.bus_window + 2) != TC_OK) return TC_FAILED;
+    unsigned size = 1u << hsize;
+    uint32_t lane = addr & 3;
+    uint32_t value = size == 4 ? data : (data >> (8 * lane)) & ((1u << (8 * size)) - 1);
+    uint64_t lo = c->cursor > c->o.bus_window ? c->cursor - c->o.bus_window : 0;
+    uint64_t hi = c->cursor + c->o.bus_window + 1;
+    if (lo < c->oldest) lo = c->oldest;
+    if (hi > c->complete) hi = c->complete;
+    tc_gmem *first_open = NULL;
+    uint64_t first_step = 0;
+    for (uint64_t k = lo; k < hi; k++) {
+        tc_step *s = tc_step_at(c, k);
+        if (!s->unmatched) continue;
+        for (unsigned i = 0; i < s->nmem; i++) {
+            tc_gmem *m = &s->mem[i];
+            if (m->matched) continue;
+            if (!first_open) {
+                first_open = m;
+                first_step = k;
+            }
+            if (m->addr != addr || m->size != size || m->write != (write != 0)) continue;
+            m->matched = 1;
+            s->unmatched--;
+            c->n.beats++;
+            if (m->data == value) return TC_OK;
+            return tc_mismatch(c, "bus", k, m->line,
+                               "bus data at %08x (%s%u, HWDATA/HRDATA %08x): expected %0*x, actual %0*x", addr,
+                               write ? "W" : "R", size, data, 2 * size, m->data, 2 * size, value);
+        }
+    }
+    uint64_t cur = current_step(c);
+    if (first_open) {
+        /* point at the expected record when it is this step's, else at the step's instruction */
+        uint64_t line = first_step == cur ? first_open->line : tc_step_at(c, cur)->line;
+        return tc_mismatch(c, "bus", cur, line,
+                           "unexpected bus beat %s%u %08x = %0*x; the oldest expected access is %s%u %08x = %0*x "
+                           "(step %llu)",
+                           write ? "W" : "R", size, addr, 2 * size, value, first_open->write ? "W" : "R",
+                           first_open->size, first_open->addr, 2 * first_open->size, first_open->data,
+                           (unsigned long long)first_step);
+    }
+    return tc_mismatch(c, "bus", cur, tc_step_at(c, cur)->line,
+                       "unexpected bus beat %s%u %08x = %0*x; the golden has no data access within %u steps",
+                       write ? "W" : "R", size, addr, 2 * size, value, c->o.bus_window);
+}
+
+int tc_mtb_packet(tc_checker *c, uint32_t w0, uint32_t w1)
+{
+    if (c->failed) return TC_FAILED;
+    tc_event e = { TC_EV_PACKET, 0, 0, 0, w0, w1, 0, c->time };
+    tc_record_event(c, &e);
+    if (tc_golden_fill(c, c->cursor + c->o.bus_window + 2) != TC_OK) return TC_FAILED;
+    if (c->pkt_tail == c->pkt_head)
+        return tc_mismatch(c, "mtb", current_step(c), tc_step_at(c, current_step(c))->line,
+                           "unexpected MTB packet (%08x, %08x): the golden flow gives none here", w0, w1);
+    tc_packet *p = &c->pkts[c->pkt_tail++ % c->pkt_cap];
+    c->n.packets++;
+    if (p->w0 == w0 && p->w1 == w1) return TC_OK;
+    char what[160];
+    int n = 0;
+    what[0] = '\0';
+    if ((p->w0 ^ w0) & ~1u) n += snprintf(what + n, sizeof what - n, " source address");
+    if ((p->w0 ^ w0) & 1u) n += snprintf(what + n, sizeof what - n, " A bit");
+    if ((p->w1 ^ w1) & ~1u) n += snprintf(what + n, sizeof what - n, " destination address");
+    if ((p->w1 ^ w1) & 1u) snprintf(what + n, sizeof what - n, " S bit");
+    return tc_mismatch(c, "mtb", p->step, p->line, "MTB packet differs in%s: expected (%08x, %08x), actual (%08x, %08x)",
+                       what, p->w0, p->w1, w0, w1);
+}
+
+int tc_finish(tc_checker *c)
+{
+    if (c->finished) return c->n.mismatches || c->failed ? (c->failed && !c->n.mismatches ? TC_FAILED : TC_MISMATCH) : TC_OK;
+    c->finished = 1;
+    int rc = c->n.mismatches ? TC_MISMATCH : TC_OK;
+    if (!c->failed) {
+        tc_golden_fill(c, c->cursor + 1);
+        if (c->cursor < c->complete) {
+            const tc_step *s = tc_step_at(c, c->cursor);
+            rc = tc_mismatch(c, "instruction", c->cursor, s->line,
+                             "the RTL finished, but the golden trace goes on (next golden step: %s at %08x)",
+                             s->kind == TC_STEP_EXC ? "exception entry" : "instruction",
+                             s->kind == TC_STEP_EXC ? s->exc_return : s->pc);
+        }
+    }
+    if (!c->failed) {
+        for (uint64_t k = c->oldest; k < c->complete && !c->failed; k++) {
+            tc_step *s = tc_step_at(c, k);
+            for (unsigned i = 0; s->unmatched && i < s->nmem && !c->failed; i++) {
+                tc_gmem *m = &s->mem[i];
+                if (m->matched) continue;
+                rc = tc_mismatch(c, "bus", k, m->line, "missing bus beat at the end: expected %s%u %08x = %0*x",
+                                 m->write ? "W" : "R", m->size, m->addr, 2 * m->size, m->data);
+                m->matched = 1;
+                s->unmatched--;
+            }
+        }
+    }
+    while (!c->failed && c->pkt_tail < c->pkt_head) {
+        tc_packet *p = &c->pkts[c->pkt_tail++ % c->pkt_cap];
+        rc = tc_mismatch(c, "mtb", p->step, p->line, "missing MTB packet at the end: expected (%08x, %08x)", p->w0, p->w1);
+    }
+    if (c->n.steps == 0 && !c->n.mismatches) rc = tc_fail(c, "no step was compared: the RTL retired nothing");
+    if (c->failed && rc == TC_OK) rc = TC_FAILED;
+    if (c->n.mismatches) rc = TC_MISMATCH;
+    tc_report_append(c,
+                     "tarmac checker: %s: %llu steps, %llu registers, %llu bus beats (%llu error responses), "
+                     "%llu MTB packets compared, %llu mismatches; golden %s\n",
+                     rc == TC_OK ? "PASS" : "FAIL", (unsigned long long)c->n.steps,
+                     (unsigned long long)c->n.registers, (unsigned long long)c->n.beats,
+                     (unsigned long long)c->n.error_beats, (unsigned long long)c->n.packets,
+                     (unsigned long long)c->n.mismatches, c->o.golden);
+    if (c->o.report_path[0]) {
+        FILE *f = fopen(c->o.report_path, "w");
+        if (f) {
+            fputs(tc_report(c), f);
+            fclose(f);
+        }
+    }
+    return rc;
+}

@@ -1,0 +1,138 @@
+/* Expected MTB packets, derived from the golden flow (seed 003, model/ARCHITECTURE.md):
+ *   taken branch:      (branch address | A=0, target | S)
+ *   exception entry:   (preferred return address | A=1, handler | S)
+ *   exception return:  (returning instruction | A=0, EXC_RETURN | S), (EXC_RETURN | A=1, return address | S)
+ * S=1 on the first packet after MASTER.EN goes 0 -> 1, seen as a store in the golden memory stream. The MTB's
+ * POSITION/FLOW registers are followed too, so that AUTOSTOP at the watermark stops the expected packets. */
+#include "tc_internal.h"
+
+/* Instructions that write the PC: B, B<cond>, BL, BX, BLX, POP {..pc}, MOV pc / ADD pc. */
+int tc_mtb_is_branch(uint32_t op, int is32)
+{
+    if (is32) return (op & 0xF800D000u) == 0xF000D000u; /* BL */
+    uint32_t h = op & 0xffff;
+    if ((h & 0xF000) == 0xD000) return (h & 0x0F00) < 0x0E00; /* B<cond>; 0xDE UDF, 0xDF SVC */
+    if ((h & 0xF800) == 0xE000) return 1;                      /* B */
+    if ((h & 0xFF00) == 0x4700) return 1;                      /* BX, BLX */
+    if ((h & 0xFF00) == 0xBD00) return 1;                      /* POP {.., pc} */
+    if ((h & 0xFF87) == 0x4687 || (h & 0xFF87) == 0x4487) return 1; /* MOV pc, Rm / ADD pc, Rm */
+    return 0;
+}
+
+static void expect(tc_checker *c, const tc_step *s, uint32_t src, int a, uint32_t dst)
+{
+    if (!c->mtb_enabled) return;
+    uint32_t w0 = (src & ~1u) | (a ? 1u : 0u);
+    uint32_t w1 = (dst & ~1u) | (c->mtb_start ? 1u : 0u);
+    c->mtb_start = 0;
+    if (c->pkt_head - c->pkt_tail < c->pkt_cap) {
+        tc_packet *p = &c->pkts[c->pkt_head++ % c->pkt_cap];
+        p->w0 = w0;
+        p->w1 = w1;
+        p->step = s->index;
+        p->line = s->line;
+    }
+    /* POSITION.POINTER advances 8 per packet and wraps at 2^(MASK+4) bytes; AUTOSTOP at the watermark. */
+    uint32_t mask = c->mtb_master & 0x1f;
+    uint32_t size = mask + 4 >= 32 ? 0 : 1u << (mask + 4);
+    uint32_t ptr = c->mtb_position & ~7u;
+    uint32_t next = ptr + 8;
+    if (size && ((next ^ ptr) & ~(size - 1)) != 0) {
+        next = ptr & ~(size - 1);
+        c->mtb_position |= 4; /* WRAP */
+    } else if (size) {
+        next = (ptr & ~(size - 1)) | (next & (size - 1));
+    }
+    c->mtb_position = (c->mtb_position & 7u) | next;
+    if ((c->mtb_flow & 1u) && (next & ~7u) == (c->mtb_flow & ~7u)) {
+        c->mtb_enabled = 0;
+        c->mtb_master &= ~0x80000000u;
+    }
+}
+
+/* Where execution goes after step s: the next instruction, or where an exception taken at once returns to. */
+static int next_pc(const tc_step *next, uint32_t *pc)
+{
+    if (!next) return 0;
+    if (next->kind == TC_STEP_INSN) {
+        *pc = next->pc;
+        return 1;
+    }
+    if (next->kind == TC_STEP_EXC && next->has_return) {
+        *pc = next->exc_return;
+        return 1;
+    }
+    return 0;
+}
+
+/* The value written to the PC by a BX/POP that performs an exception return, from the golden-side registers
+ * before the instruction (BX) or the memory read of the PC (POP). */
+static int branch_value(const tc_checker *c, const tc_step *s, uint32_t *v)
+{
+    uint32_t h = s->opcode & 0xffff;
+    if (s->is32) return 0;
+    if ((h & 0xFF87) == 0x4700) { /* BX Rm */
+        unsigned m = (h >> 3) & 15;
+        *v = m < TM_REG_COUNT ? c->ahead[m] : 0;
+        return 1;
+    }
+    if ((h & 0xFF00) == 0xBD00) { /* POP: the PC is the last of the popped words */
+        unsigned n = (unsigned)__builtin_popcount(h & 0xff);
+        unsigned reads = 0;
+        for (unsigned i = 0; i < s->nmem; i++) {
+            if (s->mem[i].write) continue;
+            if (reads++ == n) {
+                *v = s->mem[i].data;
+                return 1;
+            }
+        }
+    }
+    return 0;
+}
+
+static void apply_mtb_writes(tc_checker *c, const tc_step *s)
+{
+    if (!c->o.mtb_base) return;
+    for (unsigned i = 0; i < s->nmem; i++) {
+        const tc_gmem *m = &s->mem[i];
+        if (!m->write || m->size != 4 || (m->addr & ~0xfu) != c->o.mtb_base) continue;
+        switch (m->addr & 0xf) {
+        case 0x0: c->mtb_position = m->data & ~3u; break;
+        case 0x4: {
+            int en = (m->data >> 31) & 1;
+            if (en && !c->mtb_enabled) c->mtb_start = 1;
+            c->mtb_enabled = en;
+            c->mtb_master = m->data;
+            break;
+        }
+        case 0x8: c->mtb_flow = m->data & ~4u; break;
+        default: break;
+        }
+    }
+}
+
+static void apply_ahead_regs(tc_checker *c, const tc_step *s)
+{
+    for (unsigned i = 0; i < s->nregs; i++)
+        if (s->regs[i].id >= 0 && s->regs[i].id < TM_REG_COUNT) c->ahead[s->regs[i].id] = s->regs[i].value;
+}
+
+void tc_mtb_step(tc_checker *c, const tc_step *s, const tc_step *next)
+{
+    uint32_t dst;
+    if (s->kind == TC_STEP_EXC && s->has_return && next_pc(next, &dst)) {
+        expect(c, s, s->exc_return, 1, dst);
+    } else if (s->kind == TC_STEP_INSN && s->status == TM_INSN_IT) {
+        uint32_t v;
+        if (s->handler == 1 && tc_mtb_is_branch(s->opcode, s->is32) && branch_value(c, s, &v) && v >= 0xF0000000u) {
+            expect(c, s, s->pc, 0, v);
+            if (next_pc(next, &dst)) expect(c, s, v | 1u, 1, dst);
+        } else if (c->saw_flow) {
+            for (unsigned i = 0; i < s->nflow; i++) expect(c, s, s->flow_src[i], 0, s->flow_dst[i]);
+        } else if (tc_mtb_is_branch(s->opcode, s->is32) && next_pc(next, &dst)) {
+            expect(c, s, s->pc, 0, dst);
+        }
+    }
+    apply_ahead_regs(c, s);
+    apply_mtb_writes(c, s);
+}

@@ -1,0 +1,141 @@
+/* The checker's report: one block per mismatch with the golden context and the RTL events side by side,
+ * the register diff of the shadow files, and the summary at the end. Only runs when something is reported. */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tc_internal.h"
+
+static void vappend(tc_checker *c, const char *fmt, va_list ap)
+{
+    va_list aq;
+    va_copy(aq, ap);
+    int n = vsnprintf(NULL, 0, fmt, aq);
+    va_end(aq);
+    if (n < 0) return;
+    if (c->report_len + (size_t)n + 1 > c->report_cap) {
+        size_t cap = c->report_cap ? c->report_cap : 4096;
+        while (cap < c->report_len + (size_t)n + 1) cap *= 2;
+        char *p = realloc(c->report, cap);
+        if (!p) return;
+        c->report = p;
+        c->report_cap = cap;
+    }
+    vsnprintf(c->report + c->report_len, c->report_cap - c->report_len, fmt, ap);
+    c->report_len += (size_t)n;
+}
+
+void tc_report_append(tc_checker *c, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vappend(c, fmt, ap);
+    va_end(ap);
+}
+
+void tc_record_event(tc_checker *c, const tc_event *e)
+{
+    if (!c->ev_cap) return;
+    c->events[c->ev_count++ % c->ev_cap] = *e;
+}
+
+static int describe_step(const tc_checker *c, const tc_step *s, char *buf, size_t n)
+{
+    static const char *const st[] = { "IT", "IS", "IF", "IE", "IA" };
+    switch (s->kind) {
+    case TC_STEP_INSN:
+        return snprintf(buf, n, "#%llu :%llu %s %08x %0*x", (unsigned long long)s->index,
+                        (unsigned long long)s->line, st[s->status % 5], s->pc, s->is32 ? 8 : 4, s->opcode);
+    case TC_STEP_EXC:
+        return snprintf(buf, n, "#%llu :%llu exception %u ret %08x", (unsigned long long)s->index,
+                        (unsigned long long)s->line, s->exc_number, s->exc_return);
+    default:
+        (void)c;
+        return snprintf(buf, n, "#%llu :%llu reset", (unsigned long long)s->index, (unsigned long long)s->line);
+    }
+}
+
+static int describe_event(const tc_event *e, char *buf, size_t n)
+{
+    switch (e->kind) {
+    case TC_EV_REG: return snprintf(buf, n, "reg %s = %08x", tm_reg_name(e->a), e->x);
+    case TC_EV_BEAT:
+        return snprintf(buf, n, "ahb %s%u %08x %08x%s", e->a ? "W" : "R", 1u << e->b, e->x, e->y, e->c ? " ERROR" : "");
+    case TC_EV_PACKET: return snprintf(buf, n, "mtb %08x %08x", e->x, e->y);
+    case TC_EV_RETIRE:
+        return snprintf(buf, n, "retire %08x %0*x%s", e->x, e->b ? 8 : 4, e->y, e->c ? "" : " (skipped)");
+    case TC_EV_EXC: return snprintf(buf, n, "exception %u ret %08x", e->x, e->y);
+    default: return snprintf(buf, n, "?");
+    }
+}
+
+static void context_block(tc_checker *c, uint64_t step)
+{
+    unsigned n = c->o.context;
+    if (!n) return;
+    /* golden: the steps up to and including the one compared; RTL: the last events */
+    uint64_t first = step + 1 > n ? step + 1 - n : 0;
+    if (first < c->oldest) first = c->oldest;
+    uint64_t last = step < c->complete ? step : (c->complete ? c->complete - 1 : 0);
+    unsigned ng = c->complete ? (unsigned)(last + 1 - first) : 0;
+    unsigned ne = (unsigned)(c->ev_count < c->ev_cap ? c->ev_count : c->ev_cap);
+    if (ne > n) ne = n;
+    tc_report_append(c, "  %-48s | %s\n", "last golden steps (#step :line)", "last RTL events");
+    unsigned rows = ng > ne ? ng : ne;
+    for (unsigned i = 0; i < rows; i++) {
+        char g[80] = "", r[80] = "";
+        if (i + ng >= rows) describe_step(c, tc_step_at(c, first + (i + ng - rows)), g, sizeof g);
+        if (i + ne >= rows) describe_event(&c->events[(c->ev_count - ne + (i + ne - rows)) % c->ev_cap], r, sizeof r);
+        tc_report_append(c, "  %-48s | %s\n", g, r);
+    }
+}
+
+static void register_diff(tc_checker *c)
+{
+    int any = 0;
+    for (int id = 0; id < TM_REG_COUNT; id++) {
+        uint32_t bit = 1u << id;
+        if (!((c->gold_known | c->rtl_known) & bit) || id == TM_REG_PC) continue;
+        int differs = (c->gold_known & bit) != (c->rtl_known & bit) || c->gold[id] != c->rtl[id];
+        if (!differs) continue;
+        if (!any) tc_report_append(c, "  register diff (golden shadow vs RTL shadow):\n");
+        any = 1;
+        char g[12] = "--------", r[12] = "--------";
+        if (c->gold_known & bit) snprintf(g, sizeof g, "%08x", c->gold[id]);
+        if (c->rtl_known & bit) snprintf(r, sizeof r, "%08x", c->rtl[id]);
+        tc_report_append(c, "    %-8s golden %s  rtl %s%s\n", tm_reg_name(id), g, r,
+                         (c->o.ignore_mask & bit) ? "  (ignored)" : "");
+    }
+    if (!any) tc_report_append(c, "  register shadows agree\n");
+}
+
+int tc_mismatch(tc_checker *c, const char *stream, uint64_t step, uint64_t line, const char *fmt, ...)
+{
+    c->n.mismatches++;
+    tc_report_append(c, "==== TARMAC LOCKSTEP MISMATCH #%llu (%s stream) ====\n", (unsigned long long)c->n.mismatches,
+                     stream);
+    tc_report_append(c, "  step %llu, golden %s:%llu, simulation time %llu\n", (unsigned long long)step, c->o.golden,
+                     (unsigned long long)line, (unsigned long long)c->time);
+    tc_report_append(c, "  ");
+    va_list ap;
+    va_start(ap, fmt);
+    vappend(c, fmt, ap);
+    va_end(ap);
+    tc_report_append(c, "\n");
+    register_diff(c);
+    context_block(c, step);
+    if (c->n.mismatches >= c->o.max_errors) c->failed = 1;
+    return TC_MISMATCH;
+}
+
+int tc_fail(tc_checker *c, const char *fmt, ...)
+{
+    tc_report_append(c, "==== TARMAC LOCKSTEP FAILURE ====\n  ");
+    va_list ap;
+    va_start(ap, fmt);
+    vappend(c, fmt, ap);
+    va_end(ap);
+    tc_report_append(c, "\n");
+    c->failed = 1;
+    return TC_FAILED;
+}

@@ -1,0 +1,147 @@
+#include "replay.h"
+
+#include <cstring>
+#include <strings.h>
+
+extern "C" {
+#include "tarmac/reader.h"
+#include "tarmac/regs.h"
+}
+
+namespace {
+
+bool named(tm_str s, const char *lit)
+{
+    size_t n = std::strlen(lit);
+    if (s.n > 10 && strncasecmp(s.p, "CoreEvent_", 10) == 0) {
+        s.p += 10;
+        s.n -= 10;
+    }
+    return s.n == n && strncasecmp(s.p, lit, n) == 0;
+}
+
+bool exception_event(tm_str d)
+{
+    for (const char *n : { "NMI", "HARDFAULT", "SVCALL", "PENDSV", "SYSTICK", "IRQ", "INT_TAKEN", "INT_ENTRY" })
+        if (named(d, n)) return true;
+    return false;
+}
+
+}  // namespace
+
+bool perfect_calls(const std::string &golden_path, const std::vector<PacketAt> &packets, std::vector<Call> &out,
+                   std::string &err)
+{
+    tm_error e{};
+    tm_reader *r = tm_reader_open(golden_path.c_str(), nullptr, &e);
+    if (!r) {
+        err = e.msg;
+        return false;
+    }
+    std::vector<Call> body;  // register writes and beats of the open step
+    bool have_close = false, open_exc = false;
+    Call close{};
+    size_t step = 0;  // golden steps closed so far (the reset step is closed with the first instruction)
+    auto flush = [&]() {
+        if (!have_close) return;
+        out.insert(out.end(), body.begin(), body.end());
+        body.clear();
+        for (const PacketAt &p : packets)
+            if (p.step == step) out.push_back(Call::packet(p.w0, p.w1));
+        out.push_back(close);
+        have_close = false;
+        open_exc = false;
+        step++;
+    };
+    tm_record rec;
+    int rc;
+    while ((rc = tm_reader_next(r, &rec, &e)) == TM_OK) {
+        switch (rec.kind) {
+        case TM_REC_INSN:
+            flush();
+            close = Call::retire((uint32_t)rec.u.insn.addr.va, rec.u.insn.opcode, rec.u.insn.opcode_digits > 4,
+                                 rec.u.insn.status != TM_INSN_IS);
+            have_close = true;
+            break;
+        case TM_REC_EVENT: {
+            const tm_event &ev = rec.u.event;
+            bool to_handler = named(ev.desc, "ModeChange") && ev.mode.n && strncasecmp(ev.mode.p, "handler", 7) == 0;
+            bool exc = exception_event(ev.desc);
+            if (!to_handler && !exc) break;
+            if (!open_exc) {
+                flush();
+                open_exc = true;
+                have_close = true;
+                close = Call::exc(0, 0);
+            }
+            if (exc) {
+                close.a = ev.has_number ? ev.number : ev.arg;
+                close.b = (uint32_t)ev.value.va;
+                open_exc = false;  // a later exception event opens a new step
+            }
+            break;
+        }
+        case TM_REC_REG: {
+            int id = tm_reg_id(rec.u.reg.name, rec.u.reg.suffix);
+            if (id == TM_REG_SP) id = TM_REG_MSP;
+            if (id >= 0 && id != TM_REG_PC) body.push_back(Call::reg(id, (uint32_t)rec.u.reg.value.v));
+            break;
+        }
+        case TM_REC_MEM: {
+            const tm_mem &m = rec.u.mem;
+            if ((m.shape == TM_MEM_RTL && m.od == 'O') || (m.shape == TM_MEM_M0 && m.od == 'I')) break;
+            uint32_t addr = (uint32_t)m.addr.va;
+            int hsize = m.size == 1 ? 0 : m.size == 2 ? 1 : 2;
+            uint32_t data = (uint32_t)m.data.v << (8 * (addr & 3) * (m.size < 4));
+            body.push_back(Call::beat(addr, m.write, hsize, data, m.error));
+            break;
+        }
+        default:
+            break;
+        }
+    }
+    flush();
+    tm_reader_close(r);
+    if (rc != TM_EOF) {
+        char buf[600];
+        err = tm_error_format(&e, buf, sizeof buf);
+        return false;
+    }
+    return true;
+}
+
+RunResult run_calls(const std::string &golden, const std::string &options, const std::vector<Call> &calls)
+{
+    RunResult res;
+    tm_error e{};
+    tc_checker *c = tc_open(golden.c_str(), options.c_str(), &e);
+    if (!c) {
+        res.rc = -1;
+        res.report = e.msg;
+        return res;
+    }
+    res.failed_at = calls.size();
+    for (size_t i = 0; i < calls.size(); i++) {
+        const Call &k = calls[i];
+        tc_set_time(c, 10 * (i + 1));
+        int rc = TC_OK;
+        switch (k.kind) {
+        case Call::REG: rc = tc_reg_write(c, (int)k.a, k.b); break;
+        case Call::BEAT: rc = tc_ahb_beat(c, k.a, (int)k.b, (int)k.c, (int)k.d, k.e, (int)k.f); break;
+        case Call::PACKET: rc = tc_mtb_packet(c, k.a, k.b); break;
+        case Call::RETIRE: rc = tc_retire(c, k.a, k.b, (int)k.c, (int)k.d); break;
+        case Call::EXC: rc = tc_exception(c, (int)k.a, k.b); break;
+        }
+        if (rc != TC_OK && res.rc == TC_OK) {
+            res.rc = rc;
+            res.failed_at = i;
+        }
+        if (tc_halted(c)) break;
+    }
+    int frc = tc_finish(c);
+    if (res.rc == TC_OK) res.rc = frc;
+    res.report = tc_report(c);
+    tc_get_counters(c, &res.n);
+    tc_close(c);
+    return res;
+}

@@ -1,0 +1,51 @@
+// Test support: the calls a perfect RTL makes for a golden trace, as a list that tests can mutate to
+// inject faults, and a runner that feeds the list to the checker and stops at the first non-OK result.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+extern "C" {
+#include "tarmac/checker.h"
+}
+
+struct Call {
+    enum Kind { REG, BEAT, PACKET, RETIRE, EXC } kind;
+    uint32_t a = 0, b = 0, c = 0, d = 0, e = 0, f = 0;  // REG: id,value  BEAT: addr,write,hsize,prot,data,resp
+                                                          // PACKET: w0,w1  RETIRE: pc,op,is32,cond  EXC: n,ret
+    static Call reg(int id, uint32_t v) { return { REG, (uint32_t)id, v }; }
+    static Call beat(uint32_t addr, int write, int hsize, uint32_t data, int resp = 0, int prot = 1)
+    {
+        return { BEAT, addr, (uint32_t)write, (uint32_t)hsize, (uint32_t)prot, data, (uint32_t)resp };
+    }
+    static Call packet(uint32_t w0, uint32_t w1) { return { PACKET, w0, w1 }; }
+    static Call retire(uint32_t pc, uint32_t op, int is32 = 0, int cond = 1)
+    {
+        return { RETIRE, pc, op, (uint32_t)is32, (uint32_t)cond };
+    }
+    static Call exc(int n, uint32_t ret) { return { EXC, (uint32_t)n, ret }; }
+};
+
+// Packets the perfect DUT's MTB emits after a given step (by index of the step's closing call).
+struct PacketAt {
+    size_t step;  // emitted just before the close call of this step (0-based golden step order)
+    uint32_t w0, w1;
+};
+
+// Build the calls of a perfect DUT from a golden trace (any dialect the library reads). Each golden step's
+// register writes and memory accesses come before its retire/exception call; memory data is placed on its
+// byte lanes as the AHB carries it. Returns false and sets err on an unreadable golden.
+bool perfect_calls(const std::string &golden_path, const std::vector<PacketAt> &packets, std::vector<Call> &out,
+                   std::string &err);
+
+struct RunResult {
+    int rc = 0;            // first non-OK result, or tc_finish's
+    size_t failed_at = 0;  // index of the call that failed (calls.size() when finish failed)
+    std::string report;
+    tc_counters n{};
+};
+
+// Feed the calls to a checker on golden with options; finish unless a call failed first (then still finish
+// when finish_after_mismatch).
+RunResult run_calls(const std::string &golden, const std::string &options, const std::vector<Call> &calls);

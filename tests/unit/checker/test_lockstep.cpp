@@ -1,0 +1,445 @@
+// The checker against a golden written the way the model writes it (model/ARCHITECTURE.md): a perfect DUT
+// passes with exact counts; every injected fault is caught at the exact step with the right golden line.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <fstream>
+#include <cstring>
+#include <functional>
+
+#include "replay.h"
+
+extern "C" {
+#include "tarmac/writer.h"
+}
+
+namespace {
+
+// Line numbers in comments; steps: S0 reset, S1.. instructions, S10 SVC entry, S12 exception return.
+const char *kGolden =
+    "0 clk E 00000100 00000001 CoreEvent_RESET\n"                      // 1   S0
+    "0 clk R r13_main 20004000\n"                                      // 2
+    "0 clk R MSP 20004000\n"                                           // 3
+    "1 clk IT (1) 00000100 2016 T thread : movs r0, #22\n"            // 4   S1
+    "1 clk R r0 00000016\n"                                            // 5
+    "2 clk IT (2) 00000102 4905 T thread : ldr r1, [pc, #20]\n"       // 6   S2
+    "2 clk MR4 00000118 20000000\n"                                    // 7
+    "2 clk R r1 20000000\n"                                            // 8
+    "3 clk IT (3) 00000104 6008 T thread : str r0, [r1, #0]\n"        // 9   S3
+    "3 clk MW4 20000000 00000016\n"                                    // 10
+    "4 clk IT (4) 00000106 7148 T thread : strb r0, [r1, #5]\n"       // 11  S4
+    "4 clk MW1 20000005 16\n"                                          // 12
+    "5 clk IT (5) 00000108 4a04 T thread : ldr r2, [pc, #16]\n"       // 13  S5
+    "5 clk MR4 0000011c f0000000\n"                                    // 14
+    "5 clk R r2 f0000000\n"                                            // 15
+    "6 clk IT (6) 0000010a 4b05 T thread : ldr r3, [pc, #20]\n"       // 16  S6
+    "6 clk MR4 00000120 80000000\n"                                    // 17
+    "6 clk R r3 80000000\n"                                            // 18
+    "7 clk IT (7) 0000010c 6053 T thread : str r3, [r2, #4]\n"        // 19  S7 (MTB MASTER.EN = 1)
+    "7 clk MW4 f0000004 80000000\n"                                    // 20
+    "8 clk IT (8) 0000010e e000 T thread : b 0x112\n"                 // 21  S8 packet (10e, 112|S)
+    "9 clk IT (9) 00000112 df05 T thread : svc 5\n"                   // 22  S9
+    "9 clk E 00000000 handler 00000019 CoreEvent_ModeChange\n"        // 23  S10 exception entry
+    "9 clk MW4 20003ffc 01000000\n"                                    // 24
+    "9 clk MW4 20003ff8 00000114\n"                                    // 25
+    "9 clk MW4 20003ff4 ffffffff\n"                                    // 26
+    "9 clk MW4 20003ff0 00000000\n"                                    // 27
+    "9 clk MW4 20003fec 80000000\n"                                    // 28
+    "9 clk MW4 20003fe8 f0000000\n"                                    // 29
+    "9 clk MW4 20003fe4 20000000\n"                                    // 30
+    "9 clk MW4 20003fe0 00000016\n"                                    // 31
+    "9 clk E 00000114 0000000b CoreEvent_SVCALL\n"                     // 32  packet (115, 200)
+    "9 clk R r14 fffffff9\n"                                           // 33
+    "9 clk R r13_main 20003fe0\n"                                      // 34
+    "9 clk R cpsr 0100000b\n"                                          // 35
+    "10 clk IT (10) 00000200 3001 T handler : adds r0, #1\n"          // 36  S11
+    "10 clk R r0 00000017\n"                                           // 37
+    "11 clk IT (11) 00000202 4770 T handler : bx lr\n"                // 38  S12 exception return
+    "11 clk E 00000114 thread 00000019 CoreEvent_ModeChange\n"        // 39  packets (202, fffffff8), (fffffff9, 114)
+    "11 clk MR4 20003fe0 00000016\n"                                   // 40
+    "11 clk MR4 20003fe4 20000000\n"                                   // 41
+    "11 clk MR4 20003fe8 f0000000\n"                                   // 42
+    "11 clk MR4 20003fec 80000000\n"                                   // 43
+    "11 clk MR4 20003ff0 00000000\n"                                   // 44
+    "11 clk MR4 20003ff4 ffffffff\n"                                   // 45
+    "11 clk MR4 20003ff8 00000114\n"                                   // 46
+    "11 clk MR4 20003ffc 01000000\n"                                   // 47
+    "11 clk R r0 00000016\n"                                           // 48
+    "11 clk R r1 20000000\n"                                           // 49
+    "11 clk R r2 f0000000\n"                                           // 50
+    "11 clk R r3 80000000\n"                                           // 51
+    "11 clk R r12 00000000\n"                                          // 52
+    "11 clk R r14 ffffffff\n"                                          // 53
+    "11 clk R r13_main 20004000\n"                                     // 54
+    "11 clk R cpsr 01000000\n"                                         // 55
+    "12 clk IT (12) 00000114 2000 T thread : movs r0, #0\n"           // 56  S13
+    "12 clk R r0 00000000\n"                                           // 57
+    "12 clk R cpsr 41000000\n"                                         // 58
+    "13 clk IT (13) 00000116 beab T thread : bkpt 0x00ab\n";          // 59  S14
+
+// Closing-call order: S0 is closed with S1 (index 0 = S1's retire), then S2 = 1, ... the exception entry is
+// index 9, the handler's adds 10, bx lr 11, movs 12, bkpt 13.
+const std::vector<PacketAt> kPackets = {
+    { 7, 0x0000010e, 0x00000113 },   // b 0x112, first packet after enable: S=1
+    { 9, 0x00000115, 0x00000200 },   // SVCall entry: A=1
+    { 11, 0x00000202, 0xfffffff8 },  // exception return, packet 1
+    { 11, 0xfffffff9, 0x00000114 },  // exception return, packet 2
+};
+
+std::string golden_path(const char *text = kGolden, const char *name = "golden.tarmac")
+{
+    std::string dir = std::string(TM_BUILD_DIR) + "/tmp";
+    (void)!system(("mkdir -p " + dir).c_str());
+    std::string p = dir + "/chk_" + std::to_string(getpid()) + "_" + name;
+    std::ofstream(p) << text;
+    return p;
+}
+
+std::vector<Call> perfect(const std::string &golden)
+{
+    std::vector<Call> calls;
+    std::string err;
+    EXPECT_TRUE(perfect_calls(golden, kPackets, calls, err)) << err;
+    return calls;
+}
+
+// Index of the n-th call matching pred.
+size_t find_call(const std::vector<Call> &calls, const std::function<bool(const Call &)> &pred, int nth = 0)
+{
+    for (size_t i = 0; i < calls.size(); i++)
+        if (pred(calls[i]) && nth-- == 0) return i;
+    ADD_FAILURE() << "call not found";
+    return 0;
+}
+
+size_t retire_at(const std::vector<Call> &calls, uint32_t pc)
+{
+    return find_call(calls, [pc](const Call &c) { return c.kind == Call::RETIRE && c.a == pc; });
+}
+
+void expect_report(const RunResult &r, const char *stream, int step, int line, const char *what)
+{
+    EXPECT_EQ(r.rc, TC_MISMATCH) << r.report;
+    std::string head = std::string("(") + stream + " stream)";
+    EXPECT_NE(r.report.find(head), std::string::npos) << "want " << head << "\n" << r.report;
+    std::string where = "step " + std::to_string(step) + ", golden ";
+    EXPECT_NE(r.report.find(where), std::string::npos) << "want " << where << "\n" << r.report;
+    std::string l = ".tarmac:" + std::to_string(line) + ",";
+    EXPECT_NE(r.report.find(l), std::string::npos) << "want line " << line << "\n" << r.report;
+    EXPECT_NE(r.report.find(what), std::string::npos) << "want '" << what << "'\n" << r.report;
+}
+
+class Lockstep : public ::testing::Test {
+  protected:
+    std::string g = golden_path();
+    std::vector<Call> calls = perfect(g);
+    RunResult run(const std::string &opts = "") { return run_calls(g, opts, calls); }
+};
+
+}  // namespace
+
+TEST_F(Lockstep, PerfectDutPassesWithExactCounts)
+{
+    RunResult r = run();
+    EXPECT_EQ(r.rc, TC_OK) << r.report;
+    EXPECT_EQ(r.n.steps, 15u);       // reset + 13 instructions + 1 exception entry
+    EXPECT_EQ(r.n.beats, 22u);       // 6 loads/stores + 8 stacking + 8 unstacking
+    EXPECT_EQ(r.n.packets, 4u);
+    EXPECT_EQ(r.n.mismatches, 0u);
+    EXPECT_EQ(r.n.registers, 19u);  // distinct registers written per step, by either side
+    EXPECT_NE(r.report.find("tarmac checker: PASS: 15 steps"), std::string::npos) << r.report;
+}
+
+TEST_F(Lockstep, WrongRegisterValue)
+{
+    calls[find_call(calls, [](const Call &c) { return c.kind == Call::REG && c.a == 0 && c.b == 0x16; })].b = 0x17;
+    RunResult r = run();
+    expect_report(r, "register", 1, 5, "register r0: wrong value: expected 00000016, actual 00000017");
+    EXPECT_NE(r.report.find("r0       golden 00000016  rtl 00000017"), std::string::npos) << r.report;
+}
+
+TEST_F(Lockstep, MissingWrite)
+{
+    calls.erase(calls.begin() + find_call(calls, [](const Call &c) { return c.kind == Call::REG && c.a == 1; }));
+    expect_report(run(), "register", 2, 8, "register r1: missing write");
+}
+
+TEST_F(Lockstep, ExtraWrite)
+{
+    calls.insert(calls.begin() + retire_at(calls, 0x104), Call::reg(5, 1));
+    expect_report(run(), "register", 3, 9, "register r5: extra write");
+}
+
+TEST_F(Lockstep, RedundantWriteOfTheSameValueIsFine)
+{
+    calls.insert(calls.begin() + retire_at(calls, 0x104), Call::reg(0, 0x16));
+    EXPECT_EQ(run().rc, TC_OK);
+}
+
+TEST_F(Lockstep, SkippedInstruction)
+{
+    // the DUT never executes the str at 0x104: no beat, no retire
+    size_t i = retire_at(calls, 0x104);
+    calls.erase(calls.begin() + i - 1, calls.begin() + i + 1);
+    expect_report(run(), "instruction", 3, 9, "pc: expected 00000104 (opcode 6008), actual 00000106");
+}
+
+TEST_F(Lockstep, ExtraInstruction)
+{
+    calls.insert(calls.begin() + retire_at(calls, 0x104), Call::retire(0x104, 0x46c0));
+    expect_report(run(), "instruction", 3, 9, "opcode at 00000104: expected 6008, actual 46c0");
+}
+
+TEST_F(Lockstep, WrongOpcode)
+{
+    calls[retire_at(calls, 0x106)].b = 0x7149;
+    expect_report(run(), "instruction", 4, 11, "opcode at 00000106: expected 7148, actual 7149");
+}
+
+TEST_F(Lockstep, TakenVersusSkipped)
+{
+    calls[retire_at(calls, 0x10e)].d = 0;
+    expect_report(run(), "instruction", 8, 21, "condition at 0000010e: expected IT (executed), actual IS (skipped)");
+}
+
+TEST_F(Lockstep, WrongBusData)
+{
+    calls[find_call(calls, [](const Call &c) { return c.kind == Call::BEAT && c.a == 0x20000000 && c.b; })].e = 0x17;
+    expect_report(run(), "bus", 3, 10, "expected 00000016, actual 00000017");
+}
+
+TEST_F(Lockstep, WrongBusAddress)
+{
+    calls[find_call(calls, [](const Call &c) { return c.kind == Call::BEAT && c.a == 0x20000000 && c.b; })].a =
+        0x20000004;
+    expect_report(run(), "bus", 3, 10, "unexpected bus beat W4 20000004 = 00000016; the oldest expected access is W4 20000000");
+}
+
+TEST_F(Lockstep, WrongBusSize)
+{
+    calls[find_call(calls, [](const Call &c) { return c.kind == Call::BEAT && c.a == 0x20000000 && c.b; })].c = 1;
+    expect_report(run(), "bus", 3, 10, "unexpected bus beat W2 20000000");
+}
+
+TEST_F(Lockstep, MissingBeat)
+{
+    calls.erase(calls.begin() + find_call(calls, [](const Call &c) { return c.kind == Call::BEAT && c.a == 0x20000000 && c.b; }));
+    RunResult r = run("bus_window=2");
+    expect_report(r, "bus", 3, 10, "missing bus beat: expected W4 20000000 = 00000016");
+}
+
+TEST_F(Lockstep, ExtraBeat)
+{
+    calls.insert(calls.begin() + retire_at(calls, 0x106), Call::beat(0x20000100, 1, 2, 0xdead));
+    expect_report(run(), "bus", 4, 11, "unexpected bus beat W4 20000100 = 0000dead");
+}
+
+TEST_F(Lockstep, ByteLaneErrorOnStore)
+{
+    // strb to 0x20000005 must drive HWDATA[15:8]; this DUT drives the byte on lane 0
+    calls[find_call(calls, [](const Call &c) { return c.kind == Call::BEAT && c.a == 0x20000005; })].e = 0x16;
+    expect_report(run(), "bus", 4, 12, "bus data at 20000005 (W1, HWDATA/HRDATA 00000016): expected 16, actual 00");
+}
+
+TEST_F(Lockstep, FetchBeatsAreNotData)
+{
+    calls.insert(calls.begin() + retire_at(calls, 0x104), Call::beat(0x104, 0, 1, 0x6008, 0, /*prot=*/0));
+    EXPECT_EQ(run().rc, TC_OK);
+}
+
+TEST_F(Lockstep, StackFrameInAnotherOrderPasses)
+{
+    // the DUT stacks lowest address first (Fast Models writes highest first)
+    size_t first = find_call(calls, [](const Call &c) { return c.kind == Call::BEAT && c.a == 0x20003ffc && c.b; });
+    std::reverse(calls.begin() + first, calls.begin() + first + 8);
+    EXPECT_EQ(calls[first].a, 0x20003fe0u);
+    RunResult r = run();
+    EXPECT_EQ(r.rc, TC_OK) << r.report;
+    EXPECT_EQ(r.n.beats, 22u);
+}
+
+TEST_F(Lockstep, WrongMtbABit)
+{
+    calls[find_call(calls, [](const Call &c) { return c.kind == Call::PACKET && c.a == 0x115; })].a = 0x114;
+    expect_report(run(), "mtb", 10, 23, "MTB packet differs in A bit: expected (00000115, 00000200), actual (00000114, 00000200)");
+}
+
+TEST_F(Lockstep, WrongMtbSBit)
+{
+    calls[find_call(calls, [](const Call &c) { return c.kind == Call::PACKET && c.a == 0x10e; })].b = 0x112;
+    expect_report(run(), "mtb", 8, 21, "MTB packet differs in S bit");
+}
+
+TEST_F(Lockstep, MissingPacket)
+{
+    calls.erase(calls.begin() + find_call(calls, [](const Call &c) { return c.kind == Call::PACKET && c.a == 0x10e; }));
+    RunResult r = run();
+    EXPECT_EQ(r.rc, TC_MISMATCH);
+    // the next packet the DUT sends is compared with the missing one
+    expect_report(r, "mtb", 8, 21, "expected (0000010e, 00000113), actual (00000115, 00000200)");
+}
+
+TEST_F(Lockstep, MissingLastPacketIsReportedAtTheEnd)
+{
+    calls.erase(calls.begin() + find_call(calls, [](const Call &c) { return c.kind == Call::PACKET && c.a == 0xfffffff9; }));
+    expect_report(run(), "mtb", 12, 38, "missing MTB packet");
+}
+
+TEST_F(Lockstep, ExtraPacket)
+{
+    calls.push_back(Call::packet(0x116, 0x100));
+    expect_report(run(), "mtb", 14, 59, "unexpected MTB packet (00000116, 00000100)");
+}
+
+TEST_F(Lockstep, ExceptionNumberAndReturnAddress)
+{
+    size_t i = find_call(calls, [](const Call &c) { return c.kind == Call::EXC; });
+    calls[i].a = 14;
+    expect_report(run(), "instruction", 10, 23, "exception number: expected 11, actual 14");
+    calls[i].a = 11;
+    calls[i].b = 0x112;
+    expect_report(run(), "instruction", 10, 23, "return address: expected 00000114, actual 00000112");
+}
+
+TEST_F(Lockstep, CoreWithoutExceptionCallsIsCheckedAtTheNextRetire)
+{
+    calls.erase(calls.begin() + find_call(calls, [](const Call &c) { return c.kind == Call::EXC; }));
+    RunResult r = run();
+    EXPECT_EQ(r.rc, TC_OK) << r.report;
+    EXPECT_EQ(r.n.steps, 15u);
+}
+
+TEST_F(Lockstep, GoldenTruncated)
+{
+    std::string text = kGolden;
+    text.resize(text.find("9 clk IT (9)"));
+    std::string t = golden_path(text.c_str(), "trunc.tarmac");
+    calls.erase(std::remove_if(calls.begin(), calls.end(), [](const Call &c) { return c.kind == Call::PACKET; }),
+                calls.end());
+    RunResult r = run_calls(t, "", calls);
+    EXPECT_EQ(r.rc, TC_MISMATCH);
+    EXPECT_NE(r.report.find("the golden trace ended, but the RTL retired an instruction at 00000112"), std::string::npos)
+        << r.report;
+}
+
+TEST_F(Lockstep, RtlStopsEarly)
+{
+    calls.resize(retire_at(calls, 0x114) + 1);
+    expect_report(run(), "instruction", 14, 59, "the RTL finished, but the golden trace goes on");
+}
+
+TEST_F(Lockstep, MaxErrorsContinuesPastTheFirst)
+{
+    calls[find_call(calls, [](const Call &c) { return c.kind == Call::REG && c.a == 0 && c.b == 0x16; })].b = 0x17;
+    calls[retire_at(calls, 0x106)].b = 0x7149;
+    RunResult r = run("max_errors=5");
+    EXPECT_EQ(r.rc, TC_MISMATCH);
+    EXPECT_EQ(r.n.mismatches, 2u) << r.report;
+    EXPECT_NE(r.report.find("MISMATCH #2 (instruction stream)"), std::string::npos) << r.report;
+    EXPECT_NE(r.report.find("2 mismatches"), std::string::npos) << r.report;
+    EXPECT_EQ(r.failed_at, retire_at(calls, 0x100));  // the first mismatch; the run went on to the end
+}
+
+TEST_F(Lockstep, IgnoredRegistersAreNotCompared)
+{
+    calls[find_call(calls, [](const Call &c) { return c.kind == Call::REG && c.a == 0 && c.b == 0x16; })].b = 0x17;
+    EXPECT_EQ(run("ignore_regs=r0").rc, TC_OK);
+}
+
+TEST_F(Lockstep, ReportFileAndContext)
+{
+    calls[retire_at(calls, 0x106)].b = 0x7149;
+    std::string rep = golden_path("", "report.txt");
+    RunResult r = run("context=3,report=" + rep);
+    std::ifstream f(rep);
+    std::string text((std::istreambuf_iterator<char>(f)), {});
+    EXPECT_EQ(text, r.report);
+    EXPECT_NE(r.report.find("last golden steps"), std::string::npos);
+    EXPECT_NE(r.report.find("retire 00000104 6008"), std::string::npos) << r.report;
+    EXPECT_NE(r.report.find("#4 :11 IT 00000106 7148"), std::string::npos) << r.report;
+    EXPECT_NE(r.report.find("simulation time"), std::string::npos);
+}
+
+TEST(CheckerOpen, BadOptionsAndGoldens)
+{
+    std::string g = golden_path();
+    tm_error e{};
+    EXPECT_EQ(tc_open(g.c_str(), "colour=blue", &e), nullptr);
+    EXPECT_NE(std::string(e.msg).find("unknown option 'colour'"), std::string::npos) << e.msg;
+    EXPECT_EQ(tc_open(g.c_str(), "context", &e), nullptr);
+    EXPECT_NE(std::string(e.msg).find("has no value"), std::string::npos) << e.msg;
+    EXPECT_EQ(tc_open(g.c_str(), "bus_window=x", &e), nullptr);
+    EXPECT_NE(std::string(e.msg).find("bus_window"), std::string::npos) << e.msg;
+    EXPECT_EQ(tc_open(g.c_str(), "mtb_base=0x123", &e), nullptr);
+    EXPECT_EQ(tc_open(g.c_str(), "ignore_regs=r99", &e), nullptr);
+    EXPECT_NE(std::string(e.msg).find("unknown register 'r99'"), std::string::npos) << e.msg;
+    EXPECT_EQ(tc_open(nullptr, "", &e), nullptr);
+    EXPECT_NE(std::string(e.msg).find("no golden"), std::string::npos) << e.msg;
+    EXPECT_EQ(tc_open("/nonexistent.tarmac.gz", "", &e), nullptr);
+    EXPECT_NE(std::string(e.msg).find("cannot open"), std::string::npos) << e.msg;
+    std::string bad = golden_path("0 clk R r0 00000000\n1 clk IT (1) 00000100 zz T thread : x\n", "bad.tarmac");
+    EXPECT_EQ(tc_open(bad.c_str(), "", &e), nullptr);
+    EXPECT_NE(std::string(e.msg).find("bad.tarmac:2:"), std::string::npos) << e.msg;
+    tc_checker *c = tc_open(nullptr, ("golden=" + g + ",context=4,max_errors=2,quiet=1,cpu=0").c_str(), &e);
+    ASSERT_NE(c, nullptr) << e.msg;
+    EXPECT_EQ(tc_reg_write(c, 99, 0), TC_FAILED);
+    EXPECT_NE(std::string(tc_report(c)).find("register id 99 out of range"), std::string::npos);
+    EXPECT_EQ(tc_retire(c, 0x100, 0x2016, 0, 1), TC_FAILED);  // refuses to go on
+    tc_close(c);
+}
+
+TEST(CheckerOpen, UnreadableGoldenLaterIsAFailureWithFileLine)
+{
+    std::string text = std::string(kGolden);
+    text.insert(text.find("5 clk IT"), "5 clk garbage line here\n");
+    std::string g = golden_path(text.c_str(), "late.tarmac");
+    std::vector<Call> calls = perfect(golden_path());
+    RunResult r = run_calls(g, "", calls);
+    EXPECT_EQ(r.rc, TC_FAILED);
+    EXPECT_NE(r.report.find("unreadable golden"), std::string::npos) << r.report;
+    EXPECT_NE(r.report.find("late.tarmac:13:7: unknown record kind 'garbage'"), std::string::npos) << r.report;
+}
+
+TEST(CheckerOpen, ZeroStepsIsAFailure)
+{
+    std::string g = golden_path();
+    RunResult r = run_calls(g, "", {});
+    EXPECT_NE(r.rc, TC_OK);
+    EXPECT_NE(r.report.find("FAIL"), std::string::npos) << r.report;
+}
+
+TEST(CheckerOpen, SeveralHandlesAtOnceAndGzipGolden)
+{
+    std::string g = golden_path();
+    std::string gz = g + ".gz";
+    {
+        tm_error e{};
+        tm_out_options oo{ 1, 0, 0 };
+        tm_out *o = tm_out_open(gz.c_str(), &oo, &e);
+        ASSERT_NE(o, nullptr);
+        tm_out_write(o, kGolden, std::strlen(kGolden), &e);
+        ASSERT_EQ(tm_out_close(o, &e), TM_OK);
+    }
+    std::vector<Call> calls = perfect(g);
+    tm_error e{};
+    tc_checker *a = tc_open(g.c_str(), "", &e), *b = tc_open(gz.c_str(), "", &e);
+    ASSERT_TRUE(a && b);
+    for (const Call &k : calls) {
+        for (tc_checker *c : { a, b }) {
+            int rc = TC_OK;
+            switch (k.kind) {
+            case Call::REG: rc = tc_reg_write(c, (int)k.a, k.b); break;
+            case Call::BEAT: rc = tc_ahb_beat(c, k.a, (int)k.b, (int)k.c, (int)k.d, k.e, (int)k.f); break;
+            case Call::PACKET: rc = tc_mtb_packet(c, k.a, k.b); break;
+            case Call::RETIRE: rc = tc_retire(c, k.a, k.b, (int)k.c, (int)k.d); break;
+            case Call::EXC: rc = tc_exception(c, (int)k.a, k.b); break;
+            }
+            ASSERT_EQ(rc, TC_OK) << tc_report(c);
+        }
+    }
+    EXPECT_EQ(tc_finish(a), TC_OK);
+    EXPECT_EQ(tc_finish(b), TC_OK);
+    tc_close(a);
+    tc_close(b);
+}
