@@ -1,0 +1,43 @@
+# libtarmacchk.so: the DPI shim + libtarmac, exporting only the tarmac_chk_* DPI symbols. The shim is also
+# compiled against the header Verilator generates from the SV package, so the two cannot drift.
+SVDPI_INC := /usr/share/verilator/include/vltstd
+LIBTARMACCHK := $(LIB)/libtarmacchk.so
+DPI_HDR := $(BUILD)/dpi_hdr/Vtarmac_chk_pkg__Dpi.h
+
+$(OBJ)/dpi/tarmac_dpi.o: CPPFLAGS += -I$(SVDPI_INC)
+
+$(DPI_HDR): dpi/tarmac_chk_pkg.sv | deps
+	@mkdir -p $(dir $@)
+	verilator --dpi-hdr-only -Mdir $(dir $@) $<
+
+$(OBJ)/dpi/tarmac_dpi_hdrcheck.o: dpi/tarmac_dpi.c $(DPI_HDR)
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) -I$(SVDPI_INC) $(CFLAGS) -include $(DPI_HDR) -c $< -o $@
+
+$(LIBTARMACCHK): $(OBJ)/dpi/tarmac_dpi.o $(TM_OBJS) dpi/tarmac_dpi.map $(OBJ)/dpi/tarmac_dpi_hdrcheck.o
+	@mkdir -p $(dir $@)
+	$(CC) -shared $(LDFLAGS) -Wl,--version-script=dpi/tarmac_dpi.map -o $@ $(OBJ)/dpi/tarmac_dpi.o $(TM_OBJS) -lz -pthread
+
+ALL_TARGETS += $(LIBTARMACCHK)
+
+# A Verilator simulation of the SV package driving the checker through the .so (tests/unit/dpi).
+DPI_TB := $(BUILD)/dpi_tb/Vtb_checker
+$(DPI_TB): dpi/tarmac_chk_pkg.sv tests/unit/dpi/tb_checker.sv $(LIBTARMACCHK) | deps
+	@mkdir -p $(dir $@)
+	verilator --binary -Wall -Wno-DECLFILENAME -j 2 -Mdir $(dir $@) --top-module tb_checker \
+	  $(if $(SAN_FLAGS),-CFLAGS "$(SAN_FLAGS)" -LDFLAGS "$(SAN_FLAGS)") \
+	  -LDFLAGS "-Wl,-rpath,$(abspath $(LIB)) $(abspath $(LIBTARMACCHK))" \
+	  dpi/tarmac_chk_pkg.sv tests/unit/dpi/tb_checker.sv >$(dir $@)/build.log 2>&1 || { cat $(dir $@)/build.log; exit 1; }
+
+TEST_DEPS_dpi := $(LIBTARMACCHK) $(DPI_TB)
+TEST_LIBS_dpi := $(LIBTARMAC)
+
+# Checker benchmark: a long synthetic golden replayed through the C API, against zcat of the same file.
+$(BUILD)/bench/bench_checker: $(OBJ)/tests/bench/bench_checker.o $(LIBTARMAC)
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS) -o $@ $^ -lz -pthread
+.PHONY: bench-checker
+bench-checker: $(BUILD)/bench/bench_checker
+	$(BUILD)/bench/bench_checker $(BUILD)/bench $(BENCH_STEPS)
+BENCH_STEPS ?= 10000000
+BENCHES += bench-checker

@@ -1,0 +1,90 @@
+// SystemVerilog side of the lockstep checker: the DPI-C imports (dpi/tarmac_dpi.c) and tasks that stop the
+// simulation with the checker's report on a mismatch. Options come as "key=value,..." and as plusargs
+// +tarmac_<key>=<value> (golden, context, max_errors, bus_window, mtb_base, ignore_regs, report, quiet, cpu).
+package tarmac_chk_pkg;
+
+  import "DPI-C" function chandle tarmac_chk_open(input string golden, input string options);
+  import "DPI-C" function string tarmac_chk_error(input chandle h);
+  import "DPI-C" function int tarmac_chk_set_time(input chandle h, input longint unsigned t);
+  import "DPI-C" function int tarmac_chk_reg_write(input chandle h, input int regid, input int unsigned value);
+  import "DPI-C" function int tarmac_chk_ahb_beat(input chandle h, input int unsigned addr, input int write,
+                                                  input int hsize, input int hprot, input int unsigned data,
+                                                  input int resp);
+  import "DPI-C" function int tarmac_chk_mtb_packet(input chandle h, input int unsigned word0,
+                                                    input int unsigned word1);
+  import "DPI-C" function int tarmac_chk_retire(input chandle h, input int unsigned pc, input int unsigned opcode,
+                                                input int is32, input int cond_passed);
+  import "DPI-C" function int tarmac_chk_exception(input chandle h, input int number, input int unsigned return_addr);
+  import "DPI-C" function int tarmac_chk_halted(input chandle h);
+  import "DPI-C" function int tarmac_chk_finish(input chandle h);
+  import "DPI-C" function string tarmac_chk_report(input chandle h);
+  import "DPI-C" function void tarmac_chk_close(input chandle h);
+
+  // Register ids of tarmac_chk_reg_write (dpi/include/tarmac/regs.h). A design uses only some of them.
+  /* verilator lint_off UNUSEDPARAM */
+  localparam int REG_SP = 13, REG_LR = 14, REG_PC = 15, REG_XPSR = 16, REG_MSP = 17, REG_PSP = 18,
+                 REG_PRIMASK = 19, REG_CONTROL = 20;
+  /* verilator lint_on UNUSEDPARAM */
+
+  // options, then every +tarmac_<key>=<value> plusarg appended (a later key overrides an earlier one)
+  function automatic string with_plusargs(string options);
+    string keys[9] = '{"golden", "context", "max_errors", "bus_window", "mtb_base", "ignore_regs", "report",
+                       "quiet", "cpu"};
+    string v;
+    foreach (keys[i]) begin
+      if ($value$plusargs({"tarmac_", keys[i], "=%s"}, v)) begin
+        if (options.len() != 0) options = {options, ","};
+        options = {options, keys[i], "=", v};
+      end
+    end
+    return options;
+  endfunction
+
+  function automatic chandle open(string golden, string options = "");
+    chandle h = tarmac_chk_open(golden, with_plusargs(options));
+    if (h == null) $fatal(1, "tarmac checker: %s", tarmac_chk_error(null));
+    return h;
+  endfunction
+
+  // A non-zero status stops the simulation once the checker halts (max_errors reached); before that a
+  // mismatch is an $error and the run goes on.
+  function automatic void check(chandle h, int rc);
+    if (rc != 0) begin
+      if (tarmac_chk_halted(h) != 0) $fatal(1, "\n%s", tarmac_chk_report(h));
+      else $error("tarmac checker mismatch (run continues, max_errors not reached)");
+    end
+  endfunction
+
+  function automatic void set_time(chandle h, longint unsigned t);
+    void'(tarmac_chk_set_time(h, t));
+  endfunction
+
+  function automatic void reg_write(chandle h, int regid, int unsigned value);
+    check(h, tarmac_chk_reg_write(h, regid, value));
+  endfunction
+
+  function automatic void ahb_beat(chandle h, int unsigned addr, bit write, int hsize, int hprot,
+                                   int unsigned data, bit resp);
+    check(h, tarmac_chk_ahb_beat(h, addr, int'(write), hsize, hprot, data, int'(resp)));
+  endfunction
+
+  function automatic void mtb_packet(chandle h, int unsigned word0, int unsigned word1);
+    check(h, tarmac_chk_mtb_packet(h, word0, word1));
+  endfunction
+
+  function automatic void retire(chandle h, int unsigned pc, int unsigned opcode, bit is32, bit cond_passed);
+    check(h, tarmac_chk_retire(h, pc, opcode, int'(is32), int'(cond_passed)));
+  endfunction
+
+  function automatic void exception(chandle h, int number, int unsigned return_addr);
+    check(h, tarmac_chk_exception(h, number, return_addr));
+  endfunction
+
+  // End of test: prints the report and summary; returns 0 when everything matched.
+  function automatic int finish(chandle h);
+    int rc = tarmac_chk_finish(h);
+    $display("%s", tarmac_chk_report(h));
+    return rc;
+  endfunction
+
+endpackage

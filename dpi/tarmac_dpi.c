@@ -1,0 +1,66 @@
+/* DPI-C shim over the lockstep checker: only svdpi.h types, chandle handles, int status, so that the same
+ * shared object loads in Verilator, Questa, VCS and Xcelium (-sv_lib). The prototypes match the header
+ * Verilator generates from dpi/tarmac_chk_pkg.sv (a test compiles this file against it). */
+#include <stdint.h>
+#include <stdio.h>
+
+#include "svdpi.h"
+#include "tarmac/checker.h"
+
+/* tarmac_chk_open returns null on failure, so its error text cannot hang off a handle: it is kept per
+ * thread here, the shim's only state. */
+static _Thread_local char open_error[600];
+
+void *tarmac_chk_open(const char *golden, const char *options)
+{
+    tm_error err;
+    tc_checker *c = tc_open(golden && *golden ? golden : NULL, options, &err);
+    if (!c) tm_error_format(&err, open_error, sizeof open_error);
+    return c;
+}
+
+const char *tarmac_chk_error(void *h)
+{
+    if (!h) return open_error;
+    return tc_report((tc_checker *)h);
+}
+
+int tarmac_chk_set_time(void *h, unsigned long long t)
+{
+    if (!h) return TC_FAILED;
+    tc_set_time((tc_checker *)h, t);
+    return TC_OK;
+}
+
+int tarmac_chk_reg_write(void *h, int regid, unsigned value)
+{
+    return h ? tc_reg_write((tc_checker *)h, regid, value) : TC_FAILED;
+}
+
+int tarmac_chk_ahb_beat(void *h, unsigned addr, int write, int hsize, int hprot, unsigned data, int resp)
+{
+    return h ? tc_ahb_beat((tc_checker *)h, addr, write, hsize, hprot, data, resp) : TC_FAILED;
+}
+
+int tarmac_chk_mtb_packet(void *h, unsigned word0, unsigned word1)
+{
+    return h ? tc_mtb_packet((tc_checker *)h, word0, word1) : TC_FAILED;
+}
+
+int tarmac_chk_retire(void *h, unsigned pc, unsigned opcode, int is32, int cond_passed)
+{
+    return h ? tc_retire((tc_checker *)h, pc, opcode, is32, cond_passed) : TC_FAILED;
+}
+
+int tarmac_chk_exception(void *h, int number, unsigned return_addr)
+{
+    return h ? tc_exception((tc_checker *)h, number, return_addr) : TC_FAILED;
+}
+
+int tarmac_chk_halted(void *h) { return h ? tc_halted((tc_checker *)h) : 1; }
+
+int tarmac_chk_finish(void *h) { return h ? tc_finish((tc_checker *)h) : TC_FAILED; }
+
+const char *tarmac_chk_report(void *h) { return h ? tc_report((tc_checker *)h) : open_error; }
+
+void tarmac_chk_close(void *h) { tc_close((tc_checker *)h); }

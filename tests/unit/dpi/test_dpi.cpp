@@ -1,0 +1,90 @@
+// The DPI library as simulators load it: only DPI symbols exported, and a Verilator simulation of the SV
+// package that passes on a perfect DUT and stops with $fatal and the report on the first mismatch.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <array>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+namespace {
+
+struct Out {
+    int status;
+    std::string text;
+};
+
+Out sh(const std::string &cmd)
+{
+    Out o{ -1, "" };
+    FILE *p = popen((cmd + " 2>&1").c_str(), "r");
+    std::array<char, 4096> buf;
+    size_t n;
+    while ((n = fread(buf.data(), 1, buf.size(), p)) > 0) o.text.append(buf.data(), n);
+    int st = pclose(p);
+    o.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+    return o;
+}
+
+const char *kGolden =
+    "0 clk E 00000100 00000001 CoreEvent_RESET\n"
+    "0 clk R r13_main 20004000\n"
+    "1 clk IT (1) 00000100 2016 T thread : movs r0, #22\n"
+    "1 clk R r0 00000016\n"
+    "2 clk IT (2) 00000102 7048 T thread : strb r0, [r1, #1]\n"
+    "2 clk MW1 20000001 16\n"
+    "3 clk IS (3) 00000104 d0fe T thread : beq 0x104\n"
+    "4 clk IT (4) 00000106 beab T thread : bkpt 0x00ab\n";
+
+std::string golden()
+{
+    std::string p = std::string(TM_BUILD_DIR) + "/tmp/dpi_" + std::to_string(getpid()) + ".tarmac";
+    (void)!system(("mkdir -p " + std::string(TM_BUILD_DIR) + "/tmp").c_str());
+    std::ofstream(p) << kGolden;
+    return p;
+}
+
+}  // namespace
+
+TEST(DpiLibrary, ExportsOnlyDpiSymbols)
+{
+    Out o = sh("nm -D --defined-only " + std::string(TM_BUILD_DIR) + "/lib/libtarmacchk.so");
+    ASSERT_EQ(o.status, 0) << o.text;
+    std::istringstream in(o.text);
+    std::string line;
+    int dpi = 0;
+    while (std::getline(in, line)) {
+        std::string sym = line.substr(line.rfind(' ') + 1);
+        if (sym.rfind("tarmac_chk_", 0) == 0) dpi++;
+        else ADD_FAILURE() << "exported non-DPI symbol: " << line;
+    }
+    EXPECT_EQ(dpi, 12);
+}
+
+TEST(DpiSimulation, PerfectDutPasses)
+{
+    Out o = sh(std::string(TM_BUILD_DIR) + "/dpi_tb/Vtb_checker +golden=" + golden());
+    EXPECT_EQ(o.status, 0) << o.text;
+    EXPECT_NE(o.text.find("tarmac checker: PASS: 5 steps"), std::string::npos) << o.text;
+    EXPECT_NE(o.text.find("tb_checker: PASS"), std::string::npos) << o.text;
+}
+
+TEST(DpiSimulation, MismatchStopsTheSimulationWithTheReport)
+{
+    Out o = sh(std::string(TM_BUILD_DIR) + "/dpi_tb/Vtb_checker +inject=1 +golden=" + golden());
+    EXPECT_NE(o.status, 0) << o.text;
+    EXPECT_NE(o.text.find("TARMAC LOCKSTEP MISMATCH #1 (bus stream)"), std::string::npos) << o.text;
+    EXPECT_NE(o.text.find(".tarmac:6"), std::string::npos) << o.text;  // the MW1 line
+    EXPECT_NE(o.text.find("simulation time 20"), std::string::npos) << o.text;
+    EXPECT_EQ(o.text.find("tb_checker: PASS"), std::string::npos) << "the simulation went on\n" << o.text;
+}
+
+TEST(DpiSimulation, PlusargOptionsReachTheChecker)
+{
+    Out o = sh(std::string(TM_BUILD_DIR) + "/dpi_tb/Vtb_checker +tarmac_bus_window=nope +golden=" + golden());
+    EXPECT_NE(o.status, 0) << o.text;
+    EXPECT_NE(o.text.find("option bus_window: 'nope'"), std::string::npos) << o.text;
+}
