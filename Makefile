@@ -39,7 +39,7 @@ BENCHES :=        # phony targets run by `make bench`
 include dpi/dpi.mk
 -include dpi/checker.mk
 -include model/model.mk
--include tests/programs/programs.mk
+include tests/programs/programs.mk
 -include rtl_tb/rtl_tb.mk
 -include sim/sim.mk
 include tests/tests.mk

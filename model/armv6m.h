@@ -1,0 +1,125 @@
+/* ARMv6-M instruction-set model: the state and the entry points shared by the model sources and their users
+ * (the CLI, the tests, the SystemC wrapper). Architectural choices: model/ARCHITECTURE.md. */
+#ifndef ARMV6M_H
+#define ARMV6M_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "tarmac/writer.h"
+
+#define M6_CODE_BASE 0x00000000u
+#define M6_CODE_SIZE (256u << 10)
+#define M6_SRAM_BASE 0x20000000u
+#define M6_SRAM_SIZE (64u << 10)
+#define M6_MTBRAM_BASE 0x24000000u
+#define M6_MTBRAM_SIZE (4u << 10)
+#define M6_MTB_SFR 0xF0000000u
+#define M6_SCS_BASE 0xE000E000u
+
+#define M6_EXIT_LOCKUP 125   /* exit code when the core locks up */
+#define M6_EXIT_MAX_INSNS 124 /* exit code when --max-insns stops the run */
+
+/* Exception numbers. */
+enum { M6_EXC_RESET = 1, M6_EXC_NMI = 2, M6_EXC_HARDFAULT = 3, M6_EXC_SVCALL = 11, M6_EXC_PENDSV = 14,
+       M6_EXC_SYSTICK = 15, M6_EXC_IRQ0 = 16, M6_EXC_COUNT = 48 };
+
+/* What the last step did (for tests and the SystemC wrapper). */
+enum { M6_STEP_INSN = 1, M6_STEP_EXCEPTION = 2, M6_STEP_EXIT = 3, M6_STEP_LOCKUP = 4 };
+
+/* One data access of the step being executed, in bus order (for the trace). */
+typedef struct m6_access {
+    uint32_t addr, data;
+    uint8_t size, write;
+} m6_access;
+
+typedef struct m6_trace {
+    tm_out *out;
+    tm_dialect dialect;
+    int error;        /* first write error */
+    tm_error err;
+} m6_trace;
+
+typedef struct m6 {
+    uint32_t r[16];         /* r[13] is the stack pointer in use; the other bank is in sp_other */
+    uint32_t sp_other;      /* PSP while r13 is MSP, and the reverse */
+    uint32_t apsr;          /* N Z C V in bits 31:28 */
+    uint32_t ipsr;
+    uint32_t primask, control;
+    uint8_t *code, *sram, *mtbram;
+    /* NVIC, SCB, SysTick */
+    uint32_t irq_enable, irq_pending;
+    uint8_t irq_prio[32];
+    uint64_t sys_pending, active;   /* bit per exception number (system exceptions pending: NMI, SVC, PendSV, SysTick) */
+    uint8_t pri_svcall, pri_pendsv, pri_systick;
+    uint32_t vtor, scr;
+    uint32_t st_csr, st_rvr, st_cvr;
+    /* MTB */
+    uint32_t mtb_position, mtb_master, mtb_flow;
+    int mtb_start;
+    /* run state */
+    uint64_t icount;        /* instructions retired */
+    int exited, exit_code, locked_up;
+    uint32_t fault_pending; /* a synchronous fault to enter after the current instruction: its return address + 1 */
+    uint32_t branch_from;   /* MTB: a taken branch in this step (address + 1), 0 if none */
+    uint32_t exc_return_from; /* MTB: the step performed an exception return from this address + 1 */
+    uint32_t exc_return_value;
+    /* trace of the current step */
+    m6_trace *trace;
+    uint32_t reg_written;   /* bit per register (0-15), bit 16 = MSP, 17 = PSP written */
+    m6_access acc[48];
+    unsigned nacc;
+    int unstack_event;      /* the step returned to thread mode: ModeChange event before the unstack reads */
+    unsigned acc_before_unstack;
+    uint32_t xpsr_before;
+    FILE *console;          /* semihosting output */
+    char msg[256];          /* why the run stopped abnormally */
+} m6;
+
+/* model/cpu.c */
+void m6_set_reg(m6 *c, unsigned n, uint32_t v); /* a register write of the current step (traced) */
+m6 *m6_create(void);
+void m6_destroy(m6 *c);
+int m6_load_elf(m6 *c, const char *path, char *err, size_t errlen); /* model/elf.c */
+int m6_reset(m6 *c);              /* from the vector table; returns 0 or -1 (unmapped vectors) */
+int m6_step(m6 *c);               /* one instruction (and the exception entry that follows it) -> M6_STEP_* */
+uint32_t m6_xpsr(const m6 *c);
+uint32_t m6_msp(const m6 *c);
+uint32_t m6_psp(const m6 *c);
+
+/* model/mem.c: the bus as the CPU sees it. Return 0, or -1 on a bus error. */
+int m6_read(m6 *c, uint32_t addr, unsigned size, uint32_t *val);
+int m6_write(m6 *c, uint32_t addr, unsigned size, uint32_t val);
+/* backdoor access for the loader, semihosting and tests (no side effects, no trace) */
+uint8_t *m6_mem_ptr(m6 *c, uint32_t addr, uint32_t len);
+
+/* model/exceptions.c */
+int m6_exec_priority(const m6 *c);
+void m6_set_pending(m6 *c, unsigned n);
+int m6_take_pending(m6 *c);         /* enter the highest-priority pending exception if it preempts */
+int m6_enter_exception(m6 *c, unsigned n, uint32_t return_addr);
+int m6_exception_return(m6 *c, uint32_t exc_return);
+void m6_fault(m6 *c, uint32_t return_addr); /* a synchronous fault of the current instruction */
+void m6_systick_tick(m6 *c);
+int m6_scs_read(m6 *c, uint32_t addr, uint32_t *val);
+int m6_scs_write(m6 *c, uint32_t addr, uint32_t val);
+
+/* model/mtb.c */
+void m6_mtb_packet(m6 *c, uint32_t src, int a, uint32_t dst);
+int m6_mtb_read(m6 *c, uint32_t off, uint32_t *val);
+int m6_mtb_write(m6 *c, uint32_t off, uint32_t val);
+
+/* model/semihost.c: returns 1 when the program exited */
+int m6_semihost(m6 *c);
+
+/* model/disasm.c: GNU objdump syntax, e.g. "movs r0, #22". Returns the length. */
+int m6_disasm(uint32_t pc, uint32_t opcode, int is32, char *buf, size_t size);
+
+/* model/trace.c */
+void m6_trace_reset(m6 *c, uint32_t pc);
+void m6_trace_insn(m6 *c, uint32_t pc, uint32_t opcode, int is32, int taken);
+void m6_trace_exception(m6 *c, unsigned n, uint32_t return_addr, int from_thread, const uint32_t frame[8],
+                        uint32_t frame_addr);
+void m6_trace_begin_step(m6 *c);
+
+#endif

@@ -1,0 +1,273 @@
+/* Exceptions (priorities, entry with 8-word stacking, EXC_RETURN), NVIC, SCB and SysTick registers.
+ * Choices in model/ARCHITECTURE.md: pending exceptions are evaluated at instruction boundaries, no
+ * tail-chaining, no late arrival; SysTick counts retired instructions. */
+#include <string.h>
+
+#include "armv6m.h"
+
+static int handler_mode(const m6 *c) { return c->ipsr != 0; }
+
+/* Priority of exception n: -3 reset, -2 NMI, -1 HardFault, else 0..3 (the 2-bit field, as 0x00..0xC0 >> 6). */
+static int priority(const m6 *c, unsigned n)
+{
+    switch (n) {
+    case M6_EXC_RESET: return -3;
+    case M6_EXC_NMI: return -2;
+    case M6_EXC_HARDFAULT: return -1;
+    case M6_EXC_SVCALL: return c->pri_svcall >> 6;
+    case M6_EXC_PENDSV: return c->pri_pendsv >> 6;
+    case M6_EXC_SYSTICK: return c->pri_systick >> 6;
+    default: return n >= M6_EXC_IRQ0 && n < M6_EXC_COUNT ? c->irq_prio[n - M6_EXC_IRQ0] >> 6 : 4;
+    }
+}
+
+int m6_exec_priority(const m6 *c)
+{
+    int p = 4;
+    for (unsigned n = 1; n < M6_EXC_COUNT; n++)
+        if ((c->active >> n) & 1) {
+            int q = priority(c, n);
+            if (q < p) p = q;
+        }
+    if (c->primask && p > 0) p = 0;
+    return p;
+}
+
+void m6_set_pending(m6 *c, unsigned n)
+{
+    if (n >= M6_EXC_IRQ0) c->irq_pending |= 1u << (n - M6_EXC_IRQ0);
+    else c->sys_pending |= 1ull << n;
+}
+
+static int is_pending(const m6 *c, unsigned n)
+{
+    if (n >= M6_EXC_IRQ0) return ((c->irq_pending & c->irq_enable) >> (n - M6_EXC_IRQ0)) & 1;
+    return (c->sys_pending >> n) & 1;
+}
+
+static void clear_pending(m6 *c, unsigned n)
+{
+    if (n >= M6_EXC_IRQ0) c->irq_pending &= ~(1u << (n - M6_EXC_IRQ0));
+    else c->sys_pending &= ~(1ull << n);
+}
+
+/* The pending exception with the highest priority (lowest value, then lowest number), or 0. */
+static unsigned highest_pending(const m6 *c, int *prio)
+{
+    unsigned best = 0;
+    int bp = 5;
+    for (unsigned n = 2; n < M6_EXC_COUNT; n++) {
+        if (!is_pending(c, n)) continue;
+        int p = priority(c, n);
+        if (p < bp) {
+            bp = p;
+            best = n;
+        }
+    }
+    *prio = bp;
+    return best;
+}
+
+static void lockup(m6 *c, uint32_t pc)
+{
+    c->locked_up = 1;
+    c->exit_code = M6_EXIT_LOCKUP;
+    snprintf(c->msg, sizeof c->msg, "lockup at %08x", pc);
+}
+
+int m6_enter_exception(m6 *c, unsigned n, uint32_t return_addr)
+{
+    int from_thread = !handler_mode(c);
+    uint32_t sp = c->r[13];
+    uint32_t align = sp & 4;
+    uint32_t frame_addr = (sp - 32) & ~7u;
+    uint32_t xpsr = m6_xpsr(c) | (align ? 0x200u : 0);
+    uint32_t frame[8] = { c->r[0], c->r[1], c->r[2], c->r[3], c->r[12], c->r[14], return_addr, xpsr };
+    for (unsigned i = 8; i-- > 0;) /* highest address first, as Fast Models traces it */
+        if (m6_write(c, frame_addr + 4 * i, 4, frame[i])) {
+            lockup(c, return_addr);
+            return -1;
+        }
+    uint32_t vector;
+    if (m6_read(c, (c->vtor & ~0x7fu) + 4 * n, 4, &vector)) {
+        lockup(c, return_addr);
+        return -1;
+    }
+    uint32_t exc_return = !from_thread ? 0xfffffff1u : (c->control & 2) ? 0xfffffffdu : 0xfffffff9u;
+    c->r[13] = frame_addr;
+    if (c->control & 2) { /* thread on PSP: the frame went to PSP; the handler runs on MSP */
+        uint32_t t = c->r[13];
+        c->r[13] = c->sp_other;
+        c->sp_other = t;
+    }
+    c->control &= ~2u;
+    c->r[14] = exc_return;
+    c->ipsr = n;
+    c->active |= 1ull << n;
+    clear_pending(c, n);
+    c->r[15] = vector & ~1u;
+    m6_trace_exception(c, n, return_addr, from_thread, frame, frame_addr);
+    if (c->mtb_master >> 31) m6_mtb_packet(c, return_addr | 1, 1, c->r[15]);
+    return 0;
+}
+
+int m6_take_pending(m6 *c)
+{
+    int p;
+    unsigned n = highest_pending(c, &p);
+    if (!n) return 0;
+    int exec = m6_exec_priority(c);
+    if (p < exec) return m6_enter_exception(c, n, c->r[15]) == 0;
+    if (n == M6_EXC_SVCALL) { /* an SVC that cannot be taken now escalates to HardFault */
+        clear_pending(c, n);
+        m6_fault(c, c->r[15]);
+        return 1;
+    }
+    return 0;
+}
+
+void m6_fault(m6 *c, uint32_t return_addr)
+{
+    if (m6_exec_priority(c) < 0) { /* a fault in HardFault or NMI */
+        lockup(c, return_addr);
+        return;
+    }
+    m6_enter_exception(c, M6_EXC_HARDFAULT, return_addr);
+}
+
+int m6_exception_return(m6 *c, uint32_t exc_return)
+{
+    if (exc_return != 0xfffffff1u && exc_return != 0xfffffff9u && exc_return != 0xfffffffdu) return -1;
+    int to_thread = exc_return != 0xfffffff1u;
+    int to_psp = exc_return == 0xfffffffdu;
+    c->active &= ~(1ull << c->ipsr);
+    /* the frame is on the stack EXC_RETURN names */
+    uint32_t msp = c->r[13]; /* handler mode: r13 is MSP */
+    uint32_t frame_addr = to_psp ? c->sp_other : msp;
+    if (to_thread) c->unstack_event = 1;
+    c->acc_before_unstack = c->nacc;
+    uint32_t f[8];
+    for (unsigned i = 0; i < 8; i++) {
+        if (m6_read(c, frame_addr + 4 * i, 4, &f[i])) {
+            lockup(c, frame_addr + 4 * i);
+            return 0;
+        }
+        if (c->nacc < sizeof c->acc / sizeof c->acc[0])
+            c->acc[c->nacc++] = (m6_access){ frame_addr + 4 * i, f[i], 4, 0 };
+    }
+    uint32_t new_sp = frame_addr + 32 + ((f[7] & 0x200) ? 4 : 0);
+    c->ipsr = to_thread ? 0 : (f[7] & 0x3f);
+    if (to_psp) {
+        c->control |= 2;
+        /* r13 becomes PSP: the handler's MSP goes to the other bank */
+        c->sp_other = msp;
+        c->r[13] = 0;
+        m6_set_reg(c, 13, new_sp);
+    } else {
+        m6_set_reg(c, 13, new_sp);
+    }
+    static const unsigned regs[6] = { 0, 1, 2, 3, 12, 14 };
+    for (unsigned i = 0; i < 6; i++) m6_set_reg(c, regs[i], f[i]);
+    c->apsr = f[7] & 0xf0000000u;
+    c->r[15] = f[6] & ~1u;
+    return 0;
+}
+
+void m6_systick_tick(m6 *c)
+{
+    if (!(c->st_csr & 1)) return;
+    if (c->st_cvr == 0) {
+        c->st_cvr = c->st_rvr;
+        return;
+    }
+    if (--c->st_cvr == 0) {
+        c->st_csr |= 1u << 16;
+        if (c->st_csr & 2) m6_set_pending(c, M6_EXC_SYSTICK);
+    }
+}
+
+static uint32_t icsr(const m6 *c)
+{
+    int p;
+    uint32_t v = c->ipsr & 0x3f;
+    unsigned pend = highest_pending(c, &p);
+    v |= (pend & 0x3f) << 12;
+    if (c->irq_pending & c->irq_enable) v |= 1u << 22;
+    if (c->sys_pending & (1ull << M6_EXC_SYSTICK)) v |= 1u << 26;
+    if (c->sys_pending & (1ull << M6_EXC_PENDSV)) v |= 1u << 28;
+    if (c->sys_pending & (1ull << M6_EXC_NMI)) v |= 1u << 31;
+    return v;
+}
+
+int m6_scs_read(m6 *c, uint32_t addr, uint32_t *val)
+{
+    uint32_t off = addr - M6_SCS_BASE;
+    uint32_t v = 0;
+    switch (off) {
+    case 0x010: v = c->st_csr | 4; c->st_csr &= ~(1u << 16); break;
+    case 0x014: v = c->st_rvr; break;
+    case 0x018: v = c->st_cvr; break;
+    case 0x01c: v = 0; break;
+    case 0x100: v = c->irq_enable; break;
+    case 0x180: v = c->irq_enable; break;
+    case 0x200: v = c->irq_pending; break;
+    case 0x280: v = c->irq_pending; break;
+    case 0xd00: v = 0x410cc601u; break;
+    case 0xd04: v = icsr(c); break;
+    case 0xd08: v = c->vtor; break;
+    case 0xd0c: v = 0xfa050000u; break;
+    case 0xd10: v = c->scr; break;
+    case 0xd14: v = 0x00000208u; break;
+    case 0xd1c: v = (uint32_t)c->pri_svcall << 24; break;
+    case 0xd20: v = ((uint32_t)c->pri_systick << 24) | ((uint32_t)c->pri_pendsv << 16); break;
+    case 0xd24: v = (c->sys_pending & (1ull << M6_EXC_SVCALL)) ? 1u << 15 : 0; break;
+    default:
+        if (off >= 0x400 && off < 0x420) {
+            unsigned i = (off - 0x400);
+            v = (uint32_t)c->irq_prio[i] | (uint32_t)c->irq_prio[i + 1] << 8 | (uint32_t)c->irq_prio[i + 2] << 16 |
+                (uint32_t)c->irq_prio[i + 3] << 24;
+        }
+        break;
+    }
+    *val = v;
+    return 0;
+}
+
+int m6_scs_write(m6 *c, uint32_t addr, uint32_t v)
+{
+    uint32_t off = addr - M6_SCS_BASE;
+    switch (off) {
+    case 0x010: c->st_csr = (c->st_csr & (1u << 16)) | (v & 7); break;
+    case 0x014: c->st_rvr = v & 0xffffff; break;
+    case 0x018: c->st_cvr = 0; c->st_csr &= ~(1u << 16); break;
+    case 0x100: c->irq_enable |= v; break;
+    case 0x180: c->irq_enable &= ~v; break;
+    case 0x200: c->irq_pending |= v; break;
+    case 0x280: c->irq_pending &= ~v; break;
+    case 0xd04:
+        if (v & (1u << 31)) c->sys_pending |= 1ull << M6_EXC_NMI;
+        if (v & (1u << 28)) c->sys_pending |= 1ull << M6_EXC_PENDSV;
+        if (v & (1u << 27)) c->sys_pending &= ~(1ull << M6_EXC_PENDSV);
+        if (v & (1u << 26)) c->sys_pending |= 1ull << M6_EXC_SYSTICK;
+        if (v & (1u << 25)) c->sys_pending &= ~(1ull << M6_EXC_SYSTICK);
+        break;
+    case 0xd08: c->vtor = v & ~0x7fu; break;
+    case 0xd10: c->scr = v & 0x16; break;
+    case 0xd1c: c->pri_svcall = (uint8_t)((v >> 24) & 0xc0); break;
+    case 0xd20:
+        c->pri_systick = (uint8_t)((v >> 24) & 0xc0);
+        c->pri_pendsv = (uint8_t)((v >> 16) & 0xc0);
+        break;
+    case 0xd24:
+        if (v & (1u << 15)) c->sys_pending |= 1ull << M6_EXC_SVCALL;
+        else c->sys_pending &= ~(1ull << M6_EXC_SVCALL);
+        break;
+    default:
+        if (off >= 0x400 && off < 0x420) {
+            unsigned i = off - 0x400;
+            for (unsigned k = 0; k < 4; k++) c->irq_prio[i + k] = (uint8_t)((v >> (8 * k)) & 0xc0);
+        }
+        break;
+    }
+    return 0;
+}

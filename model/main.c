@@ -1,0 +1,121 @@
+/* armv6m-iss: runs an ARMv6-M ELF to its semihosting exit and writes the golden Tarmac trace.
+ * Exit status: the program's exit code; 124 when --max-insns stops it, 125 on lockup, 2 on bad usage or input. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "armv6m.h"
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+            "usage: armv6m-iss [options] prog.elf\n"
+            "  --tarmac FILE      write the golden trace (gzip when FILE ends in .gz; '-' for stdout)\n"
+            "  --dialect NAME     fastmodels (default), cortexm or qemu4v\n"
+            "  --max-insns N      stop after N instructions (exit 124)\n"
+            "  --quiet            no summary on stderr\n");
+}
+
+int main(int argc, char **argv)
+{
+    const char *elf = NULL, *tarmac = NULL;
+    int dialect = TM_DIALECT_FASTMODELS, quiet = 0;
+    unsigned long long max_insns = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            usage(stdout);
+            return 0;
+        } else if (!strcmp(a, "--tarmac") && i + 1 < argc) {
+            tarmac = argv[++i];
+        } else if (!strcmp(a, "--dialect") && i + 1 < argc) {
+            dialect = tm_dialect_from_name(argv[++i]);
+            if (dialect < 0) {
+                fprintf(stderr, "armv6m-iss: unknown dialect '%s' (fastmodels, cortexm, qemu4v)\n", argv[i]);
+                return 2;
+            }
+        } else if (!strcmp(a, "--max-insns") && i + 1 < argc) {
+            char *end;
+            max_insns = strtoull(argv[++i], &end, 0);
+            if (*end || !max_insns) {
+                fprintf(stderr, "armv6m-iss: --max-insns needs a positive number\n");
+                return 2;
+            }
+        } else if (!strcmp(a, "--quiet")) {
+            quiet = 1;
+        } else if (a[0] == '-' && a[1]) {
+            fprintf(stderr, "armv6m-iss: unknown or incomplete option '%s'\n", a);
+            usage(stderr);
+            return 2;
+        } else if (!elf) {
+            elf = a;
+        } else {
+            fprintf(stderr, "armv6m-iss: more than one program given\n");
+            return 2;
+        }
+    }
+    if (!elf) {
+        usage(stderr);
+        return 2;
+    }
+    m6 *c = m6_create();
+    if (!c) {
+        fprintf(stderr, "armv6m-iss: out of memory\n");
+        return 2;
+    }
+    char err[512];
+    if (m6_load_elf(c, elf, err, sizeof err)) {
+        fprintf(stderr, "armv6m-iss: %s\n", err);
+        m6_destroy(c);
+        return 2;
+    }
+    m6_trace trace = { 0 };
+    if (tarmac) {
+        tm_out_options oo = { -1, 1, 1 };
+        trace.out = tm_out_open(tarmac, &oo, &trace.err);
+        if (!trace.out) {
+            char buf[600];
+            fprintf(stderr, "armv6m-iss: %s\n", tm_error_format(&trace.err, buf, sizeof buf));
+            m6_destroy(c);
+            return 2;
+        }
+        trace.dialect = (tm_dialect)dialect;
+        c->trace = &trace;
+        if (tarmac[0] == '-' && !tarmac[1]) c->console = stderr; /* keep the trace on stdout clean */
+    }
+    int rc;
+    if (m6_reset(c)) {
+        fprintf(stderr, "armv6m-iss: %s\n", c->msg);
+        rc = 2;
+    } else {
+        int st = M6_STEP_INSN;
+        while (st != M6_STEP_EXIT && st != M6_STEP_LOCKUP) {
+            if (max_insns && c->icount >= max_insns) break;
+            st = m6_step(c);
+        }
+        if (st == M6_STEP_EXIT) {
+            rc = c->exit_code;
+        } else if (st == M6_STEP_LOCKUP) {
+            fprintf(stderr, "armv6m-iss: %s after %llu instructions\n", c->msg, (unsigned long long)c->icount);
+            rc = M6_EXIT_LOCKUP;
+        } else {
+            fprintf(stderr, "armv6m-iss: stopped after %llu instructions (--max-insns) at pc %08x\n",
+                    (unsigned long long)c->icount, c->r[15]);
+            rc = M6_EXIT_MAX_INSNS;
+        }
+    }
+    fflush(c->console);
+    if (trace.out) {
+        tm_error e;
+        int trc = tm_out_close(trace.out, &e);
+        if (trace.error || trc != TM_OK) {
+            char buf[600];
+            fprintf(stderr, "armv6m-iss: writing the trace failed: %s\n",
+                    tm_error_format(trace.error ? &trace.err : &e, buf, sizeof buf));
+            rc = 2;
+        }
+    }
+    if (!quiet) fprintf(stderr, "armv6m-iss: %llu instructions, exit code %d\n", (unsigned long long)c->icount, rc);
+    m6_destroy(c);
+    return rc;
+}

@@ -1,0 +1,42 @@
+/* The memory map as the CPU sees it (model/ARCHITECTURE.md): code and SRAM as RAM, the MTB SRAM and SFRs,
+ * the SCS (word accesses only). Anything else is a bus error. Little-endian. */
+#include <string.h>
+
+#include "armv6m.h"
+
+uint8_t *m6_mem_ptr(m6 *c, uint32_t addr, uint32_t len)
+{
+    if (addr < M6_CODE_SIZE && len <= M6_CODE_SIZE - addr) return c->code + addr;
+    if (addr >= M6_SRAM_BASE && addr - M6_SRAM_BASE < M6_SRAM_SIZE && len <= M6_SRAM_SIZE - (addr - M6_SRAM_BASE))
+        return c->sram + (addr - M6_SRAM_BASE);
+    if (addr >= M6_MTBRAM_BASE && addr - M6_MTBRAM_BASE < M6_MTBRAM_SIZE &&
+        len <= M6_MTBRAM_SIZE - (addr - M6_MTBRAM_BASE))
+        return c->mtbram + (addr - M6_MTBRAM_BASE);
+    return NULL;
+}
+
+int m6_read(m6 *c, uint32_t addr, unsigned size, uint32_t *val)
+{
+    uint8_t *p = m6_mem_ptr(c, addr, size);
+    if (p) {
+        uint32_t v = 0;
+        memcpy(&v, p, size); /* little-endian host */
+        *val = v;
+        return 0;
+    }
+    if ((addr & ~0xfffu) == M6_SCS_BASE) return size == 4 && !(addr & 3) ? m6_scs_read(c, addr, val) : -1;
+    if ((addr & ~0xfu) == M6_MTB_SFR) return size == 4 && !(addr & 3) ? m6_mtb_read(c, addr & 0xf, val) : -1;
+    return -1;
+}
+
+int m6_write(m6 *c, uint32_t addr, unsigned size, uint32_t val)
+{
+    uint8_t *p = m6_mem_ptr(c, addr, size);
+    if (p) {
+        memcpy(p, &val, size);
+        return 0;
+    }
+    if ((addr & ~0xfffu) == M6_SCS_BASE) return size == 4 && !(addr & 3) ? m6_scs_write(c, addr, val) : -1;
+    if ((addr & ~0xfu) == M6_MTB_SFR) return size == 4 && !(addr & 3) ? m6_mtb_write(c, addr & 0xf, val) : -1;
+    return -1;
+}

@@ -1,0 +1,158 @@
+/* The golden trace, per step, as model/ARCHITECTURE.md ("What the golden trace holds") says: the instruction
+ * line, its memory records in bus order (with the ModeChange event of an exception return before the
+ * unstacking reads), its register writes in ascending order, cpsr when the xPSR changed; exception entries
+ * as their own steps. Lines go through the trace library's writer (tm_format / tm_out). */
+#include <string.h>
+
+#include "armv6m.h"
+
+static const char *const reg_names[15] = { "r0", "r1", "r2", "r3", "r4", "r5", "r6", "r7",
+                                           "r8", "r9", "r10", "r11", "r12", "r13", "r14" };
+
+typedef struct line {
+    tm_record r;
+    char time[24];
+} line;
+
+static tm_str lit(const char *s) { return (tm_str){ s, (uint32_t)strlen(s) }; }
+
+static void header(const m6 *c, line *l)
+{
+    memset(&l->r, 0, sizeof l->r);
+    char tmp[24];
+    int n = 0;
+    uint64_t v = c->icount;
+    do {
+        tmp[n++] = (char)('0' + v % 10);
+        v /= 10;
+    } while (v);
+    for (int i = 0; i < n; i++) l->time[i] = tmp[n - 1 - i];
+    l->r.h.time = (tm_str){ l->time, (uint32_t)n };
+    l->r.h.scale = (tm_str){ "clk", 3 };
+    l->r.h.cpu = -1;
+}
+
+static void emit(m6 *c, const tm_record *r)
+{
+    if (c->trace->error) return;
+    if (tm_out_record(c->trace->out, r, c->trace->dialect, &c->trace->err) != TM_OK) c->trace->error = 1;
+}
+
+static void emit_reg(m6 *c, line *l, const char *name, uint32_t value)
+{
+    l->r.kind = TM_REC_REG;
+    memset(&l->r.u, 0, sizeof l->r.u);
+    l->r.u.reg.name = lit(name);
+    l->r.u.reg.value.v = value;
+    l->r.u.reg.value.digits = 8;
+    emit(c, &l->r);
+}
+
+static void emit_mem(m6 *c, line *l, const m6_access *a)
+{
+    l->r.kind = TM_REC_MEM;
+    memset(&l->r.u, 0, sizeof l->r.u);
+    tm_mem *m = &l->r.u.mem;
+    if (c->trace->dialect == TM_DIALECT_CORTEXM) {
+        m->shape = TM_MEM_M0;
+        m->od = 'D';
+    }
+    m->write = a->write;
+    m->size = a->size;
+    m->addr.va = a->addr;
+    m->addr.va_digits = 8;
+    m->data.v = a->data;
+    m->data.digits = (uint16_t)(2 * a->size);
+    emit(c, &l->r);
+}
+
+static void emit_event(m6 *c, line *l, uint32_t value, const char *mode, uint32_t number, const char *desc)
+{
+    l->r.kind = TM_REC_EVENT;
+    memset(&l->r.u, 0, sizeof l->r.u);
+    tm_event *e = &l->r.u.event;
+    e->has_value = 1;
+    e->value.va = value;
+    e->value.va_digits = 8;
+    if (mode) e->mode = lit(mode);
+    e->has_number = 1;
+    e->number = number;
+    e->desc = lit(desc);
+    emit(c, &l->r);
+}
+
+void m6_trace_begin_step(m6 *c)
+{
+    c->nacc = 0;
+    c->reg_written = 0;
+    c->unstack_event = 0;
+    c->acc_before_unstack = 0;
+    c->xpsr_before = m6_xpsr(c);
+}
+
+void m6_trace_reset(m6 *c, uint32_t pc)
+{
+    if (!c->trace) return;
+    line l;
+    header(c, &l);
+    emit_event(c, &l, pc, NULL, 1, "CoreEvent_RESET");
+    emit_reg(c, &l, "r13_main", c->r[13]);
+    emit_reg(c, &l, "MSP", c->r[13]);
+}
+
+void m6_trace_insn(m6 *c, uint32_t pc, uint32_t opcode, int is32, int taken)
+{
+    if (!c->trace) return;
+    line l;
+    header(c, &l);
+    char dis[96];
+    int n = m6_disasm(pc, opcode, is32, dis, sizeof dis);
+    l.r.kind = TM_REC_INSN;
+    tm_insn *in = &l.r.u.insn;
+    in->status = taken ? TM_INSN_IT : TM_INSN_IS;
+    in->has_id = 1;
+    in->id = c->icount;
+    in->addr.va = pc;
+    in->addr.va_digits = 8;
+    in->opcode = opcode;
+    in->opcode_digits = is32 ? 8 : 4;
+    in->iset = lit("T");
+    in->mode = lit((c->xpsr_before & 0x3f) ? "handler" : "thread");
+    in->disasm = (tm_str){ dis, (uint32_t)(n > 0 ? n : 0) };
+    emit(c, &l.r);
+    for (unsigned i = 0; i < c->nacc; i++) {
+        if (c->unstack_event && i == c->acc_before_unstack)
+            emit_event(c, &l, c->r[15], "thread", 0x19, "CoreEvent_ModeChange");
+        emit_mem(c, &l, &c->acc[i]);
+    }
+    uint32_t w = c->reg_written;
+    for (unsigned r = 0; r < 13; r++)
+        if (w & (1u << r)) emit_reg(c, &l, reg_names[r], c->r[r]);
+    if (w & (1u << 16)) emit_reg(c, &l, "r13_main", m6_msp(c));
+    if (w & (1u << 17)) emit_reg(c, &l, "r13_process", m6_psp(c));
+    if (w & (1u << 14)) emit_reg(c, &l, "r14", c->r[14]);
+    uint32_t x = m6_xpsr(c);
+    if (x != c->xpsr_before) emit_reg(c, &l, "cpsr", x);
+}
+
+void m6_trace_exception(m6 *c, unsigned n, uint32_t return_addr, int from_thread, const uint32_t frame[8],
+                        uint32_t frame_addr)
+{
+    if (!c->trace) return;
+    static const char *const names[16] = { "", "RESET", "NMI", "HARDFAULT", "", "", "", "", "", "", "", "SVCALL",
+                                           "", "", "PENDSV", "SYSTICK" };
+    line l;
+    header(c, &l);
+    if (from_thread) emit_event(c, &l, 0, "handler", 0x19, "CoreEvent_ModeChange");
+    for (unsigned i = 8; i-- > 0;) {
+        m6_access a = { frame_addr + 4 * i, frame[i], 4, 1 };
+        emit_mem(c, &l, &a);
+    }
+    char desc[32] = "CoreEvent_IRQ";
+    if (n < 16) snprintf(desc, sizeof desc, "CoreEvent_%s", names[n]);
+    emit_event(c, &l, return_addr, NULL, n, desc);
+    emit_reg(c, &l, "r14", c->r[14]);
+    /* the frame went to the stack in use before entry: PSP when the frame is not on MSP */
+    emit_reg(c, &l, frame_addr == m6_msp(c) ? "r13_main" : "r13_process", frame_addr);
+    emit_reg(c, &l, "cpsr", m6_xpsr(c));
+}

@@ -1,0 +1,67 @@
+/* Software-pended exceptions: PendSV through ICSR, IRQs through NVIC ISPR with priorities, nesting (a higher
+ * priority IRQ pended inside a lower one preempts it, a lower one waits), PRIMASK masking. */
+#include "semihost.h"
+
+#define REG(a) (*(volatile uint32_t *)(a))
+#define ICSR REG(0xE000ED04)
+#define SHPR3 REG(0xE000ED20)
+#define ISER REG(0xE000E100)
+#define ISPR REG(0xE000E200)
+#define IPR0 REG(0xE000E400)
+
+static volatile uint32_t order[16];
+static volatile int n;
+
+static void log_event(uint32_t e) { order[n++] = e; }
+
+/* Architecturally a pend takes effect after a DSB and an ISB (QEMU only checks for interrupts at such points). */
+static void sync(void) { __asm volatile("dsb\n\tisb" ::: "memory"); }
+
+void pendsv_handler(void) { log_event(14); }
+
+void irq0_handler(void)
+{
+    log_event(0x10);
+    ISPR = 1u << 1; /* IRQ1 has the higher priority: preempts now */
+    sync();
+    log_event(0x11);
+    ISPR = 1u << 2; /* IRQ2 has the lower priority: waits until IRQ0 returns */
+    sync();
+    log_event(0x12);
+}
+void irq1_handler(void) { log_event(0x20); }
+void irq2_handler(void) { log_event(0x30); }
+
+int main(void)
+{
+    SHPR3 = 0xC0u << 16; /* PendSV lowest */
+    ICSR = 1u << 28; /* PENDSVSET */
+    sync();
+    log_event(1);
+    CHECK_EQ(order[0], 14);
+    CHECK_EQ(order[1], 1);
+
+    n = 0;
+    IPR0 = (0x80u << 0) | (0x40u << 8) | (0xC0u << 16); /* IRQ0 0x80, IRQ1 0x40, IRQ2 0xC0 */
+    ISER = 7;
+    ISPR = 1; /* IRQ0 */
+    sync();
+    static const uint32_t want[] = { 0x10, 0x20, 0x11, 0x12, 0x30 };
+    CHECK_EQ(n, 5);
+    for (int i = 0; i < 5; i++) CHECK_EQ(order[i], want[i]);
+
+    /* PRIMASK holds an IRQ until cleared */
+    n = 0;
+    __asm volatile("cpsid i" ::: "memory");
+    ISPR = 1u << 1;
+    sync();
+    log_event(2);
+    __asm volatile("cpsie i" ::: "memory");
+    sync();
+    log_event(3);
+    CHECK_EQ(order[0], 2);
+    CHECK_EQ(order[1], 0x20);
+    CHECK_EQ(order[2], 3);
+    sh_printf("nvic: %d failures\n", sh_failures);
+    return sh_failures;
+}

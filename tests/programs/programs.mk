@@ -1,0 +1,22 @@
+# Firmware test programs: tests/programs/<name>.c + lib/ -> $(BUILD)/programs/<name>.elf (and .lst).
+# <name>.expect holds the console output a correct run prints; every program exits 0 when it passes.
+ARM_CC := arm-none-eabi-gcc
+ARM_CFLAGS := -mcpu=cortex-m0 -mthumb -masm-syntax-unified -O2 -g -ffreestanding -fno-builtin -Wall -Wextra -Werror \
+              -Itests/programs/lib -ffunction-sections
+ARM_LDFLAGS := -nostartfiles -nostdlib -Wl,--gc-sections -T tests/programs/lib/link.ld -lgcc
+PROGRAMS := $(sort $(basename $(notdir $(wildcard tests/programs/*.c))))
+# Programs that use what QEMU's microbit (Cortex-M0) lacks: the MTB, SysTick counting instructions.
+NON_QEMU_PROGRAMS := mtb systick
+QEMU_PROGRAMS := $(filter-out $(NON_QEMU_PROGRAMS),$(PROGRAMS))
+PROGRAM_ELFS := $(PROGRAMS:%=$(BUILD)/programs/%.elf)
+PROG_LIB := tests/programs/lib/startup.c tests/programs/lib/semihost.c tests/programs/lib/mem.c
+
+$(BUILD)/programs/%.elf: tests/programs/%.c $(PROG_LIB) tests/programs/lib/semihost.h tests/programs/lib/ops.h \
+                         tests/programs/lib/link.ld | deps
+	@mkdir -p $(dir $@)
+	$(ARM_CC) $(ARM_CFLAGS) -o $@ $< $(PROG_LIB) $(ARM_LDFLAGS)
+	arm-none-eabi-objdump -d $@ > $(@:.elf=.lst)
+
+.PHONY: programs
+programs: $(PROGRAM_ELFS)
+ALL_TARGETS += $(PROGRAM_ELFS)
