@@ -33,15 +33,18 @@ OBJ := $(BUILD)/obj
 
 # Filled by the fragments.
 TEST_BINS :=      # GoogleTest binaries run by `make test`
+TEST_SCRIPTS :=   # scripts run by `make test`, each ending with "N passed, N failed"
+TEST_PREREQS :=   # what the scripts need built
 ALL_TARGETS :=    # what `make all` builds
 BENCHES :=        # phony targets run by `make bench`
 
 include dpi/dpi.mk
--include dpi/checker.mk
--include model/model.mk
+include dpi/checker.mk
+include model/model.mk
 include tests/programs/programs.mk
 -include rtl_tb/rtl_tb.mk
 -include sim/sim.mk
+include golden/golden.mk
 include tests/tests.mk
 
 .PHONY: all deps test bench clean sim fuzz
@@ -71,7 +74,8 @@ deps:
 
 # `make test` ends with "N passed, N failed" and exits non-zero on any failure.
 test: deps $(TEST_BINS) $(TEST_PREREQS)
-	@bash tests/run_tests.sh $(TEST_BINS) -- $(TEST_SCRIPTS)
+	@BUILD=$(BUILD) PROGRAMS="$(PROGRAMS)" QEMU_PROGRAMS="$(QEMU_PROGRAMS)" \
+	  bash tests/run_tests.sh $(TEST_BINS) -- $(TEST_SCRIPTS)
 
 bench: deps $(BENCHES)
 

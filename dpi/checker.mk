@@ -41,3 +41,8 @@ bench-checker: $(BUILD)/bench/bench_checker
 	$(BUILD)/bench/bench_checker $(BUILD)/bench $(BENCH_STEPS)
 BENCH_STEPS ?= 10000000
 BENCHES += bench-checker
+
+# The checker suite also replays the model's goldens: it links the model and needs the firmware.
+TEST_LIBS_checker = $(LIBARMV6M) $(LIBTARMAC)
+TEST_DEPS_checker = $(PROGRAM_ELFS) $(ISS)
+$(OBJ)/tests/unit/checker/%.o: CPPFLAGS += -Imodel

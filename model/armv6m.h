@@ -73,6 +73,10 @@ typedef struct m6 {
     unsigned acc_before_unstack;
     uint32_t xpsr_before;
     FILE *console;          /* semihosting output */
+    uint64_t steps;         /* golden steps so far: instructions and exception entries */
+    /* optional observer of the MTB's packets (tests, a testbench): step = index of the step that caused it */
+    void (*on_mtb_packet)(void *ctx, uint64_t step, uint32_t w0, uint32_t w1);
+    void *hook_ctx;
     char msg[256];          /* why the run stopped abnormally */
 } m6;
 

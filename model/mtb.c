@@ -10,6 +10,7 @@ void m6_mtb_packet(m6 *c, uint32_t src, int a, uint32_t dst)
     uint32_t w0 = (src & ~1u) | (a ? 1u : 0u);
     uint32_t w1 = (dst & ~1u) | (c->mtb_start ? 1u : 0u);
     c->mtb_start = 0;
+    if (c->on_mtb_packet) c->on_mtb_packet(c->hook_ctx, c->steps - 1, w0, w1);
     uint32_t ptr = c->mtb_position & ~7u;
     uint8_t *p = m6_mem_ptr(c, M6_MTBRAM_BASE + (ptr & (M6_MTBRAM_SIZE - 1)), 8);
     if (p) {

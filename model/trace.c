@@ -102,6 +102,7 @@ void m6_trace_reset(m6 *c, uint32_t pc)
 
 void m6_trace_insn(m6 *c, uint32_t pc, uint32_t opcode, int is32, int taken)
 {
+    c->steps++;
     if (!c->trace) return;
     line l;
     header(c, &l);
@@ -138,6 +139,7 @@ void m6_trace_insn(m6 *c, uint32_t pc, uint32_t opcode, int is32, int taken)
 void m6_trace_exception(m6 *c, unsigned n, uint32_t return_addr, int from_thread, const uint32_t frame[8],
                         uint32_t frame_addr)
 {
+    c->steps++;
     if (!c->trace) return;
     static const char *const names[16] = { "", "RESET", "NMI", "HARDFAULT", "", "", "", "", "", "", "", "SVCALL",
                                            "", "", "PENDSV", "SYSTICK" };

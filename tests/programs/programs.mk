@@ -20,3 +20,6 @@ $(BUILD)/programs/%.elf: tests/programs/%.c $(PROG_LIB) tests/programs/lib/semih
 .PHONY: programs
 programs: $(PROGRAM_ELFS)
 ALL_TARGETS += $(PROGRAM_ELFS)
+
+TEST_SCRIPTS += tests/programs/run_programs.sh
+TEST_PREREQS += $(PROGRAM_ELFS) $(ISS)
