@@ -74,7 +74,7 @@ deps:
 
 # `make test` ends with "N passed, N failed" and exits non-zero on any failure.
 test: deps $(TEST_BINS) $(TEST_PREREQS)
-	@BUILD=$(BUILD) PROGRAMS="$(PROGRAMS)" QEMU_PROGRAMS="$(QEMU_PROGRAMS)" \
+	@BUILD=$(BUILD) PROGRAMS="$(PROGRAMS)" QEMU_PROGRAMS="$(QEMU_PROGRAMS)" ORACLE_PROGRAMS="$(ORACLE_PROGRAMS)" \
 	  bash tests/run_tests.sh $(TEST_BINS) -- $(TEST_SCRIPTS)
 
 bench: deps $(BENCHES)

@@ -71,7 +71,7 @@ typedef struct m6 {
     unsigned nacc;
     int unstack_event;      /* the step returned to thread mode: ModeChange event before the unstack reads */
     unsigned acc_before_unstack;
-    uint32_t xpsr_before;
+    uint32_t xpsr_before, control_before, primask_before;
     FILE *console;          /* semihosting output */
     uint64_t steps;         /* golden steps so far: instructions and exception entries */
     /* optional observer of the MTB's packets (tests, a testbench): step = index of the step that caused it */

@@ -88,6 +88,8 @@ void m6_trace_begin_step(m6 *c)
     c->unstack_event = 0;
     c->acc_before_unstack = 0;
     c->xpsr_before = m6_xpsr(c);
+    c->control_before = c->control;
+    c->primask_before = c->primask;
 }
 
 void m6_trace_reset(m6 *c, uint32_t pc)
@@ -134,6 +136,9 @@ void m6_trace_insn(m6 *c, uint32_t pc, uint32_t opcode, int is32, int taken)
     if (w & (1u << 14)) emit_reg(c, &l, "r14", c->r[14]);
     uint32_t x = m6_xpsr(c);
     if (x != c->xpsr_before) emit_reg(c, &l, "cpsr", x);
+    /* MSR / CPS changes; exception entry and return change CONTROL.SPSEL without a trace line */
+    if (c->primask != c->primask_before) emit_reg(c, &l, "PRIMASK", c->primask);
+    if (c->control != c->control_before && !c->exc_return_from) emit_reg(c, &l, "CONTROL", c->control);
 }
 
 void m6_trace_exception(m6 *c, unsigned n, uint32_t return_addr, int from_thread, const uint32_t frame[8],
