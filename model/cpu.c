@@ -527,7 +527,9 @@ int m6_step(m6 *c)
         return c->locked_up ? M6_STEP_LOCKUP : M6_STEP_EXCEPTION;
     }
     uint32_t hw1, hw2 = 0;
-    if (m6_read(c, pc, 2, &hw1)) {
+    if (pc < M6_CODE_SIZE - 4) { /* fast path: fetch from the code region */
+        hw1 = (uint32_t)c->code[pc] | (uint32_t)c->code[pc + 1] << 8;
+    } else if (m6_read(c, pc, 2, &hw1)) {
         m6_fault(c, pc);
         return c->locked_up ? M6_STEP_LOCKUP : M6_STEP_EXCEPTION;
     }

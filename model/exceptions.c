@@ -113,6 +113,7 @@ int m6_enter_exception(m6 *c, unsigned n, uint32_t return_addr)
 
 int m6_take_pending(m6 *c)
 {
+    if (!c->sys_pending && !(c->irq_pending & c->irq_enable)) return 0; /* the common case, every instruction */
     int p;
     unsigned n = highest_pending(c, &p);
     if (!n) return 0;

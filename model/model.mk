@@ -15,3 +15,13 @@ $(ISS): $(OBJ)/model/main.o $(LIBARMV6M) $(LIBTARMAC)
 	$(CC) $(LDFLAGS) -o $@ $^ -lz -pthread
 
 ALL_TARGETS += $(LIBARMV6M) $(ISS)
+
+# Benchmark: the workload tests/bench/fw/bench_loop.c built for ~60 M instructions (untraced) and ~3 M (traced).
+BENCH_FW_FLAGS = $(ARM_CFLAGS) -Itests/programs/lib
+$(BUILD)/bench/bench_loop_%.elf: tests/bench/fw/bench_loop.c $(PROG_LIB) | deps
+	@mkdir -p $(dir $@)
+	$(ARM_CC) $(BENCH_FW_FLAGS) -DROUNDS=$* -o $@ $< $(PROG_LIB) $(ARM_LDFLAGS)
+.PHONY: bench-model
+bench-model: $(ISS) $(BUILD)/bench/bench_loop_1000.elf $(BUILD)/bench/bench_loop_50.elf
+	bash tests/bench/bench_model.sh $(ISS) $(BUILD)/bench/bench_loop_1000.elf $(BUILD)/bench/bench_loop_50.elf $(BUILD)/bench
+BENCHES += bench-model
