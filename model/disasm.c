@@ -91,15 +91,18 @@ int m6_disasm(uint32_t pc, uint32_t op, int is32, char *b, size_t n)
             static const char *const dp[16] = { "ands", "eors", "lsls", "lsrs", "asrs", "adcs", "sbcs", "rors",
                                                 "tst", "negs", "cmp", "cmn", "orrs", "muls", "bics", "mvns" };
             unsigned k = (op >> 6) & 15;
-            if (k == 13) return out(b, n, "muls %s, %s, %s", R[rd], R[rn], R[rd]);
             return out(b, n, "%s %s, %s", dp[k], R[rd], R[rn]);
         } else {
             unsigned dn = (op & 7) | ((op >> 4) & 8), m = (op >> 3) & 15;
             switch ((op >> 8) & 3) {
             case 0: return out(b, n, "add %s, %s", R[dn], R[m]);
             case 1: return out(b, n, "cmp %s, %s", R[dn], R[m]);
-            case 2: return out(b, n, "mov %s, %s", R[dn], R[m]);
-            default: return out(b, n, "%s %s", (op & 0x80) ? "blx" : "bx", R[m]);
+            case 2:
+                if (op == 0x46c0) return out(b, n, "nop"); /* mov r8, r8: the canonical Thumb NOP */
+                return out(b, n, "mov %s, %s", R[dn], R[m]);
+            default:
+                if ((op & 7) || ((op & 0x80) && m == 15)) return out(b, n, "undefined 0x%04x", op);
+                return out(b, n, "%s %s", (op & 0x80) ? "blx" : "bx", R[m]);
             }
         }
     case 0x09: return out(b, n, "ldr %s, [pc, #%u]", R[r8], (op & 0xff) * 4);
@@ -151,6 +154,7 @@ int m6_disasm(uint32_t pc, uint32_t op, int is32, char *b, size_t n)
     }
     case 0x18: case 0x19: {
         char list[80];
+        if (!(op & 0xff)) return out(b, n, "undefined 0x%04x", op);
         reglist(list, sizeof list, op & 0xff);
         int wb = (op & 0x800) ? !((op >> r8) & 1) : 1;
         return out(b, n, "%s %s%s, %s", (op & 0x800) ? "ldmia" : "stmia", R[r8], wb ? "!" : "", list);

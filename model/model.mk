@@ -25,3 +25,8 @@ $(BUILD)/bench/bench_loop_%.elf: tests/bench/fw/bench_loop.c $(PROG_LIB) | deps
 bench-model: $(ISS) $(BUILD)/bench/bench_loop_1000.elf $(BUILD)/bench/bench_loop_50.elf
 	bash tests/bench/bench_model.sh $(ISS) $(BUILD)/bench/bench_loop_1000.elf $(BUILD)/bench/bench_loop_50.elf $(BUILD)/bench
 BENCHES += bench-model
+
+# Model unit tests (tests/unit/model) link the model library.
+TEST_LIBS_model = $(LIBARMV6M) $(LIBTARMAC)
+TEST_DEPS_model = $(PROGRAM_ELFS)
+$(OBJ)/tests/unit/model/%.o: CPPFLAGS += -Imodel

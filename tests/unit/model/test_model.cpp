@@ -1,0 +1,180 @@
+// The model driven directly on hand-placed code: lockup, invalid EXC_RETURN, stacking alignment, MTB wrap and
+// watermark, the exact trace lines of a short sequence; and the CLI's errors and exit codes.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <array>
+#include <cstdio>
+#include <cstring>
+#include <string>
+#include <vector>
+
+extern "C" {
+#include "armv6m.h"
+}
+
+namespace {
+
+// A machine with a vector table (SP 0x20001000, reset at 0x100, every handler at 0x200) and code at 0x100.
+struct Machine {
+    m6 *c = m6_create();
+    Machine(const std::vector<uint16_t> &code, const std::vector<uint16_t> &handler = { 0xbeab })
+    {
+        uint32_t *vt = reinterpret_cast<uint32_t *>(m6_mem_ptr(c, 0, 192));
+        vt[0] = 0x20001000;
+        vt[1] = 0x101;
+        for (int i = 2; i < 48; i++) vt[i] = 0x201;
+        std::memcpy(m6_mem_ptr(c, 0x100, 2 * code.size()), code.data(), 2 * code.size());
+        std::memcpy(m6_mem_ptr(c, 0x200, 2 * handler.size()), handler.data(), 2 * handler.size());
+        c->console = nullptr;
+    }
+    ~Machine() { m6_destroy(c); }
+    int run(int max = 1000)
+    {
+        int st = M6_STEP_INSN;
+        for (int i = 0; i < max && st != M6_STEP_EXIT && st != M6_STEP_LOCKUP; i++) st = m6_step(c);
+        return st;
+    }
+    void poke32(uint32_t addr, uint32_t v) { std::memcpy(m6_mem_ptr(c, addr, 4), &v, 4); }
+};
+
+struct Out {
+    int status;
+    std::string text;
+};
+Out sh(const std::string &cmd)
+{
+    Out o{ -1, "" };
+    FILE *p = popen((cmd + " 2>&1").c_str(), "r");
+    std::array<char, 4096> buf;
+    size_t n;
+    while ((n = fread(buf.data(), 1, buf.size(), p)) > 0) o.text.append(buf.data(), n);
+    int st = pclose(p);
+    o.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+    return o;
+}
+
+}  // namespace
+
+TEST(Model, FaultInHardFaultLocksUp)
+{
+    Machine m({ 0xde00 }, { 0xde01 });  // udf in main, udf in the HardFault handler
+    ASSERT_EQ(m6_reset(m.c), 0);
+    EXPECT_EQ(m.run(), M6_STEP_LOCKUP);
+    EXPECT_EQ(m.c->exit_code, M6_EXIT_LOCKUP);
+    EXPECT_NE(std::string(m.c->msg).find("lockup at 00000200"), std::string::npos) << m.c->msg;
+}
+
+TEST(Model, InvalidExcReturnIsAHardFaultAndStackingRealigns)
+{
+    // main: sub sp, #4 (sp = ...ffc: frame realigned); svc 0
+    // handler 0x200 (SVCall and HardFault): first entry -> ldr r0, =0xfffffff5 ; bx r0 -> HardFault -> lockup?
+    // HardFault from handler mode at priority -1 would lock up only if already in HardFault: SVCall is not.
+    Machine m({ 0xb081, 0xdf00, 0xbeab }, { 0x4801, 0x4700, 0xbf00, 0xbf00, 0xfff5, 0xffff });
+    m.poke32(4 * 3, 0x301);  // HardFault handler at 0x300: semihosting exit (r0 = 0x18, r1 = 0x20026)
+    uint16_t hf[] = { 0x2018, 0x4901, 0xbeab, 0xbf00, 0x0026, 0x0002 };
+    std::memcpy(m6_mem_ptr(m.c, 0x300, sizeof hf), hf, sizeof hf);
+    ASSERT_EQ(m6_reset(m.c), 0);
+    EXPECT_EQ(m.run(), M6_STEP_EXIT);
+    EXPECT_EQ(m.c->exit_code, 0);
+    EXPECT_EQ(m.c->ipsr, 3u);  // in HardFault
+    // the SVC frame was realigned: sp 0x20000ffc -> frame at 0x20000fd8, stacked xPSR bit 9 set
+    uint32_t xpsr;
+    std::memcpy(&xpsr, m6_mem_ptr(m.c, 0x20000fd8 + 28, 4), 4);
+    EXPECT_EQ(xpsr & 0x200, 0x200u);
+}
+
+TEST(Model, MtbWrapAndWatermark)
+{
+    // r0 = 0xF0000000; MASTER = EN | MASK 0 (16-byte buffer): branches b . + 2 four times; then exit
+    Machine m({ 0x4805, 0x4906, 0x6041, 0xe7ff, 0xe7ff, 0xe7ff, 0xe7ff, 0x2018, 0x4903, 0xbeab, 0xbf00, 0xbf00,
+                0x0000, 0xf000, 0x0000, 0x8000, 0x0026, 0x0002 });
+    ASSERT_EQ(m6_reset(m.c), 0);
+    EXPECT_EQ(m.run(), M6_STEP_EXIT);
+    EXPECT_EQ(m.c->mtb_position, 0x0u | 4);  // four packets in a 16-byte buffer: wrapped twice, WRAP set
+    uint32_t w[4];
+    std::memcpy(w, m6_mem_ptr(m.c, 0x24000000, 16), 16);
+    EXPECT_EQ(w[0], 0x10au);  // the third branch (0x10a -> 0x10c) overwrote the first slot
+    EXPECT_EQ(w[1], 0x10cu);  // S=0: not the first packet
+
+    // watermark: AUTOSTOP at POSITION == 8 stops after one packet
+    Machine a({ 0x4806, 0x4907, 0x2209, 0x6082, 0x6041, 0xe7ff, 0xe7ff, 0x2018, 0x4904, 0xbeab, 0xbf00, 0xbf00,
+                0xbf00, 0xbf00, 0x0000, 0xf000, 0x0004, 0x8000, 0x0026, 0x0002 });
+    ASSERT_EQ(m6_reset(a.c), 0);
+    EXPECT_EQ(a.run(), M6_STEP_EXIT);
+    EXPECT_EQ(a.c->mtb_position & ~7u, 8u);
+    EXPECT_EQ(a.c->mtb_master >> 31, 0u);  // EN cleared
+    uint32_t first[2];
+    std::memcpy(first, m6_mem_ptr(a.c, 0x24000000, 8), 8);
+    EXPECT_EQ(first[1] & 1, 1u);  // S on the first packet after enable
+}
+
+TEST(Model, TraceLinesOfAShortProgram)
+{
+    std::string dir = std::string(TM_BUILD_DIR) + "/tmp";
+    (void)!system(("mkdir -p " + dir).c_str());
+    std::string path = dir + "/model_short.tarmac";
+    Machine m({ 0x2016, 0x3001, 0x2018, 0x4901, 0xbeab, 0xbf00, 0x0026, 0x0002 });
+    m6_trace t{};
+    tm_out_options oo{ 0, 0, 0 };
+    t.out = tm_out_open(path.c_str(), &oo, &t.err);
+    ASSERT_NE(t.out, nullptr);
+    t.dialect = TM_DIALECT_FASTMODELS;
+    m.c->trace = &t;
+    ASSERT_EQ(m6_reset(m.c), 0);
+    EXPECT_EQ(m.run(), M6_STEP_EXIT);
+    ASSERT_EQ(tm_out_close(t.out, &t.err), TM_OK);
+    FILE *f = fopen(path.c_str(), "r");
+    std::string text;
+    char line[256];
+    while (fgets(line, sizeof line, f)) text += line;
+    fclose(f);
+    EXPECT_EQ(text,
+              "0 clk E 00000100 00000001 CoreEvent_RESET\n"
+              "0 clk R r13_main 20001000\n"
+              "0 clk R MSP 20001000\n"
+              "1 clk IT (1) 00000100 2016 T thread : movs r0, #22\n"
+              "1 clk R r0 00000016\n"
+              "2 clk IT (2) 00000102 3001 T thread : adds r0, #1\n"
+              "2 clk R r0 00000017\n"
+              "3 clk IT (3) 00000104 2018 T thread : movs r0, #24\n"
+              "3 clk R r0 00000018\n"
+              "4 clk IT (4) 00000106 4901 T thread : ldr r1, [pc, #4]\n"
+              "4 clk MR4 0000010c 00020026\n"
+              "4 clk R r1 00020026\n"
+              "5 clk IT (5) 00000108 beab T thread : bkpt 0x00ab\n");
+}
+
+TEST(ModelCli, ErrorsAndExitCodes)
+{
+    std::string iss = std::string(TM_BUILD_DIR) + "/bin/armv6m-iss";
+    Out none = sh(iss + " /nonexistent.elf");
+    EXPECT_EQ(none.status, 2);
+    EXPECT_NE(none.text.find("/nonexistent.elf: cannot open"), std::string::npos) << none.text;
+    Out notelf = sh(iss + " " + std::string(TM_SOURCE_DIR) + "/README.md");
+    EXPECT_EQ(notelf.status, 2);
+    EXPECT_NE(notelf.text.find("not an ELF file"), std::string::npos) << notelf.text;
+    std::string sort = std::string(TM_BUILD_DIR) + "/programs/sort.elf";
+    Out capped = sh(iss + " --max-insns 1000 " + sort);
+    EXPECT_EQ(capped.status, M6_EXIT_MAX_INSNS);
+    EXPECT_NE(capped.text.find("stopped after 1000 instructions (--max-insns)"), std::string::npos) << capped.text;
+    Out dialect = sh(iss + " --dialect nope " + sort);
+    EXPECT_EQ(dialect.status, 2);
+    Out ok = sh(iss + " " + std::string(TM_BUILD_DIR) + "/programs/hello.elf");
+    EXPECT_EQ(ok.status, 0);
+    EXPECT_NE(ok.text.find("hello from armv6-m"), std::string::npos);
+    Out fail = sh(iss + " --tarmac /nonexistent/dir/x.gz " + sort);
+    EXPECT_EQ(fail.status, 2);
+    EXPECT_NE(fail.text.find("cannot create"), std::string::npos) << fail.text;
+}
+
+TEST(ModelCli, CortexmDialectMatchesFastModelsUnderTarmacDiff)
+{
+    std::string b = std::string(TM_BUILD_DIR);
+    std::string elf = b + "/programs/svc.elf";
+    ASSERT_EQ(sh(b + "/bin/armv6m-iss --quiet --tarmac " + b + "/tmp/svc_fm.gz " + elf).status, 0);
+    ASSERT_EQ(sh(b + "/bin/armv6m-iss --quiet --dialect cortexm --tarmac " + b + "/tmp/svc_cm.gz " + elf).status, 0);
+    Out d = sh(b + "/bin/tarmac-diff " + b + "/tmp/svc_fm.gz " + b + "/tmp/svc_cm.gz");
+    EXPECT_EQ(d.status, 0) << d.text;
+    EXPECT_NE(d.text.find("0 differences"), std::string::npos) << d.text;
+}
