@@ -3,12 +3,14 @@
 #include <string.h>
 
 #include "armv6m.h"
+#include "tarmac/mtb.h"
 
 void m6_mtb_packet(m6 *c, uint32_t src, int a, uint32_t dst)
 {
     if (!(c->mtb_master >> 31)) return;
-    uint32_t w0 = (src & ~1u) | (a ? 1u : 0u);
-    uint32_t w1 = (dst & ~1u) | (c->mtb_start ? 1u : 0u);
+    mtb_packet pk = { src, dst, (uint8_t)(a != 0), (uint8_t)(c->mtb_start != 0) };
+    uint32_t w0, w1;
+    mtb_encode(&pk, &w0, &w1);
     c->mtb_start = 0;
     if (c->on_mtb_packet) c->on_mtb_packet(c->hook_ctx, c->steps - 1, w0, w1);
     uint32_t ptr = c->mtb_position & ~7u;

@@ -4,6 +4,7 @@
  *   exception return:  (returning instruction | A=0, EXC_RETURN | S), (EXC_RETURN | A=1, return address | S)
  * S=1 on the first packet after MASTER.EN goes 0 -> 1, seen as a store in the golden memory stream. The MTB's
  * POSITION/FLOW registers are followed too, so that AUTOSTOP at the watermark stops the expected packets. */
+#include "tarmac/mtb.h"
 #include "tc_internal.h"
 
 /* Instructions that write the PC: B, B<cond>, BL, BX, BLX, POP {..pc}, MOV pc / ADD pc. */
@@ -22,8 +23,9 @@ int tc_mtb_is_branch(uint32_t op, int is32)
 static void expect(tc_checker *c, const tc_step *s, uint32_t src, int a, uint32_t dst)
 {
     if (!c->mtb_enabled) return;
-    uint32_t w0 = (src & ~1u) | (a ? 1u : 0u);
-    uint32_t w1 = (dst & ~1u) | (c->mtb_start ? 1u : 0u);
+    mtb_packet pk = { src, dst, (uint8_t)(a != 0), (uint8_t)(c->mtb_start != 0) };
+    uint32_t w0, w1;
+    mtb_encode(&pk, &w0, &w1);
     c->mtb_start = 0;
     if (c->pkt_head - c->pkt_tail < c->pkt_cap) {
         tc_packet *p = &c->pkts[c->pkt_head++ % c->pkt_cap];
