@@ -1,0 +1,43 @@
+// AHB-Lite decoder and read-data mux for one master. Slaves: 0 code SRAM, 1 SRAM, 2 MTB SRAM, 3 MTB SFRs,
+// 4 SCS, 5 default slave (everything else). The data phase is answered by the slave selected in the
+// address phase.
+module ahb_interconnect (
+  input  logic        clk,
+  input  logic        rst_n,
+  input  logic [31:0] haddr,
+  input  logic [1:0]  htrans,
+  output logic [5:0]  hsel,
+  output logic        hready,
+  output logic        hresp,
+  output logic [31:0] hrdata,
+  input  logic [5:0]  s_hreadyout,
+  input  logic [5:0]  s_hresp,
+  input  logic [31:0] s_hrdata [0:5]
+);
+  logic [2:0] dsel;  // slave of the current data phase
+  logic       dvalid;
+
+  always_comb begin
+    hsel = 6'd0;
+    if (haddr < 32'h0004_0000) hsel[0] = 1'b1;
+    else if (haddr >= 32'h2000_0000 && haddr < 32'h2001_0000) hsel[1] = 1'b1;
+    else if (haddr >= 32'h2400_0000 && haddr < 32'h2400_1000) hsel[2] = 1'b1;
+    else if (haddr[31:4] == 28'hF000000) hsel[3] = 1'b1;
+    else if (haddr[31:12] == 20'hE000E) hsel[4] = 1'b1;
+    else hsel[5] = 1'b1;
+  end
+
+  always_ff @(posedge clk or negedge rst_n) begin
+    if (!rst_n) begin
+      dsel <= 3'd0;
+      dvalid <= 1'b0;
+    end else if (hready) begin
+      dvalid <= htrans[1];
+      for (int i = 0; i < 6; i++) if (hsel[i]) dsel <= 3'(i);
+    end
+  end
+
+  assign hready = dvalid ? s_hreadyout[dsel] : 1'b1;
+  assign hresp = dvalid ? s_hresp[dsel] : 1'b0;
+  assign hrdata = s_hrdata[dsel];
+endmodule

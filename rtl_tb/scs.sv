@@ -1,0 +1,146 @@
+// System Control Space on the AHB: SysTick (counting retired instructions), NVIC and SCB registers, word
+// accesses only (others get an ERROR response), as model/exceptions.c implements them.
+module scs (
+  input  logic        clk,
+  input  logic        rst_n,
+  input  logic        hsel,
+  input  logic [31:0] haddr,
+  input  logic [1:0]  htrans,
+  input  logic        hwrite,
+  input  logic [2:0]  hsize,
+  input  logic [31:0] hwdata,
+  input  logic        hready,
+  output logic        hreadyout,
+  output logic        hresp,
+  output logic [31:0] hrdata,
+  input  logic        retire,          // one SysTick tick per retired instruction
+  input  logic        clr_valid,       // exception entry clears the pending state
+  input  logic [5:0]  clr_num,
+  input  logic [5:0]  ipsr,
+  output logic [31:0] irq_pending,     // pending and enabled
+  output logic [63:0] irq_prio,
+  output logic        nmi_pending,
+  output logic        pendsv_pending,
+  output logic        systick_pending,
+  output logic [1:0]  pri_svcall,
+  output logic [1:0]  pri_pendsv,
+  output logic [1:0]  pri_systick,
+  output logic [31:0] vtor
+);
+  logic [31:0] en, pend, st_csr, st_rvr, st_cvr, scr;
+  logic [7:0]  prio [0:31];
+  logic        dp_valid, dp_write, dp_err;
+  logic [11:0] dp_off;
+  logic [1:0]  err_phase;
+
+  assign irq_pending = pend & en;
+  always_comb for (int i = 0; i < 32; i++) irq_prio[2*i +: 2] = prio[i][7:6];
+
+  // highest pending exception number, for ICSR.VECTPENDING
+  logic [5:0] vecpend;
+  always_comb begin
+    int best;
+    vecpend = 6'd0;
+    best = 5;
+    if (nmi_pending) begin vecpend = 6'd2; best = -2; end
+    if (pendsv_pending && int'(pri_pendsv) < best) begin vecpend = 6'd14; best = int'(pri_pendsv); end
+    if (systick_pending && int'(pri_systick) < best) begin vecpend = 6'd15; best = int'(pri_systick); end
+    for (int i = 0; i < 32; i++)
+      if (irq_pending[i] && int'(prio[i][7:6]) < best) begin vecpend = 6'(16 + i); best = int'(prio[i][7:6]); end
+  end
+
+  always_comb begin
+    hrdata = 32'd0;
+    case (dp_off)
+      12'h010: hrdata = st_csr | 32'd4;
+      12'h014: hrdata = st_rvr;
+      12'h018: hrdata = st_cvr;
+      12'h100, 12'h180: hrdata = en;
+      12'h200, 12'h280: hrdata = pend;
+      12'hd00: hrdata = 32'h410c_c601;
+      12'hd04: hrdata = {nmi_pending, 2'b00, pendsv_pending, 1'b0, systick_pending, 3'b000, |irq_pending, 4'd0,
+                         vecpend, 6'd0, ipsr};
+      12'hd08: hrdata = vtor;
+      12'hd0c: hrdata = 32'hfa05_0000;
+      12'hd10: hrdata = scr;
+      12'hd14: hrdata = 32'h0000_0208;
+      12'hd1c: hrdata = {pri_svcall, 30'd0};
+      12'hd20: hrdata = {pri_systick, 6'd0, pri_pendsv, 22'd0};
+      default:
+        if (dp_off >= 12'h400 && dp_off < 12'h420)
+          hrdata = {prio[dp_off[4:0] + 3], prio[dp_off[4:0] + 2], prio[dp_off[4:0] + 1], prio[dp_off[4:0]]};
+    endcase
+  end
+
+  assign hresp = err_phase != 2'd0;
+  assign hreadyout = err_phase != 2'd1;
+
+  always_ff @(posedge clk or negedge rst_n) begin
+    if (!rst_n) begin
+      en <= 32'd0; pend <= 32'd0; st_csr <= 32'd0; st_rvr <= 32'd0; st_cvr <= 32'd0; scr <= 32'd0;
+      for (int i = 0; i < 32; i++) prio[i] <= 8'd0;
+      nmi_pending <= 1'b0; pendsv_pending <= 1'b0; systick_pending <= 1'b0;
+      pri_svcall <= 2'd0; pri_pendsv <= 2'd0; pri_systick <= 2'd0; vtor <= 32'd0;
+      dp_valid <= 1'b0; dp_write <= 1'b0; dp_err <= 1'b0; dp_off <= 12'd0; err_phase <= 2'd0;
+    end else begin
+      // SysTick: one decrement per retired instruction (model/ARCHITECTURE.md)
+      if (retire && st_csr[0]) begin
+        if (st_cvr == 32'd0) st_cvr <= st_rvr;
+        else begin
+          st_cvr <= st_cvr - 32'd1;
+          if (st_cvr == 32'd1) begin
+            st_csr[16] <= 1'b1;
+            if (st_csr[1]) systick_pending <= 1'b1;
+          end
+        end
+      end
+      if (clr_valid) begin
+        case (clr_num)
+          6'd2: nmi_pending <= 1'b0;
+          6'd14: pendsv_pending <= 1'b0;
+          6'd15: systick_pending <= 1'b0;
+          default: if (clr_num >= 6'd16) pend[clr_num - 6'd16] <= 1'b0;
+        endcase
+      end
+      // data phase: errors take two cycles; reads have no side effect but COUNTFLAG's clear
+      if (err_phase == 2'd1) err_phase <= 2'd2;
+      else err_phase <= 2'd0;
+      if (dp_valid && !dp_err) begin
+        if (!dp_write && dp_off == 12'h010) st_csr[16] <= 1'b0;
+        if (dp_write) begin
+          case (dp_off)
+            12'h010: st_csr <= {st_csr[31:3], hwdata[2:0]};
+            12'h014: st_rvr <= {8'd0, hwdata[23:0]};
+            12'h018: begin st_cvr <= 32'd0; st_csr[16] <= 1'b0; end
+            12'h100: en <= en | hwdata;
+            12'h180: en <= en & ~hwdata;
+            12'h200: pend <= pend | hwdata;
+            12'h280: pend <= pend & ~hwdata;
+            12'hd04: begin
+              if (hwdata[31]) nmi_pending <= 1'b1;
+              if (hwdata[28]) pendsv_pending <= 1'b1;
+              if (hwdata[27]) pendsv_pending <= 1'b0;
+              if (hwdata[26]) systick_pending <= 1'b1;
+              if (hwdata[25]) systick_pending <= 1'b0;
+            end
+            12'hd08: vtor <= {hwdata[31:7], 7'd0};
+            12'hd10: scr <= hwdata & 32'h16;
+            12'hd1c: pri_svcall <= hwdata[31:30];
+            12'hd20: begin pri_systick <= hwdata[31:30]; pri_pendsv <= hwdata[23:22]; end
+            default:
+              if (dp_off >= 12'h400 && dp_off < 12'h420)
+                for (int k = 0; k < 4; k++) prio[dp_off[4:0] + 5'(k)] <= hwdata[8*k +: 8] & 8'hc0;
+          endcase
+        end
+      end
+      dp_valid <= 1'b0;
+      if (hready && hsel && htrans[1]) begin
+        dp_valid <= 1'b1;
+        dp_write <= hwrite;
+        dp_off <= haddr[11:0];
+        dp_err <= hsize != 3'd2 || haddr[1:0] != 2'd0;
+        if (hsize != 3'd2 || haddr[1:0] != 2'd0) err_phase <= 2'd1;
+      end
+    end
+  end
+endmodule

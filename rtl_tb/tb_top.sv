@@ -1,0 +1,162 @@
+// Testbench: the reference core with its AHB-Lite system (code SRAM, SRAM, MTB SRAM and SFRs, SCS, default
+// slave), the monitor, semihosting service and the end of test. The C++ main (sim/tb_main.cpp) drives the
+// clock, loads the program through tb_load_word and reads the result through the imported tb_exit.
+module tb_top (
+  input logic clk,
+  input logic rst_n
+);
+  import "DPI-C" function void tb_exit(input int code, input int checker_status, input longint cycles,
+                                       input longint retired);
+  export "DPI-C" function tb_load_word;
+
+  logic [63:0] cycle, retired;
+  always_ff @(posedge clk) begin
+    cycle <= rst_n ? cycle + 64'd1 : 64'd0;
+    retired <= !rst_n ? 64'd0 : retired + {63'd0, retire_valid};
+  end
+
+  // AHB-Lite
+  logic [31:0] haddr, hwdata, hrdata;
+  logic [1:0]  htrans;
+  logic        hwrite, hready, hresp;
+  logic [2:0]  hsize;
+  logic [3:0]  hprot;
+  logic [5:0]  hsel, s_hreadyout, s_hresp;
+  logic [31:0] s_hrdata [0:5];
+
+  // core <-> SCS, MTB, testbench
+  logic [31:0] irq_pending, vtor;
+  logic [63:0] irq_prio;
+  logic        nmi_pending, pendsv_pending, systick_pending, clr_valid;
+  logic [1:0]  pri_svcall, pri_pendsv, pri_systick;
+  logic [5:0]  clr_num, ipsr;
+  logic        retire_valid, retire_is32, retire_cond, rf_we_a, rf_we_b, exc_valid;
+  logic [31:0] retire_pc, retire_opcode, rf_data_a, rf_data_b, exc_ret;
+  logic [4:0]  rf_id_a, rf_id_b;
+  logic [5:0]  exc_num;
+  logic        mtb_ev_valid, mtb_ev_a, pw_en, pkt_valid;
+  logic [31:0] mtb_ev_src, mtb_ev_dst, pkt_w0, pkt_w1;
+  logic [11:0] pw_addr;
+  logic [63:0] pw_data;
+  logic        semihost_req, semihost_ack, semihost_wr_r0, halted, lockup;
+  logic [31:0] semihost_op, semihost_arg, semihost_r0;
+
+  logic [7:0]  wait_pct;
+  logic [31:0] seed;
+  initial begin
+    int v;
+    if ($value$plusargs("waitstates=%d", v) != 0) wait_pct = 8'(v); else wait_pct = 8'd0;
+    if ($value$plusargs("seed=%d", v) != 0) seed = v; else seed = 32'd1;
+  end
+
+  m0_core u_core (
+    .clk, .rst_n, .haddr, .htrans, .hwrite, .hsize, .hprot, .hwdata, .hrdata, .hready, .hresp,
+    .irq_pending, .irq_prio, .nmi_pending, .pendsv_pending, .systick_pending, .pri_svcall, .pri_pendsv,
+    .pri_systick, .vtor, .clr_valid, .clr_num, .ipsr_o(ipsr),
+    .retire_valid, .retire_pc, .retire_opcode, .retire_is32, .retire_cond,
+    .rf_we_a, .rf_id_a, .rf_data_a, .rf_we_b, .rf_id_b, .rf_data_b, .exc_valid, .exc_num, .exc_ret,
+    .mtb_ev_valid, .mtb_ev_src, .mtb_ev_dst, .mtb_ev_a,
+    .semihost_req, .semihost_op, .semihost_arg, .semihost_ack, .semihost_wr_r0, .semihost_r0, .halted, .lockup
+  );
+
+  ahb_interconnect u_ic (
+    .clk, .rst_n, .haddr, .htrans, .hsel, .hready, .hresp, .hrdata, .s_hreadyout, .s_hresp, .s_hrdata
+  );
+
+  ahb_sram #(.AW(18)) u_code (
+    .clk, .rst_n, .hsel(hsel[0]), .haddr, .htrans, .hwrite, .hsize, .hwdata, .hready, .hreadyout(s_hreadyout[0]),
+    .hresp(s_hresp[0]), .hrdata(s_hrdata[0]), .wait_pct, .seed, .pw_en(1'b0), .pw_addr(18'd0), .pw_data(64'd0)
+  );
+  ahb_sram #(.AW(16)) u_sram (
+    .clk, .rst_n, .hsel(hsel[1]), .haddr, .htrans, .hwrite, .hsize, .hwdata, .hready, .hreadyout(s_hreadyout[1]),
+    .hresp(s_hresp[1]), .hrdata(s_hrdata[1]), .wait_pct, .seed(seed ^ 32'h5a5a5a5a), .pw_en(1'b0),
+    .pw_addr(16'd0), .pw_data(64'd0)
+  );
+  ahb_sram #(.AW(12)) u_mtbram (
+    .clk, .rst_n, .hsel(hsel[2]), .haddr, .htrans, .hwrite, .hsize, .hwdata, .hready, .hreadyout(s_hreadyout[2]),
+    .hresp(s_hresp[2]), .hrdata(s_hrdata[2]), .wait_pct, .seed(seed ^ 32'h3c3c3c3c), .pw_en, .pw_addr, .pw_data
+  );
+  mtb u_mtb (
+    .clk, .rst_n, .hsel(hsel[3]), .haddr, .htrans, .hwrite, .hsize, .hwdata, .hready, .hreadyout(s_hreadyout[3]),
+    .hresp(s_hresp[3]), .hrdata(s_hrdata[3]), .ev_valid(mtb_ev_valid), .ev_src(mtb_ev_src), .ev_dst(mtb_ev_dst),
+    .ev_a(mtb_ev_a), .pw_en, .pw_addr, .pw_data, .pkt_valid, .pkt_w0, .pkt_w1
+  );
+  scs u_scs (
+    .clk, .rst_n, .hsel(hsel[4]), .haddr, .htrans, .hwrite, .hsize, .hwdata, .hready, .hreadyout(s_hreadyout[4]),
+    .hresp(s_hresp[4]), .hrdata(s_hrdata[4]), .retire(retire_valid), .clr_valid, .clr_num, .ipsr, .irq_pending,
+    .irq_prio, .nmi_pending, .pendsv_pending, .systick_pending, .pri_svcall, .pri_pendsv, .pri_systick, .vtor
+  );
+  ahb_default_slave u_default (
+    .clk, .rst_n, .hsel(hsel[5]), .htrans, .hready, .hreadyout(s_hreadyout[5]), .hresp(s_hresp[5])
+  );
+  assign s_hrdata[5] = 32'd0;
+
+  chk_monitor u_mon (
+    .clk, .rst_n, .cycle, .retire_valid, .retire_pc, .retire_opcode, .retire_is32, .retire_cond,
+    .rf_we_a, .rf_id_a, .rf_data_a, .rf_we_b, .rf_id_b, .rf_data_b, .exc_valid, .exc_num, .exc_ret,
+    .haddr, .htrans, .hwrite, .hsize, .hprot, .hwdata, .hrdata, .hready, .hresp, .pkt_valid, .pkt_w0, .pkt_w1
+  );
+
+  // ---- program loading and memory access for semihosting (backdoor: not bus transfers) ----
+  function automatic void tb_load_word(input int unsigned addr, input int unsigned data);
+    if (addr < 32'h0004_0000) u_code.mem[addr[17:2]] = data;
+    else if (addr >= 32'h2000_0000 && addr < 32'h2001_0000) u_sram.mem[addr[15:2]] = data;
+  endfunction
+
+  function automatic logic [7:0] peek8(input logic [31:0] a);
+    logic [31:0] w;
+    if (a < 32'h0004_0000) w = u_code.mem[a[17:2]];
+    else if (a >= 32'h2000_0000 && a < 32'h2001_0000) w = u_sram.mem[a[15:2]];
+    else if (a >= 32'h2400_0000 && a < 32'h2400_1000) w = u_mtbram.mem[a[11:2]];
+    else w = 32'd0;
+    return w[8 * a[1:0] +: 8];
+  endfunction
+
+  function automatic logic [31:0] peek32(input logic [31:0] a);
+    return {peek8(a + 32'd3), peek8(a + 32'd2), peek8(a + 32'd1), peek8(a)};
+  endfunction
+
+  // ---- semihosting: SYS_WRITEC, SYS_WRITE0, SYS_EXIT, SYS_EXIT_EXTENDED; others return -1 ----
+  int  exit_code;
+  bit  exiting;
+  always_ff @(posedge clk) begin
+    semihost_ack <= 1'b0;
+    semihost_wr_r0 <= 1'b0;
+    if (!rst_n) begin
+      exiting <= 1'b0;
+      exit_code <= 0;
+    end else if (semihost_req && !semihost_ack) begin
+      semihost_ack <= 1'b1;
+      case (semihost_op)
+        32'h03: $write("%c", peek8(semihost_arg));
+        32'h04: begin
+          logic [31:0] a;
+          a = semihost_arg;
+          while (peek8(a) != 8'd0) begin
+            $write("%c", peek8(a));
+            a = a + 32'd1;
+          end
+        end
+        32'h18: begin exiting <= 1'b1; exit_code <= semihost_arg == 32'h20026 ? 0 : 1; end
+        32'h20: begin
+          exiting <= 1'b1;
+          exit_code <= peek32(semihost_arg) == 32'h20026 ? int'(peek32(semihost_arg + 32'd4) & 32'hff) : 1;
+        end
+        default: begin semihost_wr_r0 <= 1'b1; semihost_r0 <= 32'hffff_ffff; end
+      endcase
+    end
+    // the exit BKPT retires (the golden has it), then the test ends
+    if (rst_n && exiting && retire_valid) begin
+      $fflush;
+      tb_exit(exit_code, u_mon.finish(), cycle, retired + 64'd1);
+      $finish;
+    end
+    if (rst_n && lockup) begin
+      $display("tb_top: lockup at cycle %0d", cycle);
+      tb_exit(125, u_mon.finish(), cycle, retired);
+      $finish;
+    end
+  end
+  logic unused;
+  assign unused = ^{halted, ipsr};
+endmodule

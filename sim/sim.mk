@@ -1,0 +1,25 @@
+# Verilator builds of rtl_tb/tb_top: plain (no checker) and with the lockstep checker (TARMAC_CHK).
+RTL_SRCS := $(wildcard rtl_tb/core/*.sv) $(wildcard rtl_tb/monitors/*.sv) \
+            rtl_tb/ahb_sram.sv rtl_tb/ahb_default_slave.sv rtl_tb/ahb_interconnect.sv rtl_tb/scs.sv rtl_tb/mtb.sv \
+            rtl_tb/tb_top.sv
+VERILATOR_FLAGS := --cc --exe --build -j 2 -O3 --x-assign fast --x-initial fast --top-module tb_top \
+                   -Wno-fatal -CFLAGS "-O2 -I$(abspath model) -I$(abspath dpi/include)"
+SIM_PLAIN := $(BUILD)/sim/plain/Vtb_top
+SIM_CHK := $(BUILD)/sim/chk/Vtb_top
+
+$(SIM_PLAIN): $(RTL_SRCS) sim/tb_main.cpp $(LIBARMV6M) $(LIBTARMAC) | deps
+	@mkdir -p $(dir $@)
+	verilator $(VERILATOR_FLAGS) -Mdir $(dir $@) $(RTL_SRCS) $(abspath sim/tb_main.cpp) \
+	  -LDFLAGS "$(abspath $(LIBARMV6M)) $(abspath $(LIBTARMAC)) -lz -pthread" > $(dir $@)build.log 2>&1 \
+	  || { tail -30 $(dir $@)build.log; exit 1; }
+
+$(SIM_CHK): dpi/tarmac_chk_pkg.sv $(RTL_SRCS) sim/tb_main.cpp $(LIBARMV6M) $(LIBTARMAC) $(LIBTARMACCHK) | deps
+	@mkdir -p $(dir $@)
+	verilator $(VERILATOR_FLAGS) +define+TARMAC_CHK -Mdir $(dir $@) dpi/tarmac_chk_pkg.sv $(RTL_SRCS) $(abspath sim/tb_main.cpp) \
+	  -LDFLAGS "$(abspath $(LIBARMV6M)) $(abspath $(LIBTARMAC)) -Wl,-rpath,$(abspath $(LIB)) $(abspath $(LIBTARMACCHK)) -lz -pthread" \
+	  > $(dir $@)build.log 2>&1 || { tail -30 $(dir $@)build.log; exit 1; }
+
+.PHONY: rtl lint
+rtl: $(SIM_PLAIN) $(SIM_CHK)
+lint: | deps
+	verilator --lint-only -Wall --top-module tb_top -DTARMAC_CHK dpi/tarmac_chk_pkg.sv $(RTL_SRCS)
