@@ -63,7 +63,7 @@ module m0_core (
   typedef enum logic [4:0] {
     S_RESET_SP, S_RESET_SP_D, S_RESET_PC, S_RESET_PC_D, S_RESET_DONE,
     S_FETCH, S_FETCH_D, S_FETCH2, S_FETCH2_D, S_EXEC,
-    S_MEM, S_MEM_D, S_UNSTACK, S_UNSTACK_D, S_COMMIT, S_SEMI, S_RETIRE, S_BOUNDARY,
+    S_MEM, S_MEM_D, S_UNSTACK, S_UNSTACK_D, S_COMMIT, S_SEMI, S_RETIRE, S_SETTLE, S_BOUNDARY,
     S_EXC_PUSH, S_EXC_PUSH_D, S_EXC_VEC, S_EXC_VEC_D, S_EXC_COMMIT, S_LOCKUP, S_HALT
   } state_t;
 
@@ -485,8 +485,11 @@ module m0_core (
               mtb_pending <= 2'd1;
             end
           end
-          state <= S_BOUNDARY;
+          state <= S_SETTLE;
         end
+
+        // one cycle for the retire to reach the SCS (SysTick counts it) before pending exceptions are looked at
+        S_SETTLE: state <= S_BOUNDARY;
 
         S_BOUNDARY: begin
           // the second packet of an exception return
