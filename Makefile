@@ -42,22 +42,14 @@ include dpi/dpi.mk
 include dpi/checker.mk
 include model/model.mk
 include tests/programs/programs.mk
--include rtl_tb/rtl_tb.mk
--include sim/sim.mk
+include sim/sim.mk
 include golden/golden.mk
 include tests/tests.mk
 
 .PHONY: all deps test bench clean sim fuzz
 
-# `make sim`: the demo regression on the reference core (sim/sim.mk provides sim-run once the
-# simulation flow exists; until then say what is missing).
-ifeq ($(filter sim-run,$(SIM_TARGETS)),)
-sim: deps
-	@echo "make sim: the Verilator regression with the lockstep checker is not built yet (see the open issues)."
-	@echo "make sim: available today: 'make test' (trace library, tools) and build/bin/tarmac-diff."
-else
+# `make sim`: build everything it needs and run the demo regression on the reference core (sim/sim.mk).
 sim: deps sim-run
-endif
 all: $(ALL_TARGETS)
 
 # Debian packages the targets need. Installs what is missing when run as root; quiet when all present.

@@ -9,6 +9,8 @@ module ahb_default_slave (
   output logic        hresp
 );
   logic [1:0] phase;  // 0 idle, 1 first error cycle, 2 second
+  logic unused;  // bits not used by design
+  assign unused = ^{htrans[0]};
   assign hresp = phase != 2'd0;
   assign hreadyout = phase != 2'd1;
   always_ff @(posedge clk or negedge rst_n) begin

@@ -16,6 +16,8 @@ module ahb_interconnect (
 );
   logic [2:0] dsel;  // slave of the current data phase
   logic       dvalid;
+  logic unused;  // bits not used by design
+  assign unused = ^{htrans[0]};
 
   always_comb begin
     hsel = 6'd0;

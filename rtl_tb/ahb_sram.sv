@@ -27,6 +27,8 @@ module ahb_sram #(
   logic [2:0]  dp_size;
   logic [1:0]  waits;
   logic [31:0] lfsr;
+  logic unused;  // bits not used by design
+  assign unused = ^{haddr[31:AW], htrans[0], pw_addr[1:0]};
 
   assign hresp = 1'b0;
   assign hreadyout = !(dp_valid && waits != 2'd0);
@@ -67,7 +69,7 @@ module ahb_sram #(
           dp_write <= hwrite;
           dp_addr <= haddr[AW-1:0];
           dp_size <= hsize;
-          waits <= (wait_pct != 8'd0 && lfsr[7:0] % 8'd100 < wait_pct) ? 2'(1 + lfsr[9:8] % 2'd3) : 2'd0;
+          waits <= (wait_pct != 8'd0 && lfsr[7:0] % 8'd100 < wait_pct) ? ((lfsr[9:8] == 2'd0) ? 2'd1 : lfsr[9:8]) : 2'd0;
         end
       end
       if (pw_en) begin

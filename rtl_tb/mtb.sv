@@ -31,6 +31,8 @@ module mtb (
   logic        dp_valid, dp_write, dp_err;
   logic [3:0]  dp_off;
   logic [1:0]  err_phase;
+  logic unused;  // bits not used by design
+  assign unused = ^{haddr[31:4], htrans[0], ev_src[0], ev_dst[0], dp_off[1:0]};
 
   assign hresp = err_phase != 2'd0;
   assign hreadyout = err_phase != 2'd1;

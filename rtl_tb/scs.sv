@@ -32,6 +32,8 @@ module scs (
   logic        dp_valid, dp_write, dp_err;
   logic [11:0] dp_off;
   logic [1:0]  err_phase;
+  logic unused;  // bits not used by design
+  assign unused = ^{haddr[31:12], htrans[0]};
 
   assign irq_pending = pend & en;
   always_comb for (int i = 0; i < 32; i++) irq_prio[2*i +: 2] = prio[i][7:6];
@@ -99,7 +101,7 @@ module scs (
           6'd2: nmi_pending <= 1'b0;
           6'd14: pendsv_pending <= 1'b0;
           6'd15: systick_pending <= 1'b0;
-          default: if (clr_num >= 6'd16) pend[clr_num - 6'd16] <= 1'b0;
+          default: if (clr_num >= 6'd16) pend[5'(clr_num - 6'd16)] <= 1'b0;
         endcase
       end
       // data phase: errors take two cycles; reads have no side effect but COUNTFLAG's clear

@@ -10,9 +10,14 @@ module tb_top (
   export "DPI-C" function tb_load_word;
 
   logic [63:0] cycle, retired;
-  always_ff @(posedge clk) begin
-    cycle <= rst_n ? cycle + 64'd1 : 64'd0;
-    retired <= !rst_n ? 64'd0 : retired + {63'd0, retire_valid};
+  always_ff @(posedge clk or negedge rst_n) begin
+    if (!rst_n) begin
+      cycle <= 64'd0;
+      retired <= 64'd0;
+    end else begin
+      cycle <= cycle + 64'd1;
+      retired <= retired + {63'd0, retire_valid};
+    end
   end
 
   // AHB-Lite
@@ -119,14 +124,15 @@ module tb_top (
   // ---- semihosting: SYS_WRITEC, SYS_WRITE0, SYS_EXIT, SYS_EXIT_EXTENDED; others return -1 ----
   int  exit_code;
   bit  exiting;
-  always_ff @(posedge clk) begin
-    semihost_ack <= 1'b0;
-    semihost_wr_r0 <= 1'b0;
+  always_ff @(posedge clk or negedge rst_n) begin
     if (!rst_n) begin
+      semihost_ack <= 1'b0;
+      semihost_wr_r0 <= 1'b0;
       exiting <= 1'b0;
       exit_code <= 0;
     end else if (semihost_req && !semihost_ack) begin
       semihost_ack <= 1'b1;
+      semihost_wr_r0 <= 1'b0;
       case (semihost_op)
         32'h03: $write("%c", peek8(semihost_arg));
         32'h04: begin
@@ -144,14 +150,17 @@ module tb_top (
         end
         default: begin semihost_wr_r0 <= 1'b1; semihost_r0 <= 32'hffff_ffff; end
       endcase
+    end else begin
+      semihost_ack <= 1'b0;
+      semihost_wr_r0 <= 1'b0;
     end
     // the exit BKPT retires (the golden has it), then the test ends
-    if (rst_n && exiting && retire_valid) begin
+    if (exiting && retire_valid) begin
       $fflush;
       tb_exit(exit_code, u_mon.finish(), cycle, retired + 64'd1);
       $finish;
     end
-    if (rst_n && lockup) begin
+    if (lockup) begin
       $display("tb_top: lockup at cycle %0d", cycle);
       tb_exit(125, u_mon.finish(), cycle, retired);
       $finish;

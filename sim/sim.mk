@@ -19,7 +19,17 @@ $(SIM_CHK): dpi/tarmac_chk_pkg.sv $(RTL_SRCS) sim/tb_main.cpp $(LIBARMV6M) $(LIB
 	  -LDFLAGS "$(abspath $(LIBARMV6M)) $(abspath $(LIBTARMAC)) -Wl,-rpath,$(abspath $(LIB)) $(abspath $(LIBTARMACCHK)) -lz -pthread" \
 	  > $(dir $@)build.log 2>&1 || { tail -30 $(dir $@)build.log; exit 1; }
 
-.PHONY: rtl lint
+.PHONY: rtl
 rtl: $(SIM_PLAIN) $(SIM_CHK)
-lint: | deps
-	verilator --lint-only -Wall --top-module tb_top -DTARMAC_CHK dpi/tarmac_chk_pkg.sv $(RTL_SRCS)
+ALL_TARGETS += $(SIM_PLAIN) $(SIM_CHK)
+
+# `make sim`: the demo regression, every program in lockstep on the reference core (wait states on).
+SIM_WAITSTATES ?= 25
+.PHONY: sim-run
+sim-run: $(SIM_CHK) $(PROGRAM_ELFS) $(GOLDENS)
+	bash sim/regress.sh $(SIM_CHK) $(BUILD)/programs golden $(BUILD)/regress/sim $(SIM_WAITSTATES) $(PROGRAMS)
+
+# In `make test`: the regression with wait states on, the core without the checker against the expected
+# output with wait states off, and Verilator lint of the whole tree.
+TEST_SCRIPTS += sim/test_rtl.sh
+TEST_PREREQS += $(SIM_CHK) $(SIM_PLAIN) $(PROGRAM_ELFS)

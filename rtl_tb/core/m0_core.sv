@@ -57,7 +57,7 @@ module m0_core (
   output logic        lockup
 );
 
-  localparam int ID_SP = 13, ID_LR = 14, ID_XPSR = 16, ID_MSP = 17, ID_PSP = 18, ID_PRIMASK = 19,
+  localparam int ID_LR = 14, ID_XPSR = 16, ID_MSP = 17, ID_PSP = 18, ID_PRIMASK = 19,
                  ID_CONTROL = 20;
 
   typedef enum logic [4:0] {
@@ -264,7 +264,7 @@ module m0_core (
         bus_data = 1'b1;
         bus_wdata = mem_wdata;
       end
-      S_UNSTACK: begin bus_req = 1'b1; bus_addr = unstack_base + {27'd0, mem_i, 2'b00}; bus_size = 2'd2; bus_data = 1'b1; end
+      S_UNSTACK: begin bus_req = 1'b1; bus_addr = unstack_base + {26'd0, mem_i, 2'b00}; bus_size = 2'd2; bus_data = 1'b1; end
       S_EXC_PUSH: begin
         bus_req = 1'b1;
         bus_addr = frame_addr + {27'd0, push_i, 2'b00};
@@ -288,8 +288,8 @@ module m0_core (
   // byte lanes of the read data
   function automatic logic [31:0] lane(input logic [31:0] d, input logic [1:0] a, input logic [1:0] sz,
                                        input logic sgn);
-    logic [31:0] s;
-    s = d >> {a, 3'b000};
+    logic [15:0] s;
+    s = 16'(d >> {a, 3'b000});
     case (sz)
       2'd0: return sgn ? {{24{s[7]}}, s[7:0]} : {24'd0, s[7:0]};
       2'd1: return sgn ? {{16{s[15]}}, s[15:0]} : {16'd0, s[15:0]};
@@ -304,6 +304,10 @@ module m0_core (
   assign semihost_req = (state == S_SEMI);
   assign halted = (state == S_HALT) || (state == S_SEMI);
   assign lockup = (state == S_LOCKUP);
+
+  // bits that are not used by design (named "unused" for Verilator's lint)
+  logic unused;
+  assign unused = ^{vtor[6:0]};
 
   // ----- the machine ------------------------------------------------------------------------------------
   logic [15:0] hw1, hw2;
@@ -710,6 +714,7 @@ module m0_core (
   endtask
 
   // The frame is read: restore the registers, leave the exception.
+  /* verilator lint_off UNUSEDSIGNAL */  // the reserved xPSR bits of the frame are ignored
   task automatic finish_unstack(input logic [31:0] xpsr_word);
     logic [31:0] base, new_sp;
     int k;
@@ -750,6 +755,7 @@ module m0_core (
       cq_b_val <= xpsr_of(xpsr_word[31:28], ret_to_thread ? 6'd0 : xpsr_word[5:0]);
     end
     state <= S_COMMIT;
+    /* verilator lint_on UNUSEDSIGNAL */
   endtask
 
   // ----- execute one instruction --------------------------------------------------------------------------
@@ -760,13 +766,11 @@ module m0_core (
     logic [35:0] s;
     logic [3:0] f;
     logic [32:0] sh;
-    logic wr;
     h = op[15:0];
     rd = h[2:0];
     rn = h[5:3];
     rm = h[8:6];
     f = nzcv;
-    wr = 1'b0;
     res = 32'd0;
     cond_ok <= 1'b1;
     fault <= 1'b0;
@@ -832,25 +836,25 @@ module m0_core (
           a = r[{1'b0, rd}];
           b = r[{1'b0, rn}];
           case (h[9:6])
-            4'h0: begin res = a & b; write_rd(rd, res, nz(f, res)); end
-            4'h1: begin res = a ^ b; write_rd(rd, res, nz(f, res)); end
+            4'h0: begin res = a & b; write_rd(rd, res, nz(f[1:0], res)); end
+            4'h1: begin res = a ^ b; write_rd(rd, res, nz(f[1:0], res)); end
             4'h2, 4'h3, 4'h4, 4'h7: begin
               logic [1:0] t;
               t = (h[9:6] == 4'h2) ? 2'd0 : (h[9:6] == 4'h3) ? 2'd1 : (h[9:6] == 4'h4) ? 2'd2 : 2'd3;
               sh = shift_reg(t, a, b[7:0], f[1]);
               f[1] = sh[32];
-              write_rd(rd, sh[31:0], nz(f, sh[31:0]));
+              write_rd(rd, sh[31:0], nz(f[1:0], sh[31:0]));
             end
             4'h5: begin s = addc(a, b, f[1]); write_rd(rd, s[31:0], s[35:32]); end
             4'h6: begin s = addc(a, ~b, f[1]); write_rd(rd, s[31:0], s[35:32]); end
-            4'h8: set_flags(nz(f, a & b));
+            4'h8: set_flags(nz(f[1:0], a & b));
             4'h9: begin s = addc(~b, 32'd0, 1'b1); write_rd(rd, s[31:0], s[35:32]); end
             4'ha: begin s = addc(a, ~b, 1'b1); set_flags(s[35:32]); end
             4'hb: begin s = addc(a, b, 1'b0); set_flags(s[35:32]); end
-            4'hc: begin res = a | b; write_rd(rd, res, nz(f, res)); end
-            4'hd: begin res = a * b; write_rd(rd, res, nz(f, res)); end
-            4'he: begin res = a & ~b; write_rd(rd, res, nz(f, res)); end
-            default: begin res = ~b; write_rd(rd, res, nz(f, res)); end
+            4'hc: begin res = a | b; write_rd(rd, res, nz(f[1:0], res)); end
+            4'hd: begin res = a * b; write_rd(rd, res, nz(f[1:0], res)); end
+            4'he: begin res = a & ~b; write_rd(rd, res, nz(f[1:0], res)); end
+            default: begin res = ~b; write_rd(rd, res, nz(f[1:0], res)); end
           endcase
         end else begin // special data: ADD, CMP, MOV with high registers; BX, BLX
           logic [3:0] dn, m;
@@ -860,7 +864,7 @@ module m0_core (
           mv = (m == 4'd15) ? pc + 32'd4 : r[m];
           dv = (dn == 4'd15) ? pc + 32'd4 : r[dn];
           case (h[9:8])
-            2'd0: if (dn == 4'd15) begin next_pc <= {(dv + mv) >> 1, 1'b0}; branched <= 1'b1; end
+            2'd0: if (dn == 4'd15) begin next_pc <= (dv + mv) & ~32'd1; branched <= 1'b1; end
                   else write_plain(dn, dv + mv);
             2'd1: begin s = addc(dv, ~mv, 1'b1); set_flags(s[35:32]); end
             2'd2: if (dn == 4'd15) begin next_pc <= {mv[31:1], 1'b0}; branched <= 1'b1; end
@@ -1057,8 +1061,8 @@ module m0_core (
     endcase
   endtask
 
-  function automatic logic [3:0] nz(input logic [3:0] f, input logic [31:0] v);
-    return {v[31], v == 32'd0, f[1], f[0]};
+  function automatic logic [3:0] nz(input logic [1:0] cv, input logic [31:0] v);
+    return {v[31], v == 32'd0, cv};
   endfunction
 
   task automatic set_flags(input logic [3:0] f);
@@ -1085,8 +1089,8 @@ module m0_core (
   endtask
 
   task automatic write_sp(input logic [31:0] v);
-    r[13] <= {v[31:2], 2'b00};
-    queue(sp_id(ipsr, spsel), {v[31:2], 2'b00});
+    r[13] <= v & ~32'd3;
+    queue(sp_id(ipsr, spsel), v & ~32'd3);
   endtask
 
   task automatic undefined();
@@ -1121,9 +1125,9 @@ module m0_core (
       mem_list <= list;
       mem_n <= 4'($countones(list));
       begin
-        int first;
-        first = 0;
-        for (int b = 15; b >= 0; b--) if (list[b]) first = b;
+        logic [3:0] first;
+        first = 4'd0;
+        for (int b = 15; b >= 0; b--) if (list[b]) first = 4'(b);
         mem_wdata <= r[first];
       end
       state <= S_MEM;

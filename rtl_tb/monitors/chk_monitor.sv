@@ -42,6 +42,8 @@ module chk_monitor (
   logic [31:0] dp_addr;
   logic [2:0]  dp_size;
   logic [3:0]  dp_prot;
+  logic unused;  // bits not used by design (retire_is32 and HPROT[3:1] only go to the checker)
+  assign unused = ^{htrans[0], retire_is32, dp_prot[3:1]};
 
   initial begin
     trace_on = $test$plusargs("trace") != 0;
@@ -54,8 +56,26 @@ module chk_monitor (
 `endif
   end
 
+  // out of reset: events are reported from the first clock after reset on
+  logic running;
+  always_ff @(posedge clk or negedge rst_n) begin
+    if (!rst_n) begin
+      running <= 1'b0;
+      dp_valid <= 1'b0;
+    end else begin
+      running <= 1'b1;
+      if (hready) begin
+        dp_valid <= htrans[1];
+        dp_write <= hwrite;
+        dp_addr <= haddr;
+        dp_size <= hsize;
+        dp_prot <= hprot;
+      end
+    end
+  end
+
   always_ff @(posedge clk) begin
-    if (rst_n) begin
+    if (running) begin
 `ifdef TARMAC_CHK
       tarmac_chk_pkg::set_time(h, cycle);
 `endif
@@ -99,14 +119,6 @@ module chk_monitor (
         tarmac_chk_pkg::exception(h, int'(exc_num), exc_ret);
 `endif
       end
-    end
-    if (!rst_n) dp_valid <= 1'b0;
-    else if (hready) begin
-      dp_valid <= htrans[1];
-      dp_write <= hwrite;
-      dp_addr <= haddr;
-      dp_size <= hsize;
-      dp_prot <= hprot;
     end
   end
 

@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# The reference core in make test: Verilator lint of rtl_tb/ (with and without the checker), every program
+# without the checker (wait states off) against its expected output and exit code, and every program in
+# lockstep with the checker (wait states on). Needs BUILD and PROGRAMS from make.
+set -u
+pass=0; fail=0
+rtl="rtl_tb/core/*.sv rtl_tb/monitors/*.sv rtl_tb/ahb_sram.sv rtl_tb/ahb_default_slave.sv rtl_tb/ahb_interconnect.sv rtl_tb/scs.sv rtl_tb/mtb.sv rtl_tb/tb_top.sv"
+for variant in "" "-DTARMAC_CHK dpi/tarmac_chk_pkg.sv"; do
+  # shellcheck disable=SC2086
+  if out=$(verilator --lint-only -Wall --top-module tb_top $variant $rtl 2>&1); then
+    pass=$((pass + 1)); echo "ok   verilator lint -Wall ${variant:+(with the checker)}"
+  else
+    fail=$((fail + 1)); echo "FAIL verilator lint -Wall ${variant:+(with the checker)}"; echo "$out" | head -10
+  fi
+done
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+for p in $PROGRAMS; do
+  timeout 600 "$BUILD/sim/plain/Vtb_top" +elf="$BUILD/programs/$p.elf" +waitstates=0 > "$tmp/out" 2> "$tmp/err"; rc=$?
+  sed -i '/^- rtl_tb\/tb_top.sv:[0-9]*: Verilog \$finish$/d' "$tmp/out"
+  if [ "$rc" -eq 0 ] && cmp -s "$tmp/out" "tests/programs/$p.expect"; then pass=$((pass + 1)); echo "ok   $p on the core (no wait states)"
+  else fail=$((fail + 1)); echo "FAIL $p on the core (no wait states): exit $rc"; diff "$tmp/out" "tests/programs/$p.expect" | head -5; tail -3 "$tmp/err"; fi
+done
+out=$(bash sim/regress.sh "$BUILD/sim/chk/Vtb_top" "$BUILD/programs" golden "$BUILD/regress/test" 25 $PROGRAMS)
+echo "$out"
+p=$(tail -1 <<<"$out" | sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed$/\1/p')
+f=$(tail -1 <<<"$out" | sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed$/\2/p')
+pass=$((pass + ${p:-0})); fail=$((fail + ${f:-1}))
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
