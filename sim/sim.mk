@@ -33,3 +33,8 @@ sim-run: $(SIM_CHK) $(PROGRAM_ELFS) $(GOLDENS)
 # output with wait states off, and Verilator lint of the whole tree.
 TEST_SCRIPTS += sim/test_rtl.sh
 TEST_PREREQS += $(SIM_CHK) $(SIM_PLAIN) $(PROGRAM_ELFS)
+
+.PHONY: bench-rtl
+bench-rtl: $(SIM_PLAIN) $(SIM_CHK) $(BUILD)/programs/sort.elf
+	bash sim/bench_rtl.sh $(SIM_PLAIN) $(SIM_CHK) $(BUILD)/programs/sort.elf golden/sort.tarmac.gz
+BENCHES += bench-rtl

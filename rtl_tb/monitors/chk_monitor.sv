@@ -77,7 +77,9 @@ module chk_monitor (
   always_ff @(posedge clk) begin
     if (running) begin
 `ifdef TARMAC_CHK
-      tarmac_chk_pkg::set_time(h, cycle);
+      // the time is passed only with an event: no DPI call on idle cycles
+      if (rf_we_a || rf_we_b || (dp_valid && hready) || pkt_valid || retire_valid || exc_valid)
+        tarmac_chk_pkg::set_time(h, cycle);
 `endif
       if (rf_we_a) begin
         if (trace_on) $display("%0d R %0d %08x", cycle, rf_id_a, rf_data_a);
