@@ -53,7 +53,8 @@ sim: deps sim-run
 all: $(ALL_TARGETS)
 
 # Debian packages the targets need. Installs what is missing when run as root; quiet when all present.
-DEPS_PKGS := verilator libsystemc-dev libgtest-dev zlib1g-dev gcc-arm-none-eabi libnewlib-arm-none-eabi qemu-system-arm
+DEPS_PKGS := verilator libsystemc-dev libgtest-dev zlib1g-dev gcc-arm-none-eabi libnewlib-arm-none-eabi qemu-system-arm \
+             python3
 deps:
 	@missing=""; for p in $(DEPS_PKGS); do \
 	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'install ok installed' || missing="$$missing $$p"; \

@@ -32,7 +32,8 @@ module ahb_sram #(
 
   assign hresp = 1'b0;
   assign hreadyout = !(dp_valid && waits != 2'd0);
-  assign hrdata = mem[dp_addr[AW-1:2]];
+  // read data is valid only in the cycle HREADYOUT is high: garbage while waiting, as a real slave may drive
+  assign hrdata = hreadyout ? mem[dp_addr[AW-1:2]] : 32'hdead_beef;
 
   // byte enables of a write from HSIZE and the address
   function automatic logic [3:0] lanes(input logic [1:0] a, input logic [2:0] sz);

@@ -38,3 +38,12 @@ TEST_PREREQS += $(SIM_CHK) $(SIM_PLAIN) $(PROGRAM_ELFS)
 bench-rtl: $(SIM_PLAIN) $(SIM_CHK) $(BUILD)/programs/sort.elf
 	bash sim/bench_rtl.sh $(SIM_PLAIN) $(SIM_CHK) $(BUILD)/programs/sort.elf golden/sort.tarmac.gz
 BENCHES += bench-rtl
+
+# `make mutate`: the mutation campaign over sim/mutants.tsv (about 30 s per mutant on 2 cores).
+.PHONY: mutate
+mutate: $(PROGRAM_ELFS) $(LIBARMV6M) $(LIBTARMAC) $(LIBTARMACCHK) | deps
+	bash sim/mutate.sh $(BUILD) $(BUILD)/programs golden $(abspath $(LIBARMV6M)) $(abspath $(LIBTARMAC)) \
+	  -Wl,-rpath,$(abspath $(LIB)) $(abspath $(LIBTARMACCHK)) -- \
+	  alu_add shifts logic_mul_ext loadstore ldm_stm branches svc nvic psp hardfault mtb systick hello crc32
+TEST_SCRIPTS += sim/test_halt_on_mismatch.sh
+TEST_PREREQS += $(LIBTARMACCHK)

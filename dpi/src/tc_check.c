@@ -398,12 +398,6 @@ int tc_finish(tc_checker *c)
                      (unsigned long long)c->n.registers, (unsigned long long)c->n.beats,
                      (unsigned long long)c->n.error_beats, (unsigned long long)c->n.packets,
                      (unsigned long long)c->n.mismatches, c->o.golden);
-    if (c->o.report_path[0]) {
-        FILE *f = fopen(c->o.report_path, "w");
-        if (f) {
-            fputs(tc_report(c), f);
-            fclose(f);
-        }
-    }
+    tc_report_save(c);
     return rc;
 }

@@ -123,5 +123,6 @@ int tc_mismatch(tc_checker *c, const char *stream, uint64_t step, uint64_t line,
     __attribute__((format(printf, 5, 6)));
 int tc_fail(tc_checker *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void tc_record_event(tc_checker *c, const tc_event *e);
+void tc_report_save(const tc_checker *c); /* write the report file (option report=) */
 
 #endif

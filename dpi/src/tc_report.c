@@ -125,7 +125,17 @@ int tc_mismatch(tc_checker *c, const char *stream, uint64_t step, uint64_t line,
     register_diff(c);
     context_block(c, step);
     if (c->n.mismatches >= c->o.max_errors) c->failed = 1;
+    tc_report_save(c); /* the simulation may stop here ($fatal): the file must already hold the report */
     return TC_MISMATCH;
+}
+
+void tc_report_save(const tc_checker *c)
+{
+    if (!c->o.report_path[0]) return;
+    FILE *f = fopen(c->o.report_path, "w");
+    if (!f) return;
+    fputs(c->report ? c->report : "", f);
+    fclose(f);
 }
 
 int tc_fail(tc_checker *c, const char *fmt, ...)
@@ -137,5 +147,6 @@ int tc_fail(tc_checker *c, const char *fmt, ...)
     va_end(ap);
     tc_report_append(c, "\n");
     c->failed = 1;
+    tc_report_save(c);
     return TC_FAILED;
 }

@@ -24,6 +24,13 @@ int main(void)
         __asm volatile("ldrsh %0, [%1, %2]" : "=l"(s) : "l"(b), "l"(off));
         CHECK_EQ(s, (int32_t)(int16_t)want);
     }
+    /* halfwords whose bit 7 and bit 15 differ: the sign comes from bit 15 */
+    buf[8] = 0x80; buf[9] = 0x7f; buf[10] = 0x7f; buf[11] = 0x80;
+    for (int off = 8; off < 12; off += 2) {
+        int32_t s;
+        __asm volatile("ldrsh %0, [%1, %2]" : "=l"(s) : "l"(b), "l"(off));
+        CHECK_EQ(s, off == 8 ? 0x7f80 : (int32_t)0xffff807f);
+    }
     uint32_t w;
     __asm volatile("ldr %0, [%1, #4]" : "=l"(w) : "l"(b));
     CHECK_EQ(w, buf[4] | (uint32_t)buf[5] << 8 | (uint32_t)buf[6] << 16 | (uint32_t)buf[7] << 24);

@@ -29,7 +29,11 @@ int main(void)
     /* second: exception entry, A set, source = the instruction after the SVC */
     CHECK_EQ(MTB_RAM[2] & 1, 1);
     CHECK_EQ(MTB_RAM[2] & ~1u, (b_to + 2) & ~1u);
-    /* wrap: a 16-byte buffer (MASK=0) holds two packets */
+    /* wrap: a 16-byte buffer (MASK=0) holds two packets; the third wraps and sets POSITION.WRAP */
+    MTB_POSITION = 0;
+    __asm volatile("ldr r0, =0xF0000004\n\tldr r1, =0x80000000\n\tstr r1, [r0]\n\t"
+                   "b 1f\n1:\tb 2f\n2:\tb 3f\n3:\tmovs r1, #0\n\tstr r1, [r0]" : : : "r0", "r1", "memory");
+    CHECK_EQ(MTB_POSITION, 8 | 4); /* pointer at the second slot, WRAP set */
     sh_printf("mtb: %d failures\n", sh_failures);
     return sh_failures;
 }

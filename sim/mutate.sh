@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# Mutation campaign: each RTL mutant of sim/mutants.tsv is built with the lockstep checker and runs the
+# programs (wait states on) until the checker detects it. For each: detected or not, by which stream, in which
+# program, at which step and cycle, and whether the program's own exit code / output alone would have caught
+# it (the run goes on past mismatches with max_errors raised). Prints a table and the detection rate.
+# usage: mutate.sh <build dir> <programs dir> <golden dir> <libs...> -- <program>...
+set -u
+build=$1; progs=$2; golden=$3; shift 3
+libs=(); while [ "$1" != "--" ]; do libs+=("$1"); shift; done; shift
+programs=("$@")
+out="$build/mutate"; mkdir -p "$out"
+rtl_list() { echo "$1/rtl_tb/core/m0_core.sv $1/rtl_tb/monitors/chk_monitor.sv $1/rtl_tb/ahb_sram.sv $1/rtl_tb/ahb_default_slave.sv $1/rtl_tb/ahb_interconnect.sv $1/rtl_tb/scs.sv $1/rtl_tb/mtb.sv $1/rtl_tb/tb_top.sv"; }
+total=0; detected=0; rows=()
+while IFS=$'\t' read -r name file old new what; do
+  [ -z "$name" ] || [ "${name:0:1}" = "#" ] && continue
+  total=$((total + 1))
+  d="$out/$name"; rm -rf "$d"; mkdir -p "$d"; cp -r rtl_tb "$d/"
+  OLD="$old" NEW="$new" perl -0pi -e 's/\\n/\n/g for ($ENV{OLD}, $ENV{NEW}); $n = s/\Q$ENV{OLD}\E/$ENV{NEW}/g; die "pattern found $n times\n" unless $n == 1' "$d/$file" 2> "$d/apply.log" \
+    || { echo "mutate: $name: cannot apply: $(cat "$d/apply.log")" >&2; continue; }
+  # shellcheck disable=SC2046
+  if ! verilator --cc --exe --build -j 2 -O2 --x-assign fast --x-initial fast --top-module tb_top -Wno-fatal \
+       -CFLAGS "-O1 -I$PWD/model -I$PWD/dpi/include" +define+TARMAC_CHK -Mdir "$d/obj" dpi/tarmac_chk_pkg.sv \
+       $(rtl_list "$d") "$PWD/sim/tb_main.cpp" -LDFLAGS "${libs[*]} -lz -pthread" > "$d/build.log" 2>&1; then
+    echo "mutate: $name: build failed (see $d/build.log)" >&2; continue
+  fi
+  hit=""; stream="-"; prog="-"; step="-"; cyc="-"; selfcheck=no
+  for p in "${programs[@]}"; do
+    rep="$d/$p.report"
+    timeout 120 "$d/obj/Vtb_top" +elf="$progs/$p.elf" +tarmac_golden="$golden/$p.tarmac.gz" +waitstates=25 +seed=3 \
+      +tarmac_report="$rep" +timeout=5000000 > /dev/null 2>&1
+    if [ -f "$rep" ] && grep -q "MISMATCH #1" "$rep"; then
+      # the same program without the checker: would its own exit code or output have caught the bug?
+      timeout 120 "$d/obj/Vtb_top" +elf="$progs/$p.elf" +tarmac_off +waitstates=25 +seed=3 +timeout=5000000 \
+        > "$d/$p.out" 2> "$d/$p.err"; rc=$?
+      sed -i '/^- rtl_tb/d' "$d/$p.out"
+      caught_by_program=no
+      if [ "$rc" -ne 0 ]; then caught_by_program=yes; fi
+      cmp -s "$d/$p.out" "tests/programs/$p.expect" || caught_by_program=yes
+      hit=yes; prog=$p; selfcheck=$caught_by_program
+      stream=$(sed -n 's/.*MISMATCH #1 (\([a-z]*\) stream).*/\1/p' "$rep")
+      step=$(sed -n '0,/^  step /s/^  step \([0-9]*\),.*/\1/p' "$rep" | head -1)
+      cyc=$(sed -n '0,/simulation time/s/.*simulation time \([0-9]*\).*/\1/p' "$rep" | head -1)
+      break
+    fi
+  done
+  [ -n "$hit" ] && detected=$((detected + 1))
+  rows+=("$(printf '%-24s %-8s %-12s %-14s %7s %8s %-5s %s' "$name" "${hit:-MISSED}" "$stream" "$prog" "$step" "$cyc" "$selfcheck" "$what")")
+  echo "${rows[-1]}"
+done < sim/mutants.tsv
+echo
+printf '%-24s %-8s %-12s %-14s %7s %8s %-5s %s\n' mutant result stream program step cycle exit bug
+printf '%s\n' "${rows[@]}"
+echo "mutation campaign: $detected of $total mutants detected by lockstep ($(awk -v d=$detected -v t=$total 'BEGIN { printf "%.0f", t ? 100 * d / t : 0 }')%)"
+echo "(exit: would the program's own exit code or console output alone have caught it)"

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Halting on a mismatch, shown: a core variant with an injected bug (ADCS ignores the carry in) runs alu_add with
+# the lockstep checker; the simulation must stop with $fatal at the first divergent instruction, and the report
+# must name the stream, the step and the golden file:line of the register write that differs.
+# Needs BUILD from make and the libraries built.
+set -u
+pass=0; fail=0
+d="$BUILD/halt_demo"; rm -rf "$d"; mkdir -p "$d"; cp -r rtl_tb "$d/"
+perl -0pi -e '$n = s/\Q4'"'"'h5: begin s = addc(a, b, f[1]);\E/4'"'"'h5: begin s = addc(a, b, 1'"'"'b0);/; die "pattern not found\n" unless $n == 1' \
+  "$d/rtl_tb/core/m0_core.sv"
+lib="$PWD/$BUILD/lib"
+verilator --cc --exe --build -j 2 -O2 --top-module tb_top -Wno-fatal -CFLAGS "-O1 -I$PWD/model -I$PWD/dpi/include" \
+  +define+TARMAC_CHK -Mdir "$d/obj" dpi/tarmac_chk_pkg.sv "$d"/rtl_tb/core/m0_core.sv "$d"/rtl_tb/monitors/chk_monitor.sv \
+  "$d"/rtl_tb/ahb_sram.sv "$d"/rtl_tb/ahb_default_slave.sv "$d"/rtl_tb/ahb_interconnect.sv "$d"/rtl_tb/scs.sv \
+  "$d"/rtl_tb/mtb.sv "$d"/rtl_tb/tb_top.sv "$PWD/sim/tb_main.cpp" \
+  -LDFLAGS "$lib/libarmv6m.a $lib/libtarmac.a -Wl,-rpath,$lib $lib/libtarmacchk.so -lz -pthread" > "$d/build.log" 2>&1 \
+  || { echo "FAIL build of the injected-bug core"; tail -20 "$d/build.log"; echo "0 passed, 1 failed"; exit 1; }
+out=$("$d/obj/Vtb_top" +elf="$BUILD/programs/alu_add.elf" +tarmac_golden=golden/alu_add.tarmac.gz 2>&1); rc=$?
+check() { if eval "$2"; then pass=$((pass + 1)); echo "ok   $1"; else fail=$((fail + 1)); echo "FAIL $1"; fi; }
+check "the simulation fails (exit $rc)" '[ "$rc" -ne 0 ]'
+check "it stops at \$fatal, before the end of the program" '! grep -q "tb_main:" <<<"$out" && grep -q "Assertion failed" <<<"$out"'
+check "one mismatch, in the register stream" 'grep -q "TARMAC LOCKSTEP MISMATCH #1 (register stream)" <<<"$out" && ! grep -q "MISMATCH #2" <<<"$out"'
+line=$(sed -n 's/.*golden golden\/alu_add.tarmac.gz:\([0-9]*\),.*/\1/p' <<<"$out" | head -1)
+check "the report names the golden line ($line) of the differing register write" \
+  '[ -n "$line" ] && zcat golden/alu_add.tarmac.gz | sed -n "${line}p" | grep -q " R r[0-9]"'
+insn=$(zcat golden/alu_add.tarmac.gz | sed -n "1,${line:-1}p" | grep " IT \| IS " | tail -1)
+check "that step is an ADCS in the golden ($insn)" 'grep -qi "adcs" <<<"$insn"'
+echo "$out" | grep -A3 "MISMATCH #1" | sed 's/^/  /'
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
