@@ -1,38 +1,95 @@
 #!/usr/bin/env bash
-# Runs firmware programs on the reference core under Verilator with the lockstep checker attached (retire,
-# AHB beats, MTB packets), one line per test, then a summary; exit 0 only if all pass.
-# A test passes when the checker passes, the exit code is 0 and the console output is tests/programs/<p>.expect.
-# usage: regress.sh <Vtb_top> <programs dir> <golden dir> <log dir> <wait %> <program>...
+# Lockstep regression: firmware programs on the reference core under Verilator with the checker attached
+# (retire, AHB beats, MTB packets). One line per test, a summary, build/regress/<name>/summary.txt and
+# junit.xml (Jenkins/GitLab); exit 0 only if all pass. A test passes when the checker passes, the exit code is
+# 0 and the console output is tests/programs/<p>.expect. Each test has its log, its checker report and the
+# command that reruns it.
+# usage: regress.sh [-j N] [--list] <Vtb_top> <programs dir> <golden dir> <out dir> <wait %> <program>...
+#   --list  print one shell command per test (for a farm: Slurm array, LSF, GNU parallel) and run nothing
 set -u
-sim=$1; progs=$2; golden=$3; logs=$4; ws=$5; shift 5
-mkdir -p "$logs"
-pass=0; fail=0
-printf '%-14s %10s %10s %7s %6s %7s %-6s %s\n' test instructions cycles beats pkts time result log
-for p in "$@"; do
-  log="$logs/$p.log"
-  cmd="$sim +elf=$progs/$p.elf +tarmac_golden=$golden/$p.tarmac.gz +tarmac_report=$logs/$p.report +waitstates=$ws +seed=1"
+jobs=1; list=0
+while [ $# -gt 0 ]; do
+  case "$1" in
+    -j) jobs=$2; shift 2 ;;
+    --list) list=1; shift ;;
+    --one) shift; break ;;
+    *) break ;;
+  esac
+done
+
+command_for() { # program -> the command that runs it
+  echo "$sim +elf=$progs/$1.elf +tarmac_golden=$golden/$1.tarmac.gz +tarmac_report=$out/$1.report +waitstates=$ws +seed=1"
+}
+
+run_one() { # program: runs it, writes $out/<p>.result "name|insns|cycles|beats|packets|secs|PASS/FAIL"
+  local p=$1 log="$out/$1.log" cmd t0 t1 rc result
+  cmd=$(command_for "$p")
   t0=$(date +%s.%N)
+  # shellcheck disable=SC2086
   timeout 600 $cmd > "$log.out" 2> "$log"; rc=$?
   t1=$(date +%s.%N)
   cat "$log.out" >> "$log"
-  insns=$(sed -n 's/.* \([0-9]*\) instructions.*/\1/p' "$log" | tail -1)
-  cycles=$(sed -n 's/^tb_main: \([0-9]*\) cycles.*/\1/p' "$log" | tail -1)
-  beats=$(sed -n 's/.* \([0-9]*\) bus beats.*/\1/p' "$log" | tail -1)
-  pkts=$(sed -n 's/.* \([0-9]*\) MTB packets compared.*/\1/p' "$log" | tail -1)
-  # the console output is what the program printed before the checker's summary
-  sed '/^tarmac checker:/,$d' "$log.out" > "$log.console"
+  sed '/^tarmac checker:/,$d; /^- rtl_tb/d' "$log.out" > "$log.console"
   if [ "$rc" -eq 0 ] && grep -q "tarmac checker: PASS" "$log" && cmp -s "$log.console" "tests/programs/$p.expect"; then
-    result=PASS; pass=$((pass + 1))
+    result=PASS
   else
-    result=FAIL; fail=$((fail + 1))
+    result=FAIL
   fi
-  printf '%-14s %10s %10s %7s %6s %6.1fs %-6s %s\n' "$p" "${insns:--}" "${cycles:--}" "${beats:--}" "${pkts:--}" \
-    "$(awk -v a="$t0" -v b="$t1" 'BEGIN { print b - a }')" "$result" "$log"
-  if [ "$result" = FAIL ]; then
-    echo "  rerun: $cmd"
-    grep -A4 "MISMATCH\|FAILURE\|timeout\|lockup" "$log" | head -8 | sed 's/^/  /'
-  fi
+  printf '%s|%s|%s|%s|%s|%s|%s|%s\n' "$p" \
+    "$(sed -n 's/.* \([0-9]*\) instructions.*/\1/p' "$log" | tail -1)" \
+    "$(sed -n 's/^tb_main: \([0-9]*\) cycles.*/\1/p' "$log" | tail -1)" \
+    "$(sed -n 's/.* \([0-9]*\) bus beats.*/\1/p' "$log" | tail -1)" \
+    "$(sed -n 's/.* \([0-9]*\) MTB packets compared.*/\1/p' "$log" | tail -1)" \
+    "$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.1f", b - a }')" "$result" "$cmd" > "$out/$p.result"
   rm -f "$log.out"
+}
+
+sim=$1; progs=$2; golden=$3; out=$4; ws=$5; shift 5
+mkdir -p "$out"
+if [ "$list" -eq 1 ]; then
+  for p in "$@"; do echo "cd $PWD && $(command_for "$p")"; done
+  exit 0
+fi
+export -f run_one command_for
+export sim progs golden out ws
+rm -f "$out"/*.result
+printf '%s\n' "$@" | xargs -P "$jobs" -I{} bash -c 'run_one "$@"' _ {}
+
+pass=0; fail=0
+for p in "$@"; do
+  if grep -q '|PASS|' "$out/$p.result" 2>/dev/null; then pass=$((pass + 1)); else fail=$((fail + 1)); fi
 done
+{
+  printf '%-14s %12s %10s %7s %6s %7s %s\n' test instructions cycles beats pkts time result
+  for p in "$@"; do
+    IFS='|' read -r name insns cycles beats pkts secs result cmd < "$out/$p.result" \
+      || { name=$p; result=FAIL; cmd=$(command_for "$p"); }
+    printf '%-14s %12s %10s %7s %6s %6ss %s\n' "$name" "${insns:--}" "${cycles:--}" "${beats:--}" "${pkts:--}" \
+      "${secs:--}" "$result"
+    if [ "$result" != PASS ]; then
+      echo "  log: $out/$p.log   report: $out/$p.report"
+      echo "  rerun: $cmd"
+      grep -A4 "MISMATCH\|FAILURE\|timeout\|lockup" "$out/$p.log" 2>/dev/null | head -8 | sed 's/^/  /'
+    fi
+  done
+  echo "regression: $pass passed, $fail failed, wait states $ws%"
+} | tee "$out/summary.txt"
+
+{
+  echo '<?xml version="1.0" encoding="UTF-8"?>'
+  echo "<testsuite name=\"lockstep\" tests=\"$#\" failures=\"$fail\">"
+  for p in "$@"; do
+    IFS='|' read -r name insns cycles beats pkts secs result cmd < "$out/$p.result" || { secs=0; result=FAIL; }
+    echo "  <testcase classname=\"lockstep\" name=\"$p\" time=\"${secs:-0}\">"
+    if [ "$result" != PASS ]; then
+      echo "    <failure message=\"lockstep or program failure\"><![CDATA["
+      grep -A12 "MISMATCH\|FAILURE" "$out/$p.log" 2>/dev/null | head -40
+      echo "rerun: $(command_for "$p")"
+      echo "]]></failure>"
+    fi
+    echo "  </testcase>"
+  done
+  echo "</testsuite>"
+} > "$out/junit.xml"
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

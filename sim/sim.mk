@@ -27,7 +27,16 @@ ALL_TARGETS += $(SIM_PLAIN) $(SIM_CHK)
 SIM_WAITSTATES ?= 25
 .PHONY: sim-run
 sim-run: $(SIM_CHK) $(PROGRAM_ELFS) $(GOLDENS)
-	bash sim/regress.sh $(SIM_CHK) $(BUILD)/programs golden $(BUILD)/regress/sim $(SIM_WAITSTATES) $(PROGRAMS)
+	bash sim/regress.sh -j 2 $(SIM_CHK) $(BUILD)/programs golden $(BUILD)/regress/sim $(SIM_WAITSTATES) $(PROGRAMS)
+
+# `make regress`: the same in parallel (JOBS), results in build/regress/ (summary.txt, junit.xml, per-test log,
+# report and rerun command); `make regress-list` prints one command per test for a farm.
+JOBS ?= 2
+.PHONY: regress regress-list
+regress: $(SIM_CHK) $(PROGRAM_ELFS) $(GOLDENS)
+	bash sim/regress.sh -j $(JOBS) $(SIM_CHK) $(BUILD)/programs golden $(BUILD)/regress $(SIM_WAITSTATES) $(PROGRAMS)
+regress-list: $(SIM_CHK) $(PROGRAM_ELFS) $(GOLDENS)
+	@bash sim/regress.sh --list $(SIM_CHK) $(BUILD)/programs golden $(BUILD)/regress $(SIM_WAITSTATES) $(PROGRAMS)
 
 # In `make test`: the regression with wait states on, the core without the checker against the expected
 # output with wait states off, and Verilator lint of the whole tree.

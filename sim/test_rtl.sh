@@ -20,7 +20,14 @@ for p in $PROGRAMS; do
   if [ "$rc" -eq 0 ] && cmp -s "$tmp/out" "tests/programs/$p.expect"; then pass=$((pass + 1)); echo "ok   $p on the core (no wait states)"
   else fail=$((fail + 1)); echo "FAIL $p on the core (no wait states): exit $rc"; diff "$tmp/out" "tests/programs/$p.expect" | head -5; tail -3 "$tmp/err"; fi
 done
-out=$(bash sim/regress.sh "$BUILD/sim/chk/Vtb_top" "$BUILD/programs" golden "$BUILD/regress/test" 25 $PROGRAMS)
+out=$(bash sim/regress.sh -j 2 "$BUILD/sim/chk/Vtb_top" "$BUILD/programs" golden "$BUILD/regress/test" 25 $PROGRAMS)
+# the JUnit file is well-formed and lists every test
+if python3 -c "import sys, xml.etree.ElementTree as E; r = E.parse(sys.argv[1]).getroot(); sys.exit(0 if len(r.findall('testcase')) == int(sys.argv[2]) else 1)" \
+     "$BUILD/regress/test/junit.xml" "$(wc -w <<<"$PROGRAMS")"; then
+  pass=$((pass + 1)); echo "ok   junit.xml lists every test"
+else
+  fail=$((fail + 1)); echo "FAIL junit.xml"
+fi
 echo "$out"
 p=$(tail -1 <<<"$out" | sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed$/\1/p')
 f=$(tail -1 <<<"$out" | sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed$/\2/p')
