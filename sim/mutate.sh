@@ -19,8 +19,8 @@ while IFS=$'\t' read -r name file old new what; do
     || { echo "mutate: $name: cannot apply: $(cat "$d/apply.log")" >&2; continue; }
   # shellcheck disable=SC2046
   if ! verilator --cc --exe --build -j 2 -O2 --x-assign fast --x-initial fast --top-module tb_top -Wno-fatal \
-       -CFLAGS "-O1 -I$PWD/model -I$PWD/dpi/include" +define+TARMAC_CHK -Mdir "$d/obj" dpi/tarmac_chk_pkg.sv \
-       $(rtl_list "$d") "$PWD/sim/tb_main.cpp" -LDFLAGS "${libs[*]} -lz -pthread" > "$d/build.log" 2>&1; then
+       -CFLAGS "-O1 -I$PWD/model -I$PWD/dpi/include -I$PWD/sim" +define+TARMAC_CHK -Mdir "$d/obj" dpi/tarmac_chk_pkg.sv \
+       $(rtl_list "$d") "$PWD/sim/tb_main.cpp" "$PWD/sim/harness.cpp" -LDFLAGS "${libs[*]} -lz -pthread" > "$d/build.log" 2>&1; then
     echo "mutate: $name: build failed (see $d/build.log)" >&2; continue
   fi
   hit=""; stream="-"; prog="-"; step="-"; cyc="-"; selfcheck=no

@@ -1,23 +1,31 @@
-# Verilator builds of rtl_tb/tb_top: plain (no checker) and with the lockstep checker (TARMAC_CHK).
+# Verilator builds of rtl_tb/tb_top, each in its own directory: {C++ main, SystemC sc_main} x {plain, with the
+# lockstep checker (TARMAC_CHK)}. HARNESS=systemc makes `make sim` / `make regress` use the SystemC ones.
 RTL_SRCS := $(wildcard rtl_tb/core/*.sv) $(wildcard rtl_tb/monitors/*.sv) \
             rtl_tb/ahb_sram.sv rtl_tb/ahb_default_slave.sv rtl_tb/ahb_interconnect.sv rtl_tb/scs.sv rtl_tb/mtb.sv \
             rtl_tb/tb_top.sv
-VERILATOR_FLAGS := --cc --exe --build -j 2 -O3 --x-assign fast --x-initial fast --top-module tb_top \
-                   -Wno-fatal -CFLAGS "-O2 -I$(abspath model) -I$(abspath dpi/include)"
-SIM_PLAIN := $(BUILD)/sim/plain/Vtb_top
-SIM_CHK := $(BUILD)/sim/chk/Vtb_top
+VERILATOR_FLAGS := --exe --build -j 2 -O3 --x-assign fast --x-initial fast --top-module tb_top \
+                   -Wno-fatal -CFLAGS "-O2 -I$(abspath model) -I$(abspath dpi/include) -I$(abspath sim)"
+SIM_LIBS = $(abspath $(LIBARMV6M)) $(abspath $(LIBTARMAC))
+CHK_LIBS = -Wl,-rpath,$(abspath $(LIB)) $(abspath $(LIBTARMACCHK))
 
-$(SIM_PLAIN): $(RTL_SRCS) sim/tb_main.cpp $(LIBARMV6M) $(LIBTARMAC) | deps
-	@mkdir -p $(dir $@)
-	verilator $(VERILATOR_FLAGS) -Mdir $(dir $@) $(RTL_SRCS) $(abspath sim/tb_main.cpp) \
-	  -LDFLAGS "$(abspath $(LIBARMV6M)) $(abspath $(LIBTARMAC)) -lz -pthread" > $(dir $@)build.log 2>&1 \
-	  || { tail -30 $(dir $@)build.log; exit 1; }
+# $(1) output binary, $(2) --cc or --sc, $(3) main source, $(4) extra Verilator arguments, $(5) extra libraries,
+# $(6) extra prerequisites
+define verilate
+$(1): $$(RTL_SRCS) $(3) sim/harness.cpp sim/harness.h $$(LIBARMV6M) $$(LIBTARMAC) $(6) | deps
+	@mkdir -p $$(dir $$@)
+	verilator $(2) $$(VERILATOR_FLAGS) -Mdir $$(dir $$@) $(4) $$(RTL_SRCS) $$(abspath $(3)) $$(abspath sim/harness.cpp) \
+	  -LDFLAGS "$$(SIM_LIBS) $(5) -lz -pthread" > $$(dir $$@)build.log 2>&1 || { tail -30 $$(dir $$@)build.log; exit 1; }
+endef
+$(eval $(call verilate,$(BUILD)/sim/plain/Vtb_top,--cc,sim/tb_main.cpp,,,))
+$(eval $(call verilate,$(BUILD)/sim/chk/Vtb_top,--cc,sim/tb_main.cpp,+define+TARMAC_CHK dpi/tarmac_chk_pkg.sv,$$(CHK_LIBS),dpi/tarmac_chk_pkg.sv $$(LIBTARMACCHK)))
+$(eval $(call verilate,$(BUILD)/sim-systemc/plain/Vtb_top,--sc,sim/sc_main.cpp,,-lsystemc,))
+$(eval $(call verilate,$(BUILD)/sim-systemc/chk/Vtb_top,--sc,sim/sc_main.cpp,+define+TARMAC_CHK dpi/tarmac_chk_pkg.sv,$$(CHK_LIBS) -lsystemc,dpi/tarmac_chk_pkg.sv $$(LIBTARMACCHK)))
 
-$(SIM_CHK): dpi/tarmac_chk_pkg.sv $(RTL_SRCS) sim/tb_main.cpp $(LIBARMV6M) $(LIBTARMAC) $(LIBTARMACCHK) | deps
-	@mkdir -p $(dir $@)
-	verilator $(VERILATOR_FLAGS) +define+TARMAC_CHK -Mdir $(dir $@) dpi/tarmac_chk_pkg.sv $(RTL_SRCS) $(abspath sim/tb_main.cpp) \
-	  -LDFLAGS "$(abspath $(LIBARMV6M)) $(abspath $(LIBTARMAC)) -Wl,-rpath,$(abspath $(LIB)) $(abspath $(LIBTARMACCHK)) -lz -pthread" \
-	  > $(dir $@)build.log 2>&1 || { tail -30 $(dir $@)build.log; exit 1; }
+HARNESS ?= cpp
+SIM_DIR := $(if $(filter systemc,$(HARNESS)),$(BUILD)/sim-systemc,$(BUILD)/sim)
+SIM_PLAIN := $(SIM_DIR)/plain/Vtb_top
+SIM_CHK := $(SIM_DIR)/chk/Vtb_top
+SIM_SC_CHK := $(BUILD)/sim-systemc/chk/Vtb_top
 
 .PHONY: rtl
 rtl: $(SIM_PLAIN) $(SIM_CHK)
@@ -41,7 +49,7 @@ regress-list: $(SIM_CHK) $(PROGRAM_ELFS) $(GOLDENS)
 # In `make test`: the regression with wait states on, the core without the checker against the expected
 # output with wait states off, and Verilator lint of the whole tree.
 TEST_SCRIPTS += sim/test_rtl.sh
-TEST_PREREQS += $(SIM_CHK) $(SIM_PLAIN) $(PROGRAM_ELFS)
+TEST_PREREQS += $(BUILD)/sim/chk/Vtb_top $(BUILD)/sim/plain/Vtb_top $(SIM_SC_CHK) $(PROGRAM_ELFS)
 
 .PHONY: bench-rtl
 bench-rtl: $(SIM_PLAIN) $(SIM_CHK) $(BUILD)/programs/sort.elf

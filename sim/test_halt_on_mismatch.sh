@@ -9,10 +9,10 @@ d="$BUILD/halt_demo"; rm -rf "$d"; mkdir -p "$d"; cp -r rtl_tb "$d/"
 perl -0pi -e '$n = s/\Q4'"'"'h5: begin s = addc(a, b, f[1]);\E/4'"'"'h5: begin s = addc(a, b, 1'"'"'b0);/; die "pattern not found\n" unless $n == 1' \
   "$d/rtl_tb/core/m0_core.sv"
 lib="$PWD/$BUILD/lib"
-verilator --cc --exe --build -j 2 -O2 --top-module tb_top -Wno-fatal -CFLAGS "-O1 -I$PWD/model -I$PWD/dpi/include" \
+verilator --cc --exe --build -j 2 -O2 --top-module tb_top -Wno-fatal -CFLAGS "-O1 -I$PWD/model -I$PWD/dpi/include -I$PWD/sim" \
   +define+TARMAC_CHK -Mdir "$d/obj" dpi/tarmac_chk_pkg.sv "$d"/rtl_tb/core/m0_core.sv "$d"/rtl_tb/monitors/chk_monitor.sv \
   "$d"/rtl_tb/ahb_sram.sv "$d"/rtl_tb/ahb_default_slave.sv "$d"/rtl_tb/ahb_interconnect.sv "$d"/rtl_tb/scs.sv \
-  "$d"/rtl_tb/mtb.sv "$d"/rtl_tb/tb_top.sv "$PWD/sim/tb_main.cpp" \
+  "$d"/rtl_tb/mtb.sv "$d"/rtl_tb/tb_top.sv "$PWD/sim/tb_main.cpp" "$PWD/sim/harness.cpp" \
   -LDFLAGS "$lib/libarmv6m.a $lib/libtarmac.a -Wl,-rpath,$lib $lib/libtarmacchk.so -lz -pthread" > "$d/build.log" 2>&1 \
   || { echo "FAIL build of the injected-bug core"; tail -20 "$d/build.log"; echo "0 passed, 1 failed"; exit 1; }
 out=$("$d/obj/Vtb_top" +elf="$BUILD/programs/alu_add.elf" +tarmac_golden=golden/alu_add.tarmac.gz 2>&1); rc=$?

@@ -29,6 +29,14 @@ else
   fail=$((fail + 1)); echo "FAIL junit.xml"
 fi
 echo "$out"
+# the SystemC harness gives the same verdicts and the same counts
+sc=$(bash sim/regress.sh -j 2 "$BUILD/sim-systemc/chk/Vtb_top" "$BUILD/programs" golden "$BUILD/regress/test-systemc" 25 $PROGRAMS)
+if [ "$(sed 's/ *[0-9.]*s / /' <<<"$out" | grep -v '^regression\|passed' | sed 's/  */ /g')" = \
+     "$(sed 's/ *[0-9.]*s / /' <<<"$sc" | grep -v '^regression\|passed' | sed 's/  */ /g')" ] && grep -q "^regression: .* 0 failed" <<<"$sc"; then
+  pass=$((pass + 1)); echo "ok   SystemC harness: same verdicts and counts as the C++ harness"
+else
+  fail=$((fail + 1)); echo "FAIL SystemC harness differs"; echo "$sc" | tail -5
+fi
 p=$(tail -1 <<<"$out" | sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed$/\1/p')
 f=$(tail -1 <<<"$out" | sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed$/\2/p')
 pass=$((pass + ${p:-0})); fail=$((fail + ${f:-1}))
