@@ -1,19 +1,33 @@
 // SystemC sc_main for rtl_tb/tb_top (Verilator --sc): the same testbench, clocked by an sc_clock; the same
-// plusargs, results and exit status as sim/tb_main.cpp.
+// plusargs, results and exit status as sim/tb_main.cpp. With +golden_from_model the golden comes from the model
+// running in the same simulation (model/sc/iss_golden.h) instead of a file.
 #include <systemc.h>
 
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <memory>
+#include <string>
+#include <vector>
 
 #include "Vtb_top.h"
 #include "harness.h"
+#include "sc/iss_golden.h"
 #include "verilated.h"
 
 int sc_main(int argc, char **argv)
 {
-    Verilated::commandArgs(argc, argv);
     const char *elf = harness_plusarg(argc, argv, "+elf=");
+    std::unique_ptr<iss_golden> golden;
+    std::vector<std::string> args(argv, argv + argc);
+    if (elf && harness_plusarg(argc, argv, "+golden_from_model")) {
+        golden = std::make_unique<iss_golden>("iss_golden", elf);
+        if (!golden->ok()) return 2;
+        args.push_back("+tarmac_golden=" + golden->golden_path());
+    }
+    std::vector<const char *> cargs;
+    for (const std::string &a : args) cargs.push_back(a.c_str());
+    Verilated::commandArgs((int)cargs.size(), cargs.data());
     if (!elf) {
         std::fprintf(stderr, "usage: %s +elf=<prog.elf> [+timeout=<cycles>] [+waitstates=<pct>] [+trace]\n", argv[0]);
         return 2;

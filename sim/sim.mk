@@ -19,7 +19,7 @@ endef
 $(eval $(call verilate,$(BUILD)/sim/plain/Vtb_top,--cc,sim/tb_main.cpp,,,))
 $(eval $(call verilate,$(BUILD)/sim/chk/Vtb_top,--cc,sim/tb_main.cpp,+define+TARMAC_CHK dpi/tarmac_chk_pkg.sv,$$(CHK_LIBS),dpi/tarmac_chk_pkg.sv $$(LIBTARMACCHK)))
 $(eval $(call verilate,$(BUILD)/sim-systemc/plain/Vtb_top,--sc,sim/sc_main.cpp,,-lsystemc,))
-$(eval $(call verilate,$(BUILD)/sim-systemc/chk/Vtb_top,--sc,sim/sc_main.cpp,+define+TARMAC_CHK dpi/tarmac_chk_pkg.sv,$$(CHK_LIBS) -lsystemc,dpi/tarmac_chk_pkg.sv $$(LIBTARMACCHK)))
+$(eval $(call verilate,$(BUILD)/sim-systemc/chk/Vtb_top,--sc,sim/sc_main.cpp,+define+TARMAC_CHK dpi/tarmac_chk_pkg.sv,$$(CHK_LIBS) -lsystemc,dpi/tarmac_chk_pkg.sv $$(LIBTARMACCHK) model/sc/iss_golden.h))
 
 HARNESS ?= cpp
 SIM_DIR := $(if $(filter systemc,$(HARNESS)),$(BUILD)/sim-systemc,$(BUILD)/sim)

@@ -1,0 +1,70 @@
+// The golden model as a SystemC module: it runs the ARMv6-M model on the program on its own thread and streams
+// the Tarmac trace into a pipe that the lockstep checker reads as its golden, inside the same simulation and
+// with no file. The pipe's back-pressure paces the model to the checker.
+#pragma once
+
+#include <systemc.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <string>
+#include <thread>
+
+extern "C" {
+#include "armv6m.h"
+}
+
+SC_MODULE(iss_golden)
+{
+    // The path the checker opens to read the golden stream ("/dev/fd/<n>").
+    std::string golden_path() const { return "/dev/fd/" + std::to_string(read_fd_); }
+    bool ok() const { return ok_; }
+
+    iss_golden(sc_module_name name, const std::string &elf) : sc_module(name)
+    {
+        int fds[2];
+        if (pipe(fds) != 0) return;
+        read_fd_ = fds[0];
+        write_fd_ = fds[1];
+        m6_ = m6_create();
+        char err[512];
+        if (!m6_ || m6_load_elf(m6_, elf.c_str(), err, sizeof err)) {
+            std::fprintf(stderr, "iss_golden: %s\n", m6_ ? err : "out of memory");
+            return;
+        }
+        ok_ = true;
+        thread_ = std::thread([this] { run(); });
+    }
+
+    ~iss_golden() override
+    {
+        if (thread_.joinable()) thread_.join();
+        if (read_fd_ >= 0) close(read_fd_);
+        m6_destroy(m6_);
+    }
+
+  private:
+    void run()
+    {
+        std::string path = "/dev/fd/" + std::to_string(write_fd_);
+        tm_out_options oo{ 0, 0, 0 };
+        m6_trace trace{};
+        trace.out = tm_out_open(path.c_str(), &oo, &trace.err);
+        close(write_fd_); // the stream's own descriptor is the only writer left: closing it ends the golden
+        if (!trace.out) return;
+        trace.dialect = TM_DIALECT_FASTMODELS;
+        m6_->trace = &trace;
+        m6_->console = nullptr;  // the RTL prints the program's output
+        if (m6_reset(m6_) == 0) {
+            int st = M6_STEP_INSN;
+            while (st != M6_STEP_EXIT && st != M6_STEP_LOCKUP && m6_->icount < 500000000ull) st = m6_step(m6_);
+        }
+        tm_error e;
+        tm_out_close(trace.out, &e);
+    }
+
+    m6 *m6_ = nullptr;
+    int read_fd_ = -1, write_fd_ = -1;
+    bool ok_ = false;
+    std::thread thread_;
+};
