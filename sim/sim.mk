@@ -64,3 +64,28 @@ mutate: $(PROGRAM_ELFS) $(LIBARMV6M) $(LIBTARMAC) $(LIBTARMACCHK) | deps
 	  alu_add shifts logic_mul_ext loadstore ldm_stm branches svc nvic psp hardfault mtb systick hello crc32
 TEST_SCRIPTS += sim/test_halt_on_mismatch.sh
 TEST_PREREQS += $(LIBTARMACCHK)
+
+# Constrained-random programs (tests/random/gen_random.c), reproducible by seed: `make regress SEEDS=N` adds
+# seeds 1..N; make test runs a few (RANDOM_TEST_SEEDS).
+SEEDS ?= 0
+RANDOM_TEST_SEEDS := 1 2 3
+RANDOM_DIR := $(BUILD)/random
+$(RANDOM_DIR)/gen_random: tests/random/gen_random.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -o $@ $<
+$(RANDOM_DIR)/seed_%.S: $(RANDOM_DIR)/gen_random
+	$< $* 400 > $@
+$(RANDOM_DIR)/seed_%.elf: $(RANDOM_DIR)/seed_%.S $(PROG_LIB) | deps
+	$(ARM_CC) $(ARM_CFLAGS) -o $@ $< $(PROG_LIB) $(ARM_LDFLAGS)
+	@: > $(RANDOM_DIR)/seed_$*.expect
+$(RANDOM_DIR)/seed_%.tarmac.gz: $(RANDOM_DIR)/seed_%.elf $(ISS)
+	$(ISS) --quiet --tarmac $@ $< > /dev/null
+.PRECIOUS: $(RANDOM_DIR)/seed_%.S $(RANDOM_DIR)/seed_%.elf $(RANDOM_DIR)/seed_%.tarmac.gz
+random-programs = $(foreach s,$(1),$(RANDOM_DIR)/seed_$(s).elf $(RANDOM_DIR)/seed_$(s).tarmac.gz)
+regress: regress-random
+.PHONY: regress-random
+regress-random: $(SIM_CHK) $(call random-programs,$(if $(filter-out 0,$(SEEDS)),$(shell seq 1 $(SEEDS))))
+	@if [ "$(SEEDS)" != 0 ]; then bash sim/regress.sh -j $(JOBS) $(SIM_CHK) $(RANDOM_DIR) $(RANDOM_DIR) \
+	  $(BUILD)/regress/random $(SIM_WAITSTATES) $(foreach s,$(shell seq 1 $(SEEDS)),seed_$(s)); fi
+TEST_PREREQS += $(call random-programs,$(RANDOM_TEST_SEEDS))
+TEST_SCRIPTS += sim/test_random.sh
