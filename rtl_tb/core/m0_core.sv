@@ -442,18 +442,7 @@ module m0_core (
         end
 
         S_COMMIT: begin
-          if (cq_i < cq_n) begin
-            rf_we_a <= 1'b1;
-            rf_id_a <= cq_id[cq_i];
-            rf_data_a <= cq_val[cq_i];
-            cq_i <= cq_i + 4'd1;
-          end
-          if (cq_b_valid) begin
-            rf_we_b <= 1'b1;
-            rf_id_b <= cq_b_id;
-            rf_data_b <= cq_b_val;
-            cq_b_valid <= 1'b0;
-          end
+          commit_one();
           if (cq_i + 4'd1 >= cq_n) state <= S_RETIRE;
         end
 
@@ -566,18 +555,7 @@ module m0_core (
           end
         end
         S_EXC_COMMIT: begin
-          if (cq_i < cq_n) begin
-            rf_we_a <= 1'b1;
-            rf_id_a <= cq_id[cq_i];
-            rf_data_a <= cq_val[cq_i];
-            cq_i <= cq_i + 4'd1;
-          end
-          if (cq_b_valid) begin
-            rf_we_b <= 1'b1;
-            rf_id_b <= cq_b_id;
-            rf_data_b <= cq_b_val;
-            cq_b_valid <= 1'b0;
-          end
+          commit_one();
           if (cq_i + 4'd1 >= cq_n) begin
             exc_valid <= 1'b1;
             exc_num <= exc_n;
@@ -597,6 +575,22 @@ module m0_core (
       endcase
     end
   end
+
+  // One cycle of the commit queue: the next register write on port A, the special register on port B.
+  task automatic commit_one();
+    if (cq_i < cq_n) begin
+      rf_we_a <= 1'b1;
+      rf_id_a <= cq_id[cq_i];
+      rf_data_a <= cq_val[cq_i];
+      cq_i <= cq_i + 4'd1;
+    end
+    if (cq_b_valid) begin
+      rf_we_b <= 1'b1;
+      rf_id_b <= cq_b_id;
+      rf_data_b <= cq_b_val;
+      cq_b_valid <= 1'b0;
+    end
+  endtask
 
   // A fault while in HardFault or NMI locks up.
   function automatic state_t fault_or_lockup(input int ep);

@@ -10,24 +10,12 @@
 #include <sstream>
 #include <string>
 
+#include "../run_command.h"
+
 namespace {
 
-struct Out {
-    int status;
-    std::string text;
-};
-
-Out sh(const std::string &cmd)
-{
-    Out o{ -1, "" };
-    FILE *p = popen((cmd + " 2>&1").c_str(), "r");
-    std::array<char, 4096> buf;
-    size_t n;
-    while ((n = fread(buf.data(), 1, buf.size(), p)) > 0) o.text.append(buf.data(), n);
-    int st = pclose(p);
-    o.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-    return o;
-}
+using Out = CommandOutput;
+inline Out sh(const std::string &cmd) { return run_command(cmd); }
 
 const char *kGolden =
     "0 clk E 00000100 00000001 CoreEvent_RESET\n"

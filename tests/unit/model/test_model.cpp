@@ -7,6 +7,8 @@
 #include <cstdio>
 #include <cstring>
 #include <string>
+
+#include "../run_command.h"
 #include <vector>
 
 extern "C" {
@@ -38,21 +40,8 @@ struct Machine {
     void poke32(uint32_t addr, uint32_t v) { std::memcpy(m6_mem_ptr(c, addr, 4), &v, 4); }
 };
 
-struct Out {
-    int status;
-    std::string text;
-};
-Out sh(const std::string &cmd)
-{
-    Out o{ -1, "" };
-    FILE *p = popen((cmd + " 2>&1").c_str(), "r");
-    std::array<char, 4096> buf;
-    size_t n;
-    while ((n = fread(buf.data(), 1, buf.size(), p)) > 0) o.text.append(buf.data(), n);
-    int st = pclose(p);
-    o.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-    return o;
-}
+using Out = CommandOutput;
+inline Out sh(const std::string &cmd) { return run_command(cmd); }
 
 }  // namespace
 
