@@ -32,6 +32,13 @@ int main(void)
     __asm volatile("adr %0, 1f\n\t.align 2\n1:\tbkpt 0x12" : "=l"(pc3));
     CHECK_EQ(faults, 3);
     CHECK_EQ(fault_pc[2], pc3);
+    /* a load from an unmapped address: bus error (the default slave's ERROR response) -> HardFault */
+    uint32_t pc4, junk = 0;
+    const volatile uint32_t *unmapped = (const volatile uint32_t *)0x60000000;
+    __asm volatile("adr %0, 1f\n\t.align 2\n1:\tldr %1, [%2]" : "=&l"(pc4), "+l"(junk) : "l"(unmapped) : "memory");
+    CHECK_EQ(faults, 4);
+    CHECK_EQ(fault_pc[3], pc4);
+    CHECK_EQ(junk, 0);
     sh_printf("hardfault: %d failures\n", sh_failures);
     return sh_failures;
 }
