@@ -67,7 +67,7 @@ deps:
 
 # `make test` ends with "N passed, N failed" and exits non-zero on any failure.
 test: deps $(TEST_BINS) $(TEST_PREREQS)
-	@BUILD=$(BUILD) PROGRAMS="$(PROGRAMS)" QEMU_PROGRAMS="$(QEMU_PROGRAMS)" ORACLE_PROGRAMS="$(ORACLE_PROGRAMS)" \
+	@BUILD=$(BUILD) SAN_FLAGS="$(SAN_FLAGS)" PROGRAMS="$(PROGRAMS)" QEMU_PROGRAMS="$(QEMU_PROGRAMS)" ORACLE_PROGRAMS="$(ORACLE_PROGRAMS)" \
 	  bash tests/run_tests.sh $(TEST_BINS) -- $(TEST_SCRIPTS)
 
 bench: deps $(BENCHES)

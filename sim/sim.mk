@@ -6,6 +6,8 @@ RTL_SRCS := $(wildcard rtl_tb/core/*.sv) $(wildcard rtl_tb/monitors/*.sv) \
 VERILATOR_FLAGS := --exe --build -j 2 -O3 --x-assign fast --x-initial fast --top-module tb_top \
                    -Wno-fatal -CFLAGS "-O2 -I$(abspath model) -I$(abspath dpi/include) -I$(abspath sim)"
 SIM_LIBS = $(abspath $(LIBARMV6M)) $(abspath $(LIBTARMAC))
+# SAN=1: the simulators link the sanitized libraries, so they are built with the sanitizers too
+VL_SAN := $(if $(SAN_FLAGS),-CFLAGS "$(SAN_FLAGS)" -LDFLAGS "$(SAN_FLAGS)")
 CHK_LIBS = -Wl,-rpath,$(abspath $(LIB)) $(abspath $(LIBTARMACCHK))
 
 # $(1) output binary, $(2) --cc or --sc, $(3) main source, $(4) extra Verilator arguments, $(5) extra libraries,
@@ -13,7 +15,7 @@ CHK_LIBS = -Wl,-rpath,$(abspath $(LIB)) $(abspath $(LIBTARMACCHK))
 define verilate
 $(1): $$(RTL_SRCS) $(3) sim/harness.cpp sim/harness.h $$(LIBARMV6M) $$(LIBTARMAC) $(6) | deps
 	@mkdir -p $$(dir $$@)
-	verilator $(2) $$(VERILATOR_FLAGS) -Mdir $$(dir $$@) $(4) $$(RTL_SRCS) $$(abspath $(3)) $$(abspath sim/harness.cpp) \
+	verilator $(2) $$(VERILATOR_FLAGS) $$(VL_SAN) -Mdir $$(dir $$@) $(4) $$(RTL_SRCS) $$(abspath $(3)) $$(abspath sim/harness.cpp) \
 	  -LDFLAGS "$$(SIM_LIBS) $(5) -lz -pthread" > $$(dir $$@)build.log 2>&1 || { tail -30 $$(dir $$@)build.log; exit 1; }
 endef
 $(eval $(call verilate,$(BUILD)/sim/plain/Vtb_top,--cc,sim/tb_main.cpp,,,))

@@ -9,7 +9,9 @@ d="$BUILD/halt_demo"; rm -rf "$d"; mkdir -p "$d"; cp -r rtl_tb "$d/"
 perl -0pi -e '$n = s/\Q4'"'"'h5: begin s = addc(a, b, f[1]);\E/4'"'"'h5: begin s = addc(a, b, 1'"'"'b0);/; die "pattern not found\n" unless $n == 1' \
   "$d/rtl_tb/core/m0_core.sv"
 lib="$PWD/$BUILD/lib"
+# shellcheck disable=SC2086
 verilator --cc --exe --build -j 2 -O2 --top-module tb_top -Wno-fatal -CFLAGS "-O1 -I$PWD/model -I$PWD/dpi/include -I$PWD/sim" \
+  ${SAN_FLAGS:+-CFLAGS "$SAN_FLAGS" -LDFLAGS "$SAN_FLAGS"} \
   +define+TARMAC_CHK -Mdir "$d/obj" dpi/tarmac_chk_pkg.sv "$d"/rtl_tb/core/m0_core.sv "$d"/rtl_tb/monitors/chk_monitor.sv \
   "$d"/rtl_tb/ahb_sram.sv "$d"/rtl_tb/ahb_default_slave.sv "$d"/rtl_tb/ahb_interconnect.sv "$d"/rtl_tb/scs.sv \
   "$d"/rtl_tb/mtb.sv "$d"/rtl_tb/tb_top.sv "$PWD/sim/tb_main.cpp" "$PWD/sim/harness.cpp" \

@@ -133,7 +133,14 @@ module chk_monitor (
   // End of test: the checker's verdict (called by tb_top before $finish).
   function automatic int finish();
 `ifdef TARMAC_CHK
-    return chk_on ? tarmac_chk_pkg::finish(h) : 0;
+    int rc;
+    if (!chk_on) return 0;
+    rc = tarmac_chk_pkg::finish(h);  // prints the report and the summary
+    tarmac_chk_pkg::tarmac_chk_close(h);
+    /* verilator lint_off BLKSEQ */
+    chk_on = 1'b0;                   // nothing is reported after the end of the test (the handle is closed)
+    /* verilator lint_on BLKSEQ */
+    return rc;
 `else
     return 0;
 `endif
