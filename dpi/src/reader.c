@@ -351,12 +351,10 @@ int tm_reader_next_line(tm_reader *r, const char **line, size_t *len, tm_error *
                 snprintf(m, sizeof m, "line longer than the limit of %u bytes", r->line_max);
                 return set_err(err, r, TM_ERR_LINE, r->line_no + 1, m);
             }
-            size_t consumed_before = r->start;
             size_t pending = r->end - r->start;
             int rc = refill(r, err);
             if (rc == TM_OK) {
-                scan_from = r->start + pending;
-                (void)consumed_before;
+                scan_from = r->start + pending; /* refill compacts: the partial line now starts at 0 */
                 continue;
             }
             if (rc != TM_EOF) return rc;

@@ -59,17 +59,14 @@ static int step_full(tc_checker *c, const char *what)
                    (unsigned long long)tm_reader_line(c->reader), what[0] == 'r' ? TC_MAX_REGS : TC_MAX_MEM, what);
 }
 
-/* Add one golden record; may open a new step (completing the previous one). */
-static int add_record(tc_checker *c, const tm_record *r, int *completed)
+/* Add one golden record; an instruction or exception entry opens a new step (completing the previous one). */
+static int add_record(tc_checker *c, const tm_record *r)
 {
     uint64_t line = tm_reader_line(c->reader);
     tc_step *s = c->building ? tc_step_at(c, c->complete) : NULL;
     switch ((tm_kind)r->kind) {
     case TM_REC_INSN: {
-        if (s) {
-            complete_step(c);
-            *completed = 1;
-        }
+        if (s) complete_step(c);
         start_step(c, TC_STEP_INSN, line);
         s = tc_step_at(c, c->complete);
         const tm_insn *in = &r->u.insn;
@@ -88,10 +85,7 @@ static int add_record(tc_checker *c, const tm_record *r, int *completed)
         if (!mode_to_handler && !exc) break;  /* reset, mode change to thread, returns: part of the step */
         int continues = s && s->kind == TC_STEP_EXC && !s->has_exc_event;
         if (!continues) {
-            if (s) {
-                complete_step(c);
-                *completed = 1;
-            }
+            if (s) complete_step(c);
             start_step(c, TC_STEP_EXC, line);
             s = tc_step_at(c, c->complete);
         }
@@ -181,8 +175,7 @@ int tc_golden_fill(tc_checker *c, uint64_t upto)
             return tc_fail(c, "unreadable golden: %s", tm_error_format(&e, buf, sizeof buf));
         }
         if (c->o.cpu >= 0 && r.h.cpu >= 0 && r.h.cpu != c->o.cpu) continue;
-        int completed = 0;
-        if (add_record(c, &r, &completed) != TC_OK) return TC_FAILED;
+        if (add_record(c, &r) != TC_OK) return TC_FAILED;
     }
     return TC_OK;
 }
