@@ -18,10 +18,10 @@ uint8_t *m6_mem_ptr(m6 *c, uint32_t addr, uint32_t len)
 int m6_read(m6 *c, uint32_t addr, unsigned size, uint32_t *val)
 {
     uint8_t *p = m6_mem_ptr(c, addr, size);
-    if (p) {
-        uint32_t v = 0;
-        memcpy(&v, p, size); /* little-endian host */
-        *val = v;
+    if (p) { /* little-endian host; fixed-size copies compile to single loads */
+        if (size == 4) { uint32_t v; memcpy(&v, p, 4); *val = v; }
+        else if (size == 2) { uint16_t v; memcpy(&v, p, 2); *val = v; }
+        else *val = *p;
         return 0;
     }
     if ((addr & ~0xfffu) == M6_SCS_BASE) return size == 4 && !(addr & 3) ? m6_scs_read(c, addr, val) : -1;
@@ -33,7 +33,9 @@ int m6_write(m6 *c, uint32_t addr, unsigned size, uint32_t val)
 {
     uint8_t *p = m6_mem_ptr(c, addr, size);
     if (p) {
-        memcpy(p, &val, size);
+        if (size == 4) memcpy(p, &val, 4);
+        else if (size == 2) { uint16_t v = (uint16_t)val; memcpy(p, &v, 2); }
+        else *p = (uint8_t)val;
         return 0;
     }
     if ((addr & ~0xfffu) == M6_SCS_BASE) return size == 4 && !(addr & 3) ? m6_scs_write(c, addr, val) : -1;
