@@ -60,7 +60,7 @@ BENCHES += bench-rtl
 
 # `make mutate`: the mutation campaign over sim/mutants.tsv (about 30 s per mutant on 2 cores).
 .PHONY: mutate
-mutate: $(PROGRAM_ELFS) $(LIBARMV6M) $(LIBTARMAC) $(LIBTARMACCHK) | deps
+mutate: $(PROGRAM_ELFS) $(LIBARMV6M) $(LIBTARMAC) $(LIBTARMACCHK) $(BUILD)/sim/chk/Vtb_top | deps
 	bash sim/mutate.sh $(BUILD) $(BUILD)/programs golden $(abspath $(LIBARMV6M)) $(abspath $(LIBTARMAC)) \
 	  -Wl,-rpath,$(abspath $(LIB)) $(abspath $(LIBTARMACCHK)) -- \
 	  alu_add shifts logic_mul_ext loadstore ldm_stm branches svc nvic psp hardfault mtb systick hello crc32

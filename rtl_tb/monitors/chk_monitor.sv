@@ -77,26 +77,22 @@ module chk_monitor (
   end
 
   always_ff @(posedge clk) begin
-`ifdef TARMAC_CHK
-    if (running && chk_on) begin
-`else
     if (running) begin
-`endif
 `ifdef TARMAC_CHK
       // the time is passed only with an event: no DPI call on idle cycles
-      if (rf_we_a || rf_we_b || (dp_valid && hready) || pkt_valid || retire_valid || exc_valid)
+      if (chk_on && (rf_we_a || rf_we_b || (dp_valid && hready) || pkt_valid || retire_valid || exc_valid))
         tarmac_chk_pkg::set_time(h, cycle);
 `endif
       if (rf_we_a) begin
         if (trace_on) $display("%0d R %0d %08x", cycle, rf_id_a, rf_data_a);
 `ifdef TARMAC_CHK
-        tarmac_chk_pkg::reg_write(h, int'(rf_id_a), rf_data_a);
+        if (chk_on) tarmac_chk_pkg::reg_write(h, int'(rf_id_a), rf_data_a);
 `endif
       end
       if (rf_we_b) begin
         if (trace_on) $display("%0d R %0d %08x", cycle, rf_id_b, rf_data_b);
 `ifdef TARMAC_CHK
-        tarmac_chk_pkg::reg_write(h, int'(rf_id_b), rf_data_b);
+        if (chk_on) tarmac_chk_pkg::reg_write(h, int'(rf_id_b), rf_data_b);
 `endif
       end
       if (dp_valid && hready) begin
@@ -104,27 +100,27 @@ module chk_monitor (
           $display("%0d B%s%0d%s %08x %08x%s", cycle, dp_write ? "W" : "R", 1 << dp_size, dp_prot[0] ? "D" : "I",
                    dp_addr, dp_write ? hwdata : hrdata, hresp ? " ERROR" : "");
 `ifdef TARMAC_CHK
-        tarmac_chk_pkg::ahb_beat(h, dp_addr, dp_write, int'(dp_size), int'(dp_prot), dp_write ? hwdata : hrdata,
+        if (chk_on) tarmac_chk_pkg::ahb_beat(h, dp_addr, dp_write, int'(dp_size), int'(dp_prot), dp_write ? hwdata : hrdata,
                                  hresp);
 `endif
       end
       if (pkt_valid) begin
         if (trace_on) $display("%0d MTB %08x %08x", cycle, pkt_w0, pkt_w1);
 `ifdef TARMAC_CHK
-        tarmac_chk_pkg::mtb_packet(h, pkt_w0, pkt_w1);
+        if (chk_on) tarmac_chk_pkg::mtb_packet(h, pkt_w0, pkt_w1);
 `endif
       end
       if (retire_valid) begin
         if (trace_on)
           $display("%0d %s %08x %0h", cycle, retire_cond ? "IT" : "IS", retire_pc, retire_opcode);
 `ifdef TARMAC_CHK
-        tarmac_chk_pkg::retire(h, retire_pc, retire_opcode, retire_is32, retire_cond);
+        if (chk_on) tarmac_chk_pkg::retire(h, retire_pc, retire_opcode, retire_is32, retire_cond);
 `endif
       end
       if (exc_valid) begin
         if (trace_on) $display("%0d E %0d %08x", cycle, exc_num, exc_ret);
 `ifdef TARMAC_CHK
-        tarmac_chk_pkg::exception(h, int'(exc_num), exc_ret);
+        if (chk_on) tarmac_chk_pkg::exception(h, int'(exc_num), exc_ret);
 `endif
       end
     end
