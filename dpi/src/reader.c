@@ -73,6 +73,24 @@ static int set_err(tm_error *err, const tm_reader *r, int status, uint64_t line,
     return status;
 }
 
+/* One read(2) from the input: retries EINTR, counts the bytes, notes the end of file; -1 with s->status set
+ * on an error. */
+static ssize_t read_raw(source *s, void *buf, size_t n)
+{
+    for (;;) {
+        ssize_t got = read(s->fd, buf, n);
+        if (got < 0 && errno == EINTR) continue;
+        if (got < 0) {
+            s->status = TM_ERR_IO;
+            snprintf(s->msg, sizeof s->msg, "read error: %s", strerror(errno));
+            return -1;
+        }
+        if (got == 0) s->eof = 1;
+        s->raw_total += (uint64_t)got;
+        return got;
+    }
+}
+
 /* Fill dst with up to cap bytes of decoded input. Returns bytes produced; 0 with s->eof at the end;
  * sets s->status on error. Runs on the producer thread for gzip, on the caller's otherwise. */
 static size_t produce(source *s, char *dst, size_t cap)
@@ -80,15 +98,8 @@ static size_t produce(source *s, char *dst, size_t cap)
     if (!s->gzip) {
         size_t got = 0;
         while (got < cap && !s->eof) {
-            ssize_t n = read(s->fd, dst + got, cap - got);
-            if (n < 0) {
-                if (errno == EINTR) continue;
-                s->status = TM_ERR_IO;
-                snprintf(s->msg, sizeof s->msg, "read error: %s", strerror(errno));
-                return got;
-            }
-            if (n == 0) s->eof = 1;
-            s->raw_total += (uint64_t)n;
+            ssize_t n = read_raw(s, dst + got, cap - got);
+            if (n < 0) return got;
             got += (size_t)n;
         }
         return got;
@@ -98,15 +109,8 @@ static size_t produce(source *s, char *dst, size_t cap)
     z->avail_out = (uInt)cap;
     while (z->avail_out > 0) {
         if (z->avail_in == 0 && !s->eof) {
-            ssize_t n = read(s->fd, s->raw, RAW_BLOCK);
-            if (n < 0) {
-                if (errno == EINTR) continue;
-                s->status = TM_ERR_IO;
-                snprintf(s->msg, sizeof s->msg, "read error: %s", strerror(errno));
-                break;
-            }
-            if (n == 0) s->eof = 1;
-            s->raw_total += (uint64_t)n;
+            ssize_t n = read_raw(s, s->raw, RAW_BLOCK);
+            if (n < 0) break;
             z->next_in = s->raw;
             z->avail_in = (uInt)n;
         }
@@ -123,15 +127,8 @@ static size_t produce(source *s, char *dst, size_t cap)
                 /* need both magic bytes: pull more */
                 unsigned char keep = z->avail_in ? z->next_in[0] : 0;
                 int had = z->avail_in;
-                ssize_t n = read(s->fd, s->raw + had, RAW_BLOCK - 1);
-                if (n < 0) {
-                    if (errno == EINTR) continue;
-                    s->status = TM_ERR_IO;
-                    snprintf(s->msg, sizeof s->msg, "read error: %s", strerror(errno));
-                    break;
-                }
-                if (n == 0) s->eof = 1;
-                s->raw_total += (uint64_t)n;
+                ssize_t n = read_raw(s, s->raw + had, RAW_BLOCK - 1);
+                if (n < 0) break;
                 if (had) s->raw[0] = keep;
                 z->next_in = s->raw;
                 z->avail_in = (uInt)(had + n);

@@ -381,8 +381,7 @@ module m0_core (
         S_FETCH: if (hready) state <= S_FETCH_D;
         S_FETCH_D: if (hready) begin
           if (hresp) begin
-            begin_exception(6'd3, pc);
-            state <= fault_or_lockup(exec_prio);
+            hard_fault(pc);
           end else begin
             logic [15:0] h;
             h = pc[1] ? hrdata[31:16] : hrdata[15:0];
@@ -400,8 +399,7 @@ module m0_core (
         S_FETCH2: if (hready) state <= S_FETCH2_D;
         S_FETCH2_D: if (hready) begin
           if (hresp) begin
-            begin_exception(6'd3, pc);
-            state <= fault_or_lockup(exec_prio);
+            hard_fault(pc);
           end else begin
             op[15:0] <= pc[1] ? hrdata[15:0] : hrdata[31:16];
             state <= S_EXEC;
@@ -494,16 +492,13 @@ module m0_core (
             mtb_pending <= 2'd0;
           end else if (fault) begin
             fault <= 1'b0;
-            begin_exception(6'd3, pc);
-            state <= fault_or_lockup(exec_prio);
+            hard_fault(pc);
           end else if (invstate) begin
             invstate <= 1'b0;
-            begin_exception(6'd3, invstate_pc);
-            state <= fault_or_lockup(exec_prio);
+            hard_fault(invstate_pc);
           end else if (svc_pending && !(prio_of(11) < exec_prio)) begin
             svc_pending <= 1'b0;             // SVC that cannot be taken: HardFault
-            begin_exception(6'd3, pc);
-            state <= fault_or_lockup(exec_prio);
+            hard_fault(pc);
           end else if (pend_num != 6'd0 && pend_prio < exec_prio) begin
             begin_exception(pend_num, pc);
             state <= S_EXC_PUSH;
@@ -590,6 +585,12 @@ module m0_core (
       rf_data_b <= cq_b_val;
       cq_b_valid <= 1'b0;
     end
+  endtask
+
+  // HardFault with return address ret, or lockup when already in HardFault or NMI.
+  task automatic hard_fault(input logic [31:0] ret);
+    begin_exception(6'd3, ret);
+    state <= fault_or_lockup(exec_prio);
   endtask
 
   // A fault while in HardFault or NMI locks up.
