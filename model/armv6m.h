@@ -87,6 +87,8 @@ void m6_destroy(m6 *c);
 int m6_load_elf(m6 *c, const char *path, char *err, size_t errlen); /* model/elf.c */
 int m6_reset(m6 *c);              /* from the vector table; returns 0 or -1 (unmapped vectors) */
 int m6_step(m6 *c);               /* one instruction (and the exception entry that follows it) -> M6_STEP_* */
+/* steps until the program exits, locks up or has retired max_insns instructions (0: no limit) -> the last M6_STEP_* */
+int m6_run(m6 *c, uint64_t max_insns);
 uint32_t m6_xpsr(const m6 *c);
 uint32_t m6_msp(const m6 *c);
 uint32_t m6_psp(const m6 *c);
@@ -121,9 +123,9 @@ int m6_disasm(uint32_t pc, uint32_t opcode, int is32, char *buf, size_t size);
 
 /* model/trace.c */
 void m6_trace_reset(m6 *c, uint32_t pc);
-void m6_trace_insn(m6 *c, uint32_t pc, uint32_t opcode, int is32, int taken);
+void m6_trace_insn(m6 *c, uint32_t pc, uint32_t opcode, int is32, int taken); /* only when c->trace */
 void m6_trace_exception(m6 *c, unsigned n, uint32_t return_addr, int from_thread, const uint32_t frame[8],
                         uint32_t frame_addr);
-void m6_trace_begin_step(m6 *c);
+void m6_trace_begin_step(m6 *c); /* only when c->trace */
 
 #endif

@@ -43,7 +43,7 @@ uint32_t m6_msp(const m6 *c) { return psp_active(c) ? c->sp_other : c->r[13]; }
 uint32_t m6_psp(const m6 *c) { return psp_active(c) ? c->r[13] : c->sp_other; }
 
 /* Register writes of the step, remembered for the trace. */
-void m6_set_reg(m6 *c, unsigned n, uint32_t v)
+static inline void set_reg(m6 *c, unsigned n, uint32_t v)
 {
     if (n == 13) {
         v &= ~3u;
@@ -53,6 +53,8 @@ void m6_set_reg(m6 *c, unsigned n, uint32_t v)
     }
     c->r[n] = v;
 }
+
+void m6_set_reg(m6 *c, unsigned n, uint32_t v) { set_reg(c, n, v); }
 
 int m6_reset(m6 *c)
 {
@@ -146,19 +148,34 @@ static int cond_passed(const m6 *c, unsigned cond)
     }
 }
 
-/* Write the PC from a BX/BLX/POP/LDM: EXC_RETURN in handler mode returns from the exception; bit 0 clear is
- * an INVSTATE fault at the target (taken after this instruction). */
-static int bx_write_pc(m6 *c, uint32_t pc_now, uint32_t target)
+/* Bit 0 of an interworking target is the T bit: clear is an INVSTATE fault at the target (taken after this
+ * instruction). BLX writes the PC this way (BLXWritePC). */
+static void blx_write_pc(m6 *c, uint32_t pc_now, uint32_t target)
 {
-    if (handler_mode(c) && (target & 0xf0000000u) == 0xf0000000u) {
-        if (m6_exception_return(c, target)) return -1; /* invalid EXC_RETURN */
-        c->exc_return_from = pc_now + 1;
-        c->exc_return_value = target;
-        return 0;
-    }
     c->r[15] = target & ~1u;
     c->branch_from = pc_now + 1;
     if (!(target & 1)) c->fault_pending = (target & ~1u) + 1;
+}
+
+/* A BX or POP {pc} target 0xFxxxxxxx in handler mode is an exception return. */
+static int is_exc_return(const m6 *c, uint32_t target)
+{
+    return handler_mode(c) && (target & 0xf0000000u) == 0xf0000000u;
+}
+
+static int valid_exc_return(uint32_t v) { return v == 0xfffffff1u || v == 0xfffffff9u || v == 0xfffffffdu; }
+
+/* BXWritePC (BX, POP {pc}): an exception return, or an interworking branch. Returns -1 for an invalid
+ * EXC_RETURN (HardFault), before changing anything. */
+static int bx_write_pc(m6 *c, uint32_t pc_now, uint32_t target)
+{
+    if (!is_exc_return(c, target)) {
+        blx_write_pc(c, pc_now, target);
+        return 0;
+    }
+    if (!valid_exc_return(target) || m6_exception_return(c, target)) return -1;
+    c->exc_return_from = pc_now + 1;
+    c->exc_return_value = target;
     return 0;
 }
 
@@ -226,10 +243,10 @@ static void write_special(m6 *c, unsigned sysm, uint32_t v)
         break;
     case 8:
         if (psp_active(c)) { c->sp_other = v & ~3u; c->reg_written |= 1u << 16; }
-        else m6_set_reg(c, 13, v);
+        else set_reg(c, 13, v);
         break;
     case 9:
-        if (psp_active(c)) m6_set_reg(c, 13, v);
+        if (psp_active(c)) set_reg(c, 13, v);
         else { c->sp_other = v & ~3u; c->reg_written |= 1u << 17; }
         break;
     case 16:
@@ -266,40 +283,40 @@ static int exec16(m6 *c, uint32_t pc, uint32_t op, int *taken)
             else { set_c(c, s == 32 ? x >> 31 : (x >> (s - 1)) & 1); x = (uint32_t)((int32_t)x >> (s == 32 ? 31 : s)); }
         }
         set_nz(c, x);
-        m6_set_reg(c, rd, x);
+        set_reg(c, rd, x);
         return 0;
     }
     case 0x03: { /* ADDS/SUBS reg or imm3 */
         uint32_t b = (op & 0x0400) ? rm : r[rm];
         if (op & 0x0200) v = add_with_carry(c, r[rn], ~b, 1, 1);
         else v = add_with_carry(c, r[rn], b, 0, 1);
-        m6_set_reg(c, rd, v);
+        set_reg(c, rd, v);
         return 0;
     }
-    case 0x04: rd = (op >> 8) & 7; v = op & 0xff; set_nz(c, v); m6_set_reg(c, rd, v); return 0;       /* MOVS imm */
+    case 0x04: rd = (op >> 8) & 7; v = op & 0xff; set_nz(c, v); set_reg(c, rd, v); return 0;       /* MOVS imm */
     case 0x05: add_with_carry(c, r[(op >> 8) & 7], ~(op & 0xff), 1, 1); return 0;                     /* CMP imm */
-    case 0x06: rd = (op >> 8) & 7; m6_set_reg(c, rd, add_with_carry(c, r[rd], op & 0xff, 0, 1)); return 0; /* ADDS */
-    case 0x07: rd = (op >> 8) & 7; m6_set_reg(c, rd, add_with_carry(c, r[rd], ~(op & 0xff), 1, 1)); return 0;
+    case 0x06: rd = (op >> 8) & 7; set_reg(c, rd, add_with_carry(c, r[rd], op & 0xff, 0, 1)); return 0; /* ADDS */
+    case 0x07: rd = (op >> 8) & 7; set_reg(c, rd, add_with_carry(c, r[rd], ~(op & 0xff), 1, 1)); return 0;
     case 0x08: /* data processing, special data, BX */
         if (!(op & 0x0400)) {
             uint32_t a = r[rd], b = r[rn];
             switch ((op >> 6) & 15) {
-            case 0: v = a & b; set_nz(c, v); m6_set_reg(c, rd, v); break;
-            case 1: v = a ^ b; set_nz(c, v); m6_set_reg(c, rd, v); break;
-            case 2: v = shift_reg(c, 0, a, b); set_nz(c, v); m6_set_reg(c, rd, v); break;
-            case 3: v = shift_reg(c, 1, a, b); set_nz(c, v); m6_set_reg(c, rd, v); break;
-            case 4: v = shift_reg(c, 2, a, b); set_nz(c, v); m6_set_reg(c, rd, v); break;
-            case 5: m6_set_reg(c, rd, add_with_carry(c, a, b, carry(c), 1)); break;
-            case 6: m6_set_reg(c, rd, add_with_carry(c, a, ~b, carry(c), 1)); break;
-            case 7: v = shift_reg(c, 3, a, b); set_nz(c, v); m6_set_reg(c, rd, v); break;
+            case 0: v = a & b; set_nz(c, v); set_reg(c, rd, v); break;
+            case 1: v = a ^ b; set_nz(c, v); set_reg(c, rd, v); break;
+            case 2: v = shift_reg(c, 0, a, b); set_nz(c, v); set_reg(c, rd, v); break;
+            case 3: v = shift_reg(c, 1, a, b); set_nz(c, v); set_reg(c, rd, v); break;
+            case 4: v = shift_reg(c, 2, a, b); set_nz(c, v); set_reg(c, rd, v); break;
+            case 5: set_reg(c, rd, add_with_carry(c, a, b, carry(c), 1)); break;
+            case 6: set_reg(c, rd, add_with_carry(c, a, ~b, carry(c), 1)); break;
+            case 7: v = shift_reg(c, 3, a, b); set_nz(c, v); set_reg(c, rd, v); break;
             case 8: set_nz(c, a & b); break;
-            case 9: m6_set_reg(c, rd, add_with_carry(c, ~b, 0, 1, 1)); break; /* RSBS #0 */
+            case 9: set_reg(c, rd, add_with_carry(c, ~b, 0, 1, 1)); break; /* RSBS #0 */
             case 10: add_with_carry(c, a, ~b, 1, 1); break;
             case 11: add_with_carry(c, a, b, 0, 1); break;
-            case 12: v = a | b; set_nz(c, v); m6_set_reg(c, rd, v); break;
-            case 13: v = a * b; set_nz(c, v); m6_set_reg(c, rd, v); break;
-            case 14: v = a & ~b; set_nz(c, v); m6_set_reg(c, rd, v); break;
-            default: v = ~b; set_nz(c, v); m6_set_reg(c, rd, v); break;
+            case 12: v = a | b; set_nz(c, v); set_reg(c, rd, v); break;
+            case 13: v = a * b; set_nz(c, v); set_reg(c, rd, v); break;
+            case 14: v = a & ~b; set_nz(c, v); set_reg(c, rd, v); break;
+            default: v = ~b; set_nz(c, v); set_reg(c, rd, v); break;
             }
             return 0;
         }
@@ -311,28 +328,28 @@ static int exec16(m6 *c, uint32_t pc, uint32_t op, int *taken)
             case 0: /* ADD Rdn, Rm */
                 v = dv + mv;
                 if (dn == 15) branch(c, pc, v);
-                else m6_set_reg(c, dn, v);
+                else set_reg(c, dn, v);
                 return 0;
             case 1: /* CMP hi */
                 add_with_carry(c, dv, ~mv, 1, 1);
                 return 0;
             case 2: /* MOV Rd, Rm */
                 if (dn == 15) branch(c, pc, mv);
-                else m6_set_reg(c, dn, mv);
+                else set_reg(c, dn, mv);
                 return 0;
             default: /* BX / BLX */
                 if (op & 7) return -1;
-                if (op & 0x80) {
-                    if (m == 15) return -1;
-                    m6_set_reg(c, 14, (pc + 2) | 1);
-                }
-                return bx_write_pc(c, pc, mv);
+                if (!(op & 0x80)) return bx_write_pc(c, pc, mv);
+                if (m == 15) return -1;
+                set_reg(c, 14, (pc + 2) | 1);
+                blx_write_pc(c, pc, mv);
+                return 0;
             }
         }
     case 0x09: /* LDR literal */
         addr = ((pc + 4) & ~3u) + (op & 0xff) * 4;
         if (load(c, addr, 4, &v)) return -1;
-        m6_set_reg(c, (op >> 8) & 7, v);
+        set_reg(c, (op >> 8) & 7, v);
         return 0;
     case 0x0a: case 0x0b: { /* load/store register offset */
         addr = r[rn] + r[rm];
@@ -340,34 +357,34 @@ static int exec16(m6 *c, uint32_t pc, uint32_t op, int *taken)
         case 0: return store(c, addr, 4, r[rd]);
         case 1: return store(c, addr, 2, r[rd] & 0xffff);
         case 2: return store(c, addr, 1, r[rd] & 0xff);
-        case 3: if (load(c, addr, 1, &v)) return -1; m6_set_reg(c, rd, (uint32_t)(int32_t)(int8_t)v); return 0;
-        case 4: if (load(c, addr, 4, &v)) return -1; m6_set_reg(c, rd, v); return 0;
-        case 5: if (load(c, addr, 2, &v)) return -1; m6_set_reg(c, rd, v); return 0;
-        case 6: if (load(c, addr, 1, &v)) return -1; m6_set_reg(c, rd, v); return 0;
-        default: if (load(c, addr, 2, &v)) return -1; m6_set_reg(c, rd, (uint32_t)(int32_t)(int16_t)v); return 0;
+        case 3: if (load(c, addr, 1, &v)) return -1; set_reg(c, rd, (uint32_t)(int32_t)(int8_t)v); return 0;
+        case 4: if (load(c, addr, 4, &v)) return -1; set_reg(c, rd, v); return 0;
+        case 5: if (load(c, addr, 2, &v)) return -1; set_reg(c, rd, v); return 0;
+        case 6: if (load(c, addr, 1, &v)) return -1; set_reg(c, rd, v); return 0;
+        default: if (load(c, addr, 2, &v)) return -1; set_reg(c, rd, (uint32_t)(int32_t)(int16_t)v); return 0;
         }
     }
     case 0x0c: return store(c, r[rn] + ((op >> 6) & 31) * 4, 4, r[rd]);
-    case 0x0d: if (load(c, r[rn] + ((op >> 6) & 31) * 4, 4, &v)) return -1; m6_set_reg(c, rd, v); return 0;
+    case 0x0d: if (load(c, r[rn] + ((op >> 6) & 31) * 4, 4, &v)) return -1; set_reg(c, rd, v); return 0;
     case 0x0e: return store(c, r[rn] + ((op >> 6) & 31), 1, r[rd] & 0xff);
-    case 0x0f: if (load(c, r[rn] + ((op >> 6) & 31), 1, &v)) return -1; m6_set_reg(c, rd, v); return 0;
+    case 0x0f: if (load(c, r[rn] + ((op >> 6) & 31), 1, &v)) return -1; set_reg(c, rd, v); return 0;
     case 0x10: return store(c, r[rn] + ((op >> 6) & 31) * 2, 2, r[rd] & 0xffff);
-    case 0x11: if (load(c, r[rn] + ((op >> 6) & 31) * 2, 2, &v)) return -1; m6_set_reg(c, rd, v); return 0;
+    case 0x11: if (load(c, r[rn] + ((op >> 6) & 31) * 2, 2, &v)) return -1; set_reg(c, rd, v); return 0;
     case 0x12: return store(c, r[13] + (op & 0xff) * 4, 4, r[(op >> 8) & 7]);
-    case 0x13: if (load(c, r[13] + (op & 0xff) * 4, 4, &v)) return -1; m6_set_reg(c, (op >> 8) & 7, v); return 0;
-    case 0x14: m6_set_reg(c, (op >> 8) & 7, ((pc + 4) & ~3u) + (op & 0xff) * 4); return 0; /* ADR */
-    case 0x15: m6_set_reg(c, (op >> 8) & 7, r[13] + (op & 0xff) * 4); return 0;           /* ADD Rd, SP, #imm */
+    case 0x13: if (load(c, r[13] + (op & 0xff) * 4, 4, &v)) return -1; set_reg(c, (op >> 8) & 7, v); return 0;
+    case 0x14: set_reg(c, (op >> 8) & 7, ((pc + 4) & ~3u) + (op & 0xff) * 4); return 0; /* ADR */
+    case 0x15: set_reg(c, (op >> 8) & 7, r[13] + (op & 0xff) * 4); return 0;           /* ADD Rd, SP, #imm */
     case 0x16: case 0x17: /* miscellaneous */
         switch ((op >> 8) & 15) {
         case 0x0:
-            m6_set_reg(c, 13, (op & 0x80) ? r[13] - (op & 0x7f) * 4 : r[13] + (op & 0x7f) * 4);
+            set_reg(c, 13, (op & 0x80) ? r[13] - (op & 0x7f) * 4 : r[13] + (op & 0x7f) * 4);
             return 0;
         case 0x2:
             switch ((op >> 6) & 3) {
-            case 0: m6_set_reg(c, rd, (uint32_t)(int32_t)(int16_t)r[rn]); break;
-            case 1: m6_set_reg(c, rd, (uint32_t)(int32_t)(int8_t)r[rn]); break;
-            case 2: m6_set_reg(c, rd, r[rn] & 0xffff); break;
-            default: m6_set_reg(c, rd, r[rn] & 0xff); break;
+            case 0: set_reg(c, rd, (uint32_t)(int32_t)(int16_t)r[rn]); break;
+            case 1: set_reg(c, rd, (uint32_t)(int32_t)(int8_t)r[rn]); break;
+            case 2: set_reg(c, rd, r[rn] & 0xffff); break;
+            default: set_reg(c, rd, r[rn] & 0xff); break;
             }
             return 0;
         case 0x4: case 0x5: { /* PUSH */
@@ -381,7 +398,7 @@ static int exec16(m6 *c, uint32_t pc, uint32_t op, int *taken)
                     if (store(c, addr, 4, r[i])) return -1;
                     addr += 4;
                 }
-            m6_set_reg(c, 13, sp);
+            set_reg(c, 13, sp);
             return 0;
         }
         case 0x6:
@@ -390,9 +407,9 @@ static int exec16(m6 *c, uint32_t pc, uint32_t op, int *taken)
         case 0xa:
             v = r[rn];
             switch ((op >> 6) & 3) {
-            case 0: m6_set_reg(c, rd, __builtin_bswap32(v)); return 0;
-            case 1: m6_set_reg(c, rd, ((v & 0x00ff00ffu) << 8) | ((v >> 8) & 0x00ff00ffu)); return 0;
-            case 3: m6_set_reg(c, rd, (uint32_t)(int32_t)(int16_t)(((v & 0xff) << 8) | ((v >> 8) & 0xff))); return 0;
+            case 0: set_reg(c, rd, __builtin_bswap32(v)); return 0;
+            case 1: set_reg(c, rd, ((v & 0x00ff00ffu) << 8) | ((v >> 8) & 0x00ff00ffu)); return 0;
+            case 3: set_reg(c, rd, (uint32_t)(int32_t)(int16_t)(((v & 0xff) << 8) | ((v >> 8) & 0xff))); return 0;
             default: return -1;
             }
         case 0xc: case 0xd: { /* POP */
@@ -412,11 +429,12 @@ static int exec16(m6 *c, uint32_t pc, uint32_t op, int *taken)
             if (pcbit) {
                 if (load(c, addr, 4, &newpc)) return -1;
                 addr += 4;
+                if (is_exc_return(c, newpc) && !valid_exc_return(newpc)) return -1;
             }
             n = 0;
             for (unsigned i = 0; i < 8; i++)
-                if (list & (1u << i)) m6_set_reg(c, i, vals[n++]);
-            m6_set_reg(c, 13, addr);
+                if (list & (1u << i)) set_reg(c, i, vals[n++]);
+            set_reg(c, 13, addr);
             return pcbit ? bx_write_pc(c, pc, newpc) : 0;
         }
         case 0xe: /* BKPT */
@@ -438,7 +456,7 @@ static int exec16(m6 *c, uint32_t pc, uint32_t op, int *taken)
                 if (store(c, addr, 4, r[i])) return -1;
                 addr += 4;
             }
-        m6_set_reg(c, base, addr);
+        set_reg(c, base, addr);
         return 0;
     }
     case 0x19: { /* LDM */
@@ -455,8 +473,8 @@ static int exec16(m6 *c, uint32_t pc, uint32_t op, int *taken)
             }
         n = 0;
         for (unsigned i = 0; i < 8; i++)
-            if (list & (1u << i)) m6_set_reg(c, i, vals[n++]);
-        if (!(list & (1u << base))) m6_set_reg(c, base, addr);
+            if (list & (1u << i)) set_reg(c, i, vals[n++]);
+        if (!(list & (1u << base))) set_reg(c, base, addr);
         return 0;
     }
     case 0x1a: case 0x1b: { /* B<cond>, UDF, SVC */
@@ -490,7 +508,7 @@ static int exec32(m6 *c, uint32_t pc, uint32_t op)
         uint32_t i1 = !(j1 ^ s), i2 = !(j2 ^ s);
         uint32_t imm = (s << 24) | (i1 << 23) | (i2 << 22) | ((hw1 & 0x3ff) << 12) | ((hw2 & 0x7ff) << 1);
         int32_t off = (int32_t)(imm << 7) >> 7;
-        m6_set_reg(c, 14, (pc + 4) | 1);
+        set_reg(c, 14, (pc + 4) | 1);
         branch(c, pc, pc + 4 + (uint32_t)off);
         return 0;
     }
@@ -504,7 +522,7 @@ static int exec32(m6 *c, uint32_t pc, uint32_t op)
     if ((hw1 & 0xffff) == 0xf3ef && (hw2 & 0xf000) == 0x8000) { /* MRS */
         unsigned rd = (hw2 >> 8) & 15;
         if (rd >= 13) return -1;
-        m6_set_reg(c, rd, read_special(c, hw2 & 0xff));
+        set_reg(c, rd, read_special(c, hw2 & 0xff));
         return 0;
     }
     if (hw1 == 0xf3bf && (hw2 & 0xff00) == 0x8f00) { /* DSB, DMB, ISB */
@@ -514,11 +532,17 @@ static int exec32(m6 *c, uint32_t pc, uint32_t op)
     return -1;
 }
 
-int m6_step(m6 *c)
+/* A faulting instruction changes no register: every path that returns -1 does so before its first register or
+ * flag write (POP checks its EXC_RETURN before writing the popped registers); stores already performed stay
+ * performed, as on the bus. That keeps the common path free of a register snapshot. */
+static inline int step(m6 *c)
 {
     if (c->exited) return M6_STEP_EXIT;
     if (c->locked_up) return M6_STEP_LOCKUP;
-    m6_trace_begin_step(c);
+    c->nacc = 0;
+    c->reg_written = 0;
+    c->unstack_event = 0;
+    if (c->trace) m6_trace_begin_step(c);
     uint32_t pc = c->r[15];
     if (c->fault_pending) { /* a fault from the previous boundary (INVSTATE) */
         uint32_t ret = c->fault_pending - 1;
@@ -539,36 +563,40 @@ int m6_step(m6 *c)
         return c->locked_up ? M6_STEP_LOCKUP : M6_STEP_EXCEPTION;
     }
     uint32_t op = is32 ? (hw1 << 16) | hw2 : hw1;
-    uint32_t regs_before[16];
-    uint32_t apsr_before = c->apsr;
-    memcpy(regs_before, c->r, sizeof regs_before);
-    uint32_t other_before = c->sp_other;
     c->r[15] = pc + (is32 ? 4 : 2);
     int taken = 1;
     int rc = is32 ? exec32(c, pc, op) : exec16(c, pc, op, &taken);
     if (rc) {
-        /* A faulting instruction has no effect on registers (stores already performed stay performed). */
-        memcpy(c->r, regs_before, sizeof regs_before);
-        c->sp_other = other_before;
-        c->apsr = apsr_before;
+        c->r[15] = pc;
         c->reg_written = 0;
         c->branch_from = c->exc_return_from = 0;
         c->unstack_event = 0;
         c->fault_pending = 0;
-        c->r[15] = pc;
     }
     c->icount++;
-    m6_trace_insn(c, pc, op, is32, taken);
-    m6_systick_tick(c);
-    if (c->branch_from && (c->mtb_master >> 31)) m6_mtb_packet(c, c->branch_from - 1, 0, c->r[15]);
-    if (c->exc_return_from && (c->mtb_master >> 31)) {
-        m6_mtb_packet(c, c->exc_return_from - 1, 0, c->exc_return_value);
-        m6_mtb_packet(c, c->exc_return_value | 1, 1, c->r[15]);
+    c->steps++;
+    if (c->trace) m6_trace_insn(c, pc, op, is32, taken);
+    if (c->st_csr & 1) m6_systick_tick(c);
+    if (c->mtb_master >> 31) {
+        if (c->branch_from) m6_mtb_packet(c, c->branch_from - 1, 0, c->r[15]);
+        if (c->exc_return_from) {
+            m6_mtb_packet(c, c->exc_return_from - 1, 0, c->exc_return_value);
+            m6_mtb_packet(c, c->exc_return_value | 1, 1, c->r[15]);
+        }
     }
     c->branch_from = c->exc_return_from = 0;
     if (c->exited) return M6_STEP_EXIT;
     if (rc) m6_fault(c, pc);
     else if (c->fault_pending && !c->locked_up) return M6_STEP_INSN; /* INVSTATE: faults at the next step */
-    else m6_take_pending(c);
+    else if (c->sys_pending || (c->irq_pending & c->irq_enable)) m6_take_pending(c);
     return c->locked_up ? M6_STEP_LOCKUP : M6_STEP_INSN;
+}
+
+int m6_step(m6 *c) { return step(c); }
+
+int m6_run(m6 *c, uint64_t max_insns)
+{
+    int st = M6_STEP_INSN;
+    while (st != M6_STEP_EXIT && st != M6_STEP_LOCKUP && (!max_insns || c->icount < max_insns)) st = step(c);
+    return st;
 }

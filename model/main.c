@@ -88,11 +88,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "armv6m-iss: %s\n", c->msg);
         rc = 2;
     } else {
-        int st = M6_STEP_INSN;
-        while (st != M6_STEP_EXIT && st != M6_STEP_LOCKUP) {
-            if (max_insns && c->icount >= max_insns) break;
-            st = m6_step(c);
-        }
+        int st = m6_run(c, max_insns);
         if (st == M6_STEP_EXIT) {
             rc = c->exit_code;
         } else if (st == M6_STEP_LOCKUP) {

@@ -81,12 +81,9 @@ static void emit_event(m6 *c, line *l, uint32_t value, const char *mode, uint32_
     emit(c, &l->r);
 }
 
+/* What the trace of the step compares against (m6_step resets the per-step access and register records). */
 void m6_trace_begin_step(m6 *c)
 {
-    c->nacc = 0;
-    c->reg_written = 0;
-    c->unstack_event = 0;
-    c->acc_before_unstack = 0;
     c->xpsr_before = m6_xpsr(c);
     c->control_before = c->control;
     c->primask_before = c->primask;
@@ -104,8 +101,6 @@ void m6_trace_reset(m6 *c, uint32_t pc)
 
 void m6_trace_insn(m6 *c, uint32_t pc, uint32_t opcode, int is32, int taken)
 {
-    c->steps++;
-    if (!c->trace) return;
     line l;
     header(c, &l);
     char dis[96];

@@ -55,10 +55,7 @@ SC_MODULE(iss_golden)
         trace.dialect = TM_DIALECT_FASTMODELS;
         m6_->trace = &trace;
         m6_->console = nullptr;  // the RTL prints the program's output
-        if (m6_reset(m6_) == 0) {
-            int st = M6_STEP_INSN;
-            while (st != M6_STEP_EXIT && st != M6_STEP_LOCKUP && m6_->icount < 500000000ull) st = m6_step(m6_);
-        }
+        if (m6_reset(m6_) == 0) m6_run(m6_, 500000000ull);
         tm_error e;
         tm_out_close(trace.out, &e);
     }

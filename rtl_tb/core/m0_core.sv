@@ -682,7 +682,7 @@ module m0_core (
     end
   endtask
 
-  // BX / BLX / POP {pc}: exception return in handler mode, or a branch (bit 0 clear: INVSTATE fault next).
+  // BX / POP {pc}: exception return in handler mode, or an interworking branch.
   task automatic write_pc_bx(input logic [31:0] t);
     if (ipsr != 6'd0 && t[31:28] == 4'hf) begin
       if (t != 32'hffff_fff1 && t != 32'hffff_fff9 && t != 32'hffff_fffd) begin
@@ -699,12 +699,18 @@ module m0_core (
         state <= S_UNSTACK;
       end
     end else begin
-      next_pc <= {t[31:1], 1'b0};
-      branched <= 1'b1;
-      if (!t[0]) begin
-        invstate <= 1'b1;
-        invstate_pc <= {t[31:1], 1'b0};
-      end
+      write_pc_blx(t);
+    end
+  endtask
+
+  // BLX (BLXWritePC), and BX/POP {pc} outside an exception return: an interworking branch; bit 0 clear is an
+  // INVSTATE fault at the next step. BLX never returns from an exception.
+  task automatic write_pc_blx(input logic [31:0] t);
+    next_pc <= {t[31:1], 1'b0};
+    branched <= 1'b1;
+    if (!t[0]) begin
+      invstate <= 1'b1;
+      invstate_pc <= {t[31:1], 1'b0};
     end
   endtask
 
@@ -870,8 +876,10 @@ module m0_core (
                 if (h[7]) begin
                   r[14] <= pc + 32'd3;
                   queue(5'(ID_LR), pc + 32'd3);
+                  write_pc_blx(mv);
+                end else begin
+                  write_pc_bx(mv);
                 end
-                write_pc_bx(mv);
               end
             end
           endcase

@@ -5,8 +5,9 @@ ARM_CFLAGS := -mcpu=cortex-m0 -mthumb -masm-syntax-unified -O2 -g -ffreestanding
               -Itests/programs/lib -ffunction-sections
 ARM_LDFLAGS := -nostartfiles -nostdlib -Wl,--gc-sections -T tests/programs/lib/link.ld -lgcc
 PROGRAMS := $(sort $(basename $(notdir $(wildcard tests/programs/*.c))))
-# Programs that use what QEMU's microbit (Cortex-M0) lacks: the MTB, SysTick counting instructions.
-NON_QEMU_PROGRAMS := mtb systick
+# Programs that use what QEMU's microbit (Cortex-M0) lacks: the MTB, SysTick counting instructions, and the
+# execute-never fault on a fetch from 0xFFFFFFF8 (blx_handler: QEMU fetches zeros there and runs on).
+NON_QEMU_PROGRAMS := mtb systick blx_handler
 QEMU_PROGRAMS := $(filter-out $(NON_QEMU_PROGRAMS),$(PROGRAMS))
 PROGRAM_ELFS := $(PROGRAMS:%=$(BUILD)/programs/%.elf)
 PROG_LIB := tests/programs/lib/startup.c tests/programs/lib/semihost.c tests/programs/lib/mem.c

@@ -53,9 +53,7 @@ std::vector<PacketAt> model_packets(const std::string &p, uint64_t *steps)
     c->on_mtb_packet = collect;
     c->hook_ctx = &pk;
     EXPECT_EQ(m6_reset(c), 0);
-    int st = M6_STEP_INSN;
-    while (st != M6_STEP_EXIT && st != M6_STEP_LOCKUP && c->icount < 50000000) st = m6_step(c);
-    EXPECT_EQ(st, M6_STEP_EXIT);
+    EXPECT_EQ(m6_run(c, 50000000), M6_STEP_EXIT);
     EXPECT_EQ(c->exit_code, 0);
     *steps = c->steps;
     fclose(c->console);

@@ -73,6 +73,46 @@ TEST(Model, InvalidExcReturnIsAHardFaultAndStackingRealigns)
     EXPECT_EQ(xpsr & 0x200, 0x200u);
 }
 
+// The HardFault handler at 0x300 exits through semihosting; the test reads the frame it was entered with.
+static void exit_from_hardfault(Machine &m)
+{
+    m.poke32(4 * 3, 0x301);
+    uint16_t hf[] = { 0x2018, 0x4901, 0xbeab, 0xbf00, 0x0026, 0x0002 };
+    std::memcpy(m6_mem_ptr(m.c, 0x300, sizeof hf), hf, sizeof hf);
+}
+
+static uint32_t stacked(Machine &m, unsigned word)
+{
+    uint32_t v;
+    std::memcpy(&v, m6_mem_ptr(m.c, m.c->r[13] + 4 * word, 4), 4);
+    return v;
+}
+
+TEST(Model, PopOfAnInvalidExcReturnFaultsBeforeWritingRegisters)
+{
+    // SVCall handler: ldr r1, =0xfffffff5; movs r0, #7; push {r0, r1}; movs r0, #9; pop {r0, pc}
+    Machine m({ 0xdf00 }, { 0x4902, 0x2007, 0xb403, 0x2009, 0xbd01, 0xbf00, 0xfff5, 0xffff });
+    exit_from_hardfault(m);
+    ASSERT_EQ(m6_reset(m.c), 0);
+    EXPECT_EQ(m.run(), M6_STEP_EXIT);
+    EXPECT_EQ(m.c->ipsr, 3u);
+    EXPECT_EQ(stacked(m, 0), 9u);        // r0 as before the POP
+    EXPECT_EQ(stacked(m, 6), 0x208u);    // the POP faulted
+    EXPECT_EQ(m.c->r[13] + 32, 0x20001000u - 32 - 8);  // the POP did not move SP: frame right below the pair
+}
+
+TEST(Model, BlxNeverReturnsFromAnException)
+{
+    // SVCall handler: ldr r1, =0xfffffff9; blx r1 -> branch to 0xfffffff8, whose fetch is a bus error
+    Machine m({ 0xdf00 }, { 0x4901, 0x4788, 0xbf00, 0xbf00, 0xfff9, 0xffff });
+    exit_from_hardfault(m);
+    ASSERT_EQ(m6_reset(m.c), 0);
+    EXPECT_EQ(m.run(), M6_STEP_EXIT);
+    EXPECT_EQ(m.c->ipsr, 3u);
+    EXPECT_EQ(stacked(m, 5), 0x205u);        // lr written by the BLX
+    EXPECT_EQ(stacked(m, 6), 0xfffffff8u);   // the fetch at the branch target faulted
+}
+
 TEST(Model, MtbWrapAndWatermark)
 {
     // r0 = 0xF0000000; MASTER = EN | MASK 0 (16-byte buffer): branches b . + 2 four times; then exit
