@@ -14,6 +14,13 @@ static void close_checker_files(tc_checker *c)
     c->reader = NULL;
 }
 
+static unsigned pow2_at_least(unsigned n)
+{
+    unsigned p = 1;
+    while (p < n) p <<= 1;
+    return p;
+}
+
 tc_checker *tc_open(const char *golden, const char *options, tm_error *err)
 {
     tm_error local;
@@ -29,17 +36,21 @@ tc_checker *tc_open(const char *golden, const char *options, tm_error *err)
         free(c);
         return NULL;
     }
-    c->reader = tm_reader_open(c->o.golden, NULL, err);
+    /* inflating and parsing the golden run on a thread of their own, beside the simulation */
+    tm_reader_options ro = { 0 };
+    ro.parse_ahead = 1;
+    c->reader = tm_reader_open(c->o.golden, &ro, err);
     if (!c->reader) {
         free(c);
         return NULL;
     }
+    /* ring sizes are powers of two: indexing is a mask, not a division, on every event */
     unsigned keep = c->o.context > c->o.bus_window + 1 ? c->o.context : c->o.bus_window + 1;
-    c->ring_cap = keep + c->o.bus_window + 8;
+    c->ring_cap = pow2_at_least(keep + c->o.bus_window + 8);
     c->ring = calloc(c->ring_cap, sizeof *c->ring);
-    c->pkt_cap = 64 + 8 * c->ring_cap;
+    c->pkt_cap = pow2_at_least(64 + 8 * c->ring_cap);
     c->pkts = calloc(c->pkt_cap, sizeof *c->pkts);
-    c->ev_cap = c->o.context ? c->o.context : 1;
+    c->ev_cap = pow2_at_least(c->o.context ? c->o.context : 1);
     c->events = calloc(c->ev_cap, sizeof *c->events);
     c->gold_handler = 0;
     if (!c->ring || !c->pkts || !c->events) {
@@ -262,8 +273,8 @@ static int check_windows(tc_checker *c)
             }
         }
     }
-    while (rc == TC_OK && c->pkt_tail < c->pkt_head && c->pkts[c->pkt_tail % c->pkt_cap].step + w + 1 < c->cursor) {
-        tc_packet *p = &c->pkts[c->pkt_tail++ % c->pkt_cap];
+    while (rc == TC_OK && c->pkt_tail < c->pkt_head && c->pkts[c->pkt_tail & (c->pkt_cap - 1)].step + w + 1 < c->cursor) {
+        tc_packet *p = &c->pkts[c->pkt_tail++ & (c->pkt_cap - 1)];
         rc = tc_mismatch(c, "mtb", p->step, p->line, "missing MTB packet: expected (%08x, %08x)", p->w0, p->w1);
     }
     /* release steps no longer needed */
@@ -341,7 +352,7 @@ int tc_mtb_packet(tc_checker *c, uint32_t w0, uint32_t w1)
     if (c->pkt_tail == c->pkt_head)
         return tc_mismatch(c, "mtb", current_step(c), tc_step_at(c, current_step(c))->line,
                            "unexpected MTB packet (%08x, %08x): the golden flow gives none here", w0, w1);
-    tc_packet *p = &c->pkts[c->pkt_tail++ % c->pkt_cap];
+    tc_packet *p = &c->pkts[c->pkt_tail++ & (c->pkt_cap - 1)];
     c->n.packets++;
     if (p->w0 == w0 && p->w1 == w1) return TC_OK;
     char what[160];
@@ -384,7 +395,7 @@ int tc_finish(tc_checker *c)
         }
     }
     while (!c->failed && c->pkt_tail < c->pkt_head) {
-        tc_packet *p = &c->pkts[c->pkt_tail++ % c->pkt_cap];
+        tc_packet *p = &c->pkts[c->pkt_tail++ & (c->pkt_cap - 1)];
         rc = tc_mismatch(c, "mtb", p->step, p->line, "missing MTB packet at the end: expected (%08x, %08x)", p->w0, p->w1);
     }
     if (c->n.steps == 0 && !c->n.mismatches) rc = tc_fail(c, "no step was compared: the RTL retired nothing");

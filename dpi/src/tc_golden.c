@@ -6,7 +6,7 @@
 
 #include "tc_internal.h"
 
-tc_step *tc_step_at(tc_checker *c, uint64_t index) { return &c->ring[index % c->ring_cap]; }
+tc_step *tc_step_at(tc_checker *c, uint64_t index) { return &c->ring[index & (c->ring_cap - 1)]; }
 
 static int name_is(tm_str s, const char *lit)
 {

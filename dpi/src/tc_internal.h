@@ -71,7 +71,7 @@ struct tc_checker {
     tc_options o;
     tm_reader *reader;
     int golden_eof;
-    /* golden steps: ring indexed by step index % ring_cap */
+    /* golden steps: ring indexed by step index & (ring_cap - 1); every ring capacity is a power of two */
     tc_step *ring;
     unsigned ring_cap;
     uint64_t complete;     /* steps [0, complete) are complete */

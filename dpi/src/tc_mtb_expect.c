@@ -28,7 +28,7 @@ static void expect(tc_checker *c, const tc_step *s, uint32_t src, int a, uint32_
     mtb_encode(&pk, &w0, &w1);
     c->mtb_start = 0;
     if (c->pkt_head - c->pkt_tail < c->pkt_cap) {
-        tc_packet *p = &c->pkts[c->pkt_head++ % c->pkt_cap];
+        tc_packet *p = &c->pkts[c->pkt_head++ & (c->pkt_cap - 1)];
         p->w0 = w0;
         p->w1 = w1;
         p->step = s->index;

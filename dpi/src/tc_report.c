@@ -36,7 +36,7 @@ void tc_report_append(tc_checker *c, const char *fmt, ...)
 void tc_record_event(tc_checker *c, const tc_event *e)
 {
     if (!c->ev_cap) return;
-    c->events[c->ev_count++ % c->ev_cap] = *e;
+    c->events[c->ev_count++ & (c->ev_cap - 1)] = *e;
 }
 
 static int describe_step(const tc_checker *c, const tc_step *s, char *buf, size_t n)
@@ -85,7 +85,7 @@ static void context_block(tc_checker *c, uint64_t step)
     for (unsigned i = 0; i < rows; i++) {
         char g[80] = "", r[80] = "";
         if (i + ng >= rows) describe_step(c, tc_step_at(c, first + (i + ng - rows)), g, sizeof g);
-        if (i + ne >= rows) describe_event(&c->events[(c->ev_count - ne + (i + ne - rows)) % c->ev_cap], r, sizeof r);
+        if (i + ne >= rows) describe_event(&c->events[(c->ev_count - ne + (i + ne - rows)) & (c->ev_cap - 1)], r, sizeof r);
         tc_report_append(c, "  %-48s | %s\n", g, r);
     }
 }
