@@ -191,12 +191,12 @@ static void *producer_main(void *arg)
     return NULL;
 }
 
-/* A reader whose records a parse-ahead thread produces from an inner single-threaded reader. Without a thread
- * (out of memory, no thread) the inner reader serves on its own. */
+/* A reader whose records a parse-ahead thread produces from an inner reader (which inflates gzip on a thread
+ * of its own unless single_thread: a three-stage pipeline). Without a thread (out of memory, no thread) the
+ * inner reader serves on its own. */
 static tm_reader *open_parse_ahead(const char *path, const tm_reader_options *opts, tm_error *err)
 {
     tm_reader_options io = *opts;
-    io.single_thread = 1;
     io.parse_ahead = 0;
     tm_reader *inner = tm_reader_open(path, &io, err);
     if (!inner) return NULL;

@@ -1,5 +1,6 @@
-/* Parse-ahead for tm_reader: a thread inflates, splits and parses the trace into batches of records, so that a
- * caller with its own work per record (the lockstep checker inside a simulation) only copies records. A batch
+/* Parse-ahead for tm_reader: a thread splits and parses the trace (which the inner reader inflates on a thread of
+ * its own) into batches of records, so that a caller with its own work per record (the lockstep checker inside a
+ * simulation) only copies records. Small batches stay in cache between the two cores. A batch
  * owns the text its records point into; the caller releases a batch when it asks for the first record after it.
  * Memory is bounded: BATCHES batches of at most BATCH_RECORDS records and BATCH_TEXT + line_max bytes. */
 #include <pthread.h>
@@ -8,9 +9,9 @@
 
 #include "reader_internal.h"
 
-#define BATCHES 4
-#define BATCH_RECORDS 4096u
-#define BATCH_TEXT (256u << 10)
+#define BATCHES 8
+#define BATCH_RECORDS 512u
+#define BATCH_TEXT (32u << 10)
 
 typedef struct entry {
     tm_record rec;
@@ -22,7 +23,7 @@ typedef struct batch {
     unsigned n;
     char *text;
     size_t text_len;
-    int status;          /* after the records: TM_OK (more batches follow), TM_EOF or an error */
+    int status;          /* after the records: TM_OK, TM_EOF (the last batch) or an error (more may follow) */
     tm_error err;
     uint64_t skipped, raw_total;
 } batch;
@@ -87,7 +88,7 @@ static void *ahead_main(void *arg)
         a->head++;
         pthread_cond_broadcast(&a->cv);
         pthread_mutex_unlock(&a->mu);
-        if (b->status != TM_OK) break;
+        if (b->status == TM_EOF) break; /* after an error, read on as the caller of a plain reader could */
     }
     return NULL;
 }
@@ -162,8 +163,10 @@ int tm_ahead_next(tm_ahead *a, tm_record *rec, tm_ahead_pos *pos, tm_error *err)
             pos->offset = e->offset;
             return TM_OK;
         }
-        if (b->status != TM_OK) { /* the last batch: keep it, so the end or the error repeats */
-            if (b->status != TM_EOF && err) *err = b->err;
+        if (b->status == TM_EOF) return TM_EOF; /* the last batch: kept, so the end repeats */
+        if (b->status != TM_OK && a->pos == b->n) { /* the error that ended the batch, once */
+            a->pos++;
+            if (err) *err = b->err;
             return b->status;
         }
         pthread_mutex_lock(&a->mu);

@@ -237,6 +237,92 @@ TEST(Reader, RecordsSkipBlankAndCommentsAndReportParseErrors)
     tm_reader_close(r);
 }
 
+namespace {
+struct Rec {
+    int kind;
+    std::string name;
+    uint64_t value, line, offset;
+    bool operator==(const Rec &o) const
+    {
+        return kind == o.kind && name == o.name && value == o.value && line == o.line && offset == o.offset;
+    }
+};
+struct Records {
+    std::vector<Rec> recs;
+    int rc = 0;
+    tm_error err{};
+    uint64_t skipped = 0;
+    int again = 0;  // the call after the end or the error
+};
+Records read_records(const std::string &path, int parse_ahead, int lenient)
+{
+    Records out;
+    tm_reader_options o{};
+    o.parse_ahead = parse_ahead;
+    o.lenient = lenient;
+    tm_reader *r = tm_reader_open(path.c_str(), &o, &out.err);
+    if (!r) return out;
+    tm_record rec;
+    while ((out.rc = tm_reader_next(r, &rec, &out.err)) == TM_OK)
+        out.recs.push_back({ rec.kind, std::string(rec.u.reg.name.p, rec.u.reg.name.n), rec.u.reg.value.v,
+                             tm_reader_line(r), tm_reader_offset(r) });
+    tm_error again{};
+    out.again = tm_reader_next(r, &rec, &again);
+    out.skipped = tm_reader_skipped(r);
+    tm_reader_close(r);
+    return out;
+}
+}  // namespace
+
+TEST(Reader, ParseAheadGivesTheSameRecordsLinesOffsetsAndErrors)
+{
+    std::string text = "# a comment\n\n" + numbered_lines(200000);
+    std::string bad = text;
+    bad.insert(text.find("150000 clk"), "150000 clk ZZ 1\n");
+    write_file(tmp_path("ahead.gz"), gzip(text));
+    write_file(tmp_path("ahead_bad.gz"), gzip(bad));
+    write_file(tmp_path("ahead_bad.txt"), bad);
+    Records a = read_records(tmp_path("ahead.gz"), 0, 0), b = read_records(tmp_path("ahead.gz"), 1, 0);
+    EXPECT_EQ(b.rc, TM_EOF) << b.err.msg;
+    EXPECT_EQ(b.again, TM_EOF);
+    ASSERT_EQ(a.recs.size(), 200000u);
+    EXPECT_TRUE(a.recs == b.recs);
+    EXPECT_EQ(b.recs[7].line, 10u);
+    for (const char *f : { "ahead_bad.gz", "ahead_bad.txt" }) {
+        Records s = read_records(tmp_path(f), 0, 0), t = read_records(tmp_path(f), 1, 0);
+        EXPECT_EQ(t.rc, TM_ERR_PARSE);
+        EXPECT_EQ(t.again, TM_OK);  // the caller may read on past a bad line
+        EXPECT_EQ(s.again, TM_OK);
+        EXPECT_EQ(t.err.line, s.err.line);
+        EXPECT_EQ(t.err.line, 150003u);
+        EXPECT_EQ(t.err.column, s.err.column);
+        EXPECT_STREQ(t.err.file, s.err.file);
+        EXPECT_EQ(t.recs.size(), 150000u);
+        EXPECT_TRUE(s.recs == t.recs);
+        Records l = read_records(tmp_path(f), 1, 1);  // lenient: skipped and counted
+        EXPECT_EQ(l.rc, TM_EOF);
+        EXPECT_EQ(l.recs.size(), 200000u);
+        EXPECT_EQ(l.skipped, 1u);
+    }
+    // an inflate error reaches the caller through both threads, with its line
+    std::string z = gzip(text);
+    write_file(tmp_path("ahead_trunc.gz"), z.substr(0, z.size() / 2));
+    Records t = read_records(tmp_path("ahead_trunc.gz"), 1, 0);
+    EXPECT_EQ(t.rc, TM_ERR_GZIP);
+    EXPECT_GT(t.err.line, 1000u);
+    EXPECT_EQ(t.recs.size() + 3, t.err.line);
+    // a parse-ahead reader gives records only
+    tm_reader_options o{};
+    o.parse_ahead = 1;
+    tm_error e{};
+    tm_reader *r = tm_reader_open(tmp_path("ahead.gz").c_str(), &o, &e);
+    ASSERT_NE(r, nullptr);
+    const char *line;
+    size_t len;
+    EXPECT_EQ(tm_reader_next_line(r, &line, &len, &e), TM_ERR_ARG);
+    tm_reader_close(r);  // closing with the thread still running
+}
+
 TEST(Reader, StdinPipe)
 {
     std::string path = tmp_path("stdin.gz");
