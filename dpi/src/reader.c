@@ -60,6 +60,7 @@ struct tm_reader {
     block ring[RING];
     unsigned head, tail;  /* tail: next block to consume; head: next to fill */
     int producer_done, stop;
+    int producer_waits, consumer_waits; /* who sleeps on cv: a wake-up only when someone does */
     uint64_t shared_raw_total;
     /* parse-ahead: records come from this thread's batches; the fields above are unused */
     tm_ahead *ahead;
@@ -168,8 +169,13 @@ static void *producer_main(void *arg)
 {
     tm_reader *r = arg;
     for (;;) {
+        /* a full ring: sleep until half of it is free (one wake-up per RING / 2 blocks) */
         pthread_mutex_lock(&r->mu);
-        while (r->head - r->tail == RING && !r->stop) pthread_cond_wait(&r->cv, &r->mu);
+        if (r->head - r->tail == RING) {
+            r->producer_waits = 1;
+            while (r->head - r->tail > RING / 2 && !r->stop) pthread_cond_wait(&r->cv, &r->mu);
+            r->producer_waits = 0;
+        }
         if (r->stop) {
             pthread_mutex_unlock(&r->mu);
             break;
@@ -184,7 +190,7 @@ static void *producer_main(void *arg)
         if (b->len) r->head++;
         r->shared_raw_total = r->src.raw_total;
         if (done) r->producer_done = 1;
-        pthread_cond_broadcast(&r->cv);
+        if (r->consumer_waits) pthread_cond_broadcast(&r->cv);
         pthread_mutex_unlock(&r->mu);
         if (done) break;
     }
@@ -347,7 +353,9 @@ static int refill(tm_reader *r, tm_error *err)
         return n ? TM_OK : TM_EOF;
     }
     pthread_mutex_lock(&r->mu);
+    r->consumer_waits = 1;
     while (r->head == r->tail && !r->producer_done) pthread_cond_wait(&r->cv, &r->mu);
+    r->consumer_waits = 0;
     if (r->head == r->tail) {
         int status = r->src.status;
         pthread_mutex_unlock(&r->mu);
@@ -362,7 +370,7 @@ static int refill(tm_reader *r, tm_error *err)
     r->end += b->len;
     pthread_mutex_lock(&r->mu);
     r->tail++;
-    pthread_cond_broadcast(&r->cv);
+    if (r->producer_waits && r->head - r->tail <= RING / 2) pthread_cond_broadcast(&r->cv);
     pthread_mutex_unlock(&r->mu);
     return TM_OK;
 }

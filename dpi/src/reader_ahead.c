@@ -10,8 +10,8 @@
 #include "reader_internal.h"
 
 #define BATCHES 8
-#define BATCH_RECORDS 512u
-#define BATCH_TEXT (32u << 10)
+#define BATCH_RECORDS 1024u
+#define BATCH_TEXT (64u << 10)
 
 typedef struct entry {
     tm_record rec;
@@ -37,6 +37,7 @@ struct tm_ahead {
     batch b[BATCHES];
     unsigned head, tail; /* batches [tail, head) are filled; the caller reads b[tail] */
     int stop;
+    int producer_waits, caller_waits; /* who sleeps on cv: a wake-up only when someone does */
     unsigned pos;        /* next record of b[tail] */
     int holding;         /* the caller is reading b[tail] */
 };
@@ -77,8 +78,14 @@ static void *ahead_main(void *arg)
 {
     tm_ahead *a = arg;
     for (;;) {
+        /* A full ring: sleep until half of it is free, so that the caller (the simulation's thread) wakes this
+         * thread once per BATCHES / 2 batches, not once per batch. */
         pthread_mutex_lock(&a->mu);
-        while (a->head - a->tail == BATCHES && !a->stop) pthread_cond_wait(&a->cv, &a->mu);
+        if (a->head - a->tail == BATCHES) {
+            a->producer_waits = 1;
+            while (a->head - a->tail > BATCHES / 2 && !a->stop) pthread_cond_wait(&a->cv, &a->mu);
+            a->producer_waits = 0;
+        }
         int stop = a->stop;
         batch *b = &a->b[a->head % BATCHES];
         pthread_mutex_unlock(&a->mu);
@@ -86,7 +93,7 @@ static void *ahead_main(void *arg)
         fill(a, b);
         pthread_mutex_lock(&a->mu);
         a->head++;
-        pthread_cond_broadcast(&a->cv);
+        if (a->caller_waits) pthread_cond_broadcast(&a->cv);
         pthread_mutex_unlock(&a->mu);
         if (b->status == TM_EOF) break; /* after an error, read on as the caller of a plain reader could */
     }
@@ -148,7 +155,9 @@ int tm_ahead_next(tm_ahead *a, tm_record *rec, tm_ahead_pos *pos, tm_error *err)
     for (;;) {
         if (!a->holding) {
             pthread_mutex_lock(&a->mu);
+            a->caller_waits = 1;
             while (a->head == a->tail) pthread_cond_wait(&a->cv, &a->mu);
+            a->caller_waits = 0;
             pthread_mutex_unlock(&a->mu);
             a->holding = 1;
             a->pos = 0;
@@ -171,7 +180,7 @@ int tm_ahead_next(tm_ahead *a, tm_record *rec, tm_ahead_pos *pos, tm_error *err)
         }
         pthread_mutex_lock(&a->mu);
         a->tail++;
-        pthread_cond_broadcast(&a->cv);
+        if (a->producer_waits && a->head - a->tail <= BATCHES / 2) pthread_cond_broadcast(&a->cv);
         pthread_mutex_unlock(&a->mu);
         a->holding = 0;
     }
