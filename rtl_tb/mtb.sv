@@ -28,14 +28,13 @@ module mtb (
 );
   logic [31:0] position, master, flow;
   logic        start;
-  logic        dp_valid, dp_write, dp_err;
+  logic        rd, wr;
   logic [3:0]  dp_off;
-  logic [1:0]  err_phase;
   logic unused;  // bits not used by design
-  assign unused = ^{haddr[31:4], htrans[0], ev_src[0], ev_dst[0], dp_off[1:0]};
-
-  assign hresp = err_phase != 2'd0;
-  assign hreadyout = err_phase != 2'd1;
+  assign unused = ^{rd, ev_src[0], ev_dst[0], dp_off[1:0]};
+  ahb_reg_port #(.OFF_BITS(4)) u_port (
+    .clk, .rst_n, .hsel, .haddr, .htrans, .hwrite, .hsize, .hready, .hreadyout, .hresp, .rd, .wr, .off(dp_off)
+  );
   always_comb begin
     case (dp_off[3:2])
       2'd0: hrdata = position;
@@ -48,14 +47,11 @@ module mtb (
   always_ff @(posedge clk or negedge rst_n) begin
     if (!rst_n) begin
       position <= 32'd0; master <= 32'd0; flow <= 32'd0; start <= 1'b0;
-      dp_valid <= 1'b0; dp_write <= 1'b0; dp_err <= 1'b0; dp_off <= 4'd0; err_phase <= 2'd0;
       pw_en <= 1'b0; pkt_valid <= 1'b0;
     end else begin
       pw_en <= 1'b0;
       pkt_valid <= 1'b0;
-      if (err_phase == 2'd1) err_phase <= 2'd2;
-      else err_phase <= 2'd0;
-      if (dp_valid && dp_write && !dp_err) begin
+      if (wr) begin
         case (dp_off[3:2])
           2'd0: position <= {hwdata[31:2], 2'b00};
           2'd1: begin
@@ -90,14 +86,6 @@ module mtb (
           if (flow[0]) master[31] <= 1'b0;
           if (flow[1]) master[9] <= 1'b1;
         end
-      end
-      dp_valid <= 1'b0;
-      if (hready && hsel && htrans[1]) begin
-        dp_valid <= 1'b1;
-        dp_write <= hwrite;
-        dp_off <= haddr[3:0];
-        dp_err <= hsize != 3'd2 || haddr[1:0] != 2'd0;
-        if (hsize != 3'd2 || haddr[1:0] != 2'd0) err_phase <= 2'd1;
       end
     end
   end

@@ -29,11 +29,11 @@ module scs (
 );
   logic [31:0] en, pend, st_csr, st_rvr, st_cvr, scr;
   logic [7:0]  prio [0:31];
-  logic        dp_valid, dp_write, dp_err;
+  logic        rd, wr;
   logic [11:0] dp_off;
-  logic [1:0]  err_phase;
-  logic unused;  // bits not used by design
-  assign unused = ^{haddr[31:12], htrans[0]};
+  ahb_reg_port #(.OFF_BITS(12)) u_port (
+    .clk, .rst_n, .hsel, .haddr, .htrans, .hwrite, .hsize, .hready, .hreadyout, .hresp, .rd, .wr, .off(dp_off)
+  );
 
   assign irq_pending = pend & en;
   always_comb for (int i = 0; i < 32; i++) irq_prio[2*i +: 2] = prio[i][7:6];
@@ -74,16 +74,12 @@ module scs (
     endcase
   end
 
-  assign hresp = err_phase != 2'd0;
-  assign hreadyout = err_phase != 2'd1;
-
   always_ff @(posedge clk or negedge rst_n) begin
     if (!rst_n) begin
       en <= 32'd0; pend <= 32'd0; st_csr <= 32'd0; st_rvr <= 32'd0; st_cvr <= 32'd0; scr <= 32'd0;
       for (int i = 0; i < 32; i++) prio[i] <= 8'd0;
       nmi_pending <= 1'b0; pendsv_pending <= 1'b0; systick_pending <= 1'b0;
       pri_svcall <= 2'd0; pri_pendsv <= 2'd0; pri_systick <= 2'd0; vtor <= 32'd0;
-      dp_valid <= 1'b0; dp_write <= 1'b0; dp_err <= 1'b0; dp_off <= 12'd0; err_phase <= 2'd0;
     end else begin
       // SysTick: one decrement per retired instruction (model/ARCHITECTURE.md)
       if (retire && st_csr[0]) begin
@@ -104,12 +100,9 @@ module scs (
           default: if (clr_num >= 6'd16) pend[5'(clr_num - 6'd16)] <= 1'b0;
         endcase
       end
-      // data phase: errors take two cycles; reads have no side effect but COUNTFLAG's clear
-      if (err_phase == 2'd1) err_phase <= 2'd2;
-      else err_phase <= 2'd0;
-      if (dp_valid && !dp_err) begin
-        if (!dp_write && dp_off == 12'h010) st_csr[16] <= 1'b0;
-        if (dp_write) begin
+      // data phase: reads have no side effect but COUNTFLAG's clear
+      if (rd && dp_off == 12'h010) st_csr[16] <= 1'b0;
+      if (wr) begin
           case (dp_off)
             12'h010: st_csr <= {st_csr[31:3], hwdata[2:0]};
             12'h014: st_rvr <= {8'd0, hwdata[23:0]};
@@ -133,15 +126,6 @@ module scs (
               if (dp_off >= 12'h400 && dp_off < 12'h420)
                 for (int k = 0; k < 4; k++) prio[dp_off[4:0] + 5'(k)] <= hwdata[8*k +: 8] & 8'hc0;
           endcase
-        end
-      end
-      dp_valid <= 1'b0;
-      if (hready && hsel && htrans[1]) begin
-        dp_valid <= 1'b1;
-        dp_write <= hwrite;
-        dp_off <= haddr[11:0];
-        dp_err <= hsize != 3'd2 || haddr[1:0] != 2'd0;
-        if (hsize != 3'd2 || haddr[1:0] != 2'd0) err_phase <= 2'd1;
       end
     end
   end

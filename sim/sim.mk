@@ -1,8 +1,7 @@
 # Verilator builds of rtl_tb/tb_top, each in its own directory: {C++ main, SystemC sc_main} x {plain, with the
 # lockstep checker (TARMAC_CHK)}. HARNESS=systemc makes `make sim` / `make regress` use the SystemC ones.
-RTL_SRCS := $(wildcard rtl_tb/core/*.sv) $(wildcard rtl_tb/monitors/*.sv) \
-            rtl_tb/ahb_sram.sv rtl_tb/ahb_default_slave.sv rtl_tb/ahb_interconnect.sv rtl_tb/scs.sv rtl_tb/mtb.sv \
-            rtl_tb/tb_top.sv
+# rtl_tb/sources.f: the design and testbench sources in compile order (the scripts in sim/ read it too)
+RTL_SRCS := $(strip $(file < rtl_tb/sources.f))
 VERILATOR_FLAGS := --exe --build -j 2 -O3 --x-assign fast --x-initial fast --top-module tb_top \
                    -Wno-fatal -CFLAGS "-O2 -I$(abspath model) -I$(abspath dpi/include) -I$(abspath sim)"
 SIM_LIBS = $(abspath $(LIBARMV6M)) $(abspath $(LIBTARMAC))

@@ -12,9 +12,8 @@ lib="$PWD/$BUILD/lib"
 # shellcheck disable=SC2086
 verilator --cc --exe --build -j 2 -O2 --top-module tb_top -Wno-fatal -CFLAGS "-O1 -I$PWD/model -I$PWD/dpi/include -I$PWD/sim" \
   ${SAN_FLAGS:+-CFLAGS "$SAN_FLAGS" -LDFLAGS "$SAN_FLAGS"} \
-  +define+TARMAC_CHK -Mdir "$d/obj" dpi/tarmac_chk_pkg.sv "$d"/rtl_tb/core/m0_core.sv "$d"/rtl_tb/monitors/chk_monitor.sv \
-  "$d"/rtl_tb/ahb_sram.sv "$d"/rtl_tb/ahb_default_slave.sv "$d"/rtl_tb/ahb_interconnect.sv "$d"/rtl_tb/scs.sv \
-  "$d"/rtl_tb/mtb.sv "$d"/rtl_tb/tb_top.sv "$PWD/sim/tb_main.cpp" "$PWD/sim/harness.cpp" \
+  +define+TARMAC_CHK -Mdir "$d/obj" dpi/tarmac_chk_pkg.sv $(sed "s|^|$d/|" rtl_tb/sources.f) \
+  "$PWD/sim/tb_main.cpp" "$PWD/sim/harness.cpp" \
   -LDFLAGS "$lib/libarmv6m.a $lib/libtarmac.a -Wl,-rpath,$lib $lib/libtarmacchk.so -lz -pthread" > "$d/build.log" 2>&1 \
   || { echo "FAIL build of the injected-bug core"; tail -20 "$d/build.log"; echo "0 passed, 1 failed"; exit 1; }
 out=$("$d/obj/Vtb_top" +elf="$BUILD/programs/alu_add.elf" +tarmac_golden=golden/alu_add.tarmac.gz 2>&1); rc=$?

@@ -4,7 +4,7 @@
 # lockstep with the checker (wait states on). Needs BUILD and PROGRAMS from make.
 set -u
 pass=0; fail=0
-rtl="rtl_tb/core/*.sv rtl_tb/monitors/*.sv rtl_tb/ahb_sram.sv rtl_tb/ahb_default_slave.sv rtl_tb/ahb_interconnect.sv rtl_tb/scs.sv rtl_tb/mtb.sv rtl_tb/tb_top.sv"
+rtl=$(tr '\n' ' ' < rtl_tb/sources.f)
 for variant in "" "-DTARMAC_CHK dpi/tarmac_chk_pkg.sv"; do
   # shellcheck disable=SC2086
   if out=$(verilator --lint-only -Wall --top-module tb_top $variant $rtl 2>&1); then

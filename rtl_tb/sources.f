@@ -1,0 +1,9 @@
+rtl_tb/core/m0_core.sv
+rtl_tb/monitors/chk_monitor.sv
+rtl_tb/ahb_reg_port.sv
+rtl_tb/ahb_sram.sv
+rtl_tb/ahb_default_slave.sv
+rtl_tb/ahb_interconnect.sv
+rtl_tb/scs.sv
+rtl_tb/mtb.sv
+rtl_tb/tb_top.sv
