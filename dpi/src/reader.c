@@ -1,8 +1,7 @@
 /* Streaming line reader over plain or gzip input (detected by the magic bytes), from a file or stdin.
  * gzip input is inflated on a second thread into a small ring of blocks so that inflation and parsing
  * overlap; the caller's side copies each block into its line buffer. Memory use is bounded by the block
- * size and the line limit, whatever the input length. With parse_ahead, a reader of its own runs on a thread
- * that parses too (reader_ahead.c). */
+ * size and the line limit, whatever the input length. */
 #include "tarmac/reader.h"
 
 #include <errno.h>
@@ -15,7 +14,6 @@
 #include <unistd.h>
 #include <zlib.h>
 
-#include "reader_internal.h"
 #include "tarmac/parse.h"
 
 #define BLOCK (1u << 20)  /* inflated bytes per block */
@@ -62,9 +60,6 @@ struct tm_reader {
     int producer_done, stop;
     int producer_waits, consumer_waits; /* who sleeps on cv: a wake-up only when someone does */
     uint64_t shared_raw_total;
-    /* parse-ahead: records come from this thread's batches; the fields above are unused */
-    tm_ahead *ahead;
-    uint64_t ahead_raw_total;
 };
 
 static int set_err(tm_error *err, const tm_reader *r, int status, uint64_t line, const char *msg)
@@ -197,31 +192,8 @@ static void *producer_main(void *arg)
     return NULL;
 }
 
-/* A reader whose records a parse-ahead thread produces from an inner reader (which inflates gzip on a thread
- * of its own unless single_thread: a three-stage pipeline). Without a thread (out of memory, no thread) the
- * inner reader serves on its own. */
-static tm_reader *open_parse_ahead(const char *path, const tm_reader_options *opts, tm_error *err)
-{
-    tm_reader_options io = *opts;
-    io.parse_ahead = 0;
-    tm_reader *inner = tm_reader_open(path, &io, err);
-    if (!inner) return NULL;
-    tm_reader *r = calloc(1, sizeof *r);
-    if (!r) return inner;
-    memcpy(r->path, inner->path, sizeof r->path);
-    r->file_size = inner->file_size;
-    r->src.gzip = inner->src.gzip;
-    r->ahead = tm_ahead_start(inner);
-    if (!r->ahead) {
-        free(r);
-        return inner;
-    }
-    return r;
-}
-
 tm_reader *tm_reader_open(const char *path, const tm_reader_options *opts, tm_error *err)
 {
-    if (opts && opts->parse_ahead) return open_parse_ahead(path, opts, err);
     tm_reader *r = calloc(1, sizeof *r);
     if (!r) {
         set_err(err, NULL, TM_ERR_IO, 0, "out of memory");
@@ -312,11 +284,6 @@ tm_reader *tm_reader_open(const char *path, const tm_reader_options *opts, tm_er
 void tm_reader_close(tm_reader *r)
 {
     if (!r) return;
-    if (r->ahead) {
-        tm_ahead_stop(r->ahead);
-        free(r);
-        return;
-    }
     if (r->threaded) {
         pthread_mutex_lock(&r->mu);
         r->stop = 1;
@@ -377,7 +344,6 @@ static int refill(tm_reader *r, tm_error *err)
 
 int tm_reader_next_line(tm_reader *r, const char **line, size_t *len, tm_error *err)
 {
-    if (r->ahead) return set_err(err, r, TM_ERR_ARG, 0, "a parse-ahead reader gives records, not lines");
     size_t scan_from = r->start;
     for (;;) {
         char *nl = memchr(r->buf + scan_from, '\n', r->end - scan_from);
@@ -424,41 +390,24 @@ int tm_reader_next_line(tm_reader *r, const char **line, size_t *len, tm_error *
     }
 }
 
-int tm_reader_parse(tm_reader *r, const char *line, size_t len, tm_record *rec, tm_error *err)
-{
-    int rc = tm_parse_line(line, len, rec, err);
-    if (rc == TM_OK) return TM_OK;
-    if (r->lenient) {
-        r->skipped++;
-        rec->kind = TM_REC_NONE;
-        return TM_OK;
-    }
-    err->line = r->line_no;
-    err->offset = r->line_offset;
-    snprintf(err->file, sizeof err->file, "%s", r->path);
-    return rc;
-}
-
 int tm_reader_next(tm_reader *r, tm_record *rec, tm_error *err)
 {
-    if (r->ahead) {
-        tm_ahead_pos pos;
-        int rc = tm_ahead_next(r->ahead, rec, &pos, err);
-        r->skipped = pos.skipped;
-        r->ahead_raw_total = pos.raw_total;
-        if (rc == TM_OK) {
-            r->line_no = pos.line;
-            r->line_offset = pos.offset;
-        }
-        return rc;
-    }
     for (;;) {
         const char *line;
         size_t len;
         int rc = tm_reader_next_line(r, &line, &len, err);
         if (rc != TM_OK) return rc;
-        rc = tm_reader_parse(r, line, len, rec, err);
-        if (rc != TM_OK) return rc;
+        rc = tm_parse_line(line, len, rec, err);
+        if (rc != TM_OK) {
+            if (r->lenient) {
+                r->skipped++;
+                continue;
+            }
+            err->line = r->line_no;
+            err->offset = r->line_offset;
+            snprintf(err->file, sizeof err->file, "%s", r->path);
+            return rc;
+        }
         if (rec->kind != TM_REC_NONE) return TM_OK;
     }
 }
@@ -470,11 +419,8 @@ const char *tm_reader_path(const tm_reader *r) { return r->path; }
 int tm_reader_is_gzip(const tm_reader *r) { return r->src.gzip; }
 uint64_t tm_reader_file_size(const tm_reader *r) { return r->file_size; }
 
-uint32_t tm_reader_line_max(const tm_reader *r) { return r->line_max; }
-
 uint64_t tm_reader_compressed_offset(const tm_reader *r)
 {
-    if (r->ahead) return r->ahead_raw_total;
     if (!r->threaded) return r->src.raw_total;
     pthread_mutex_lock((pthread_mutex_t *)&r->mu);
     uint64_t v = r->shared_raw_total;

@@ -8,12 +8,6 @@
 
 #include "tc_internal.h"
 
-static void close_checker_files(tc_checker *c)
-{
-    if (c->reader) tm_reader_close(c->reader);
-    c->reader = NULL;
-}
-
 static unsigned pow2_at_least(unsigned n)
 {
     unsigned p = 1;
@@ -21,43 +15,49 @@ static unsigned pow2_at_least(unsigned n)
     return p;
 }
 
+/* Steps the golden thread may build ahead of the comparison: it sleeps on a full ring until half is free. */
+#define TC_AHEAD_STEPS 1024u
+
+static tc_checker *out_of_memory(tc_checker *c, tm_error *err)
+{
+    tc_close(c);
+    memset(err, 0, sizeof *err);
+    err->status = TM_ERR_IO;
+    snprintf(err->msg, sizeof err->msg, "out of memory");
+    return NULL;
+}
+
 tc_checker *tc_open(const char *golden, const char *options, tm_error *err)
 {
     tm_error local;
     if (!err) err = &local;
-    tc_checker *c = calloc(1, sizeof *c);
-    if (!c) {
-        memset(err, 0, sizeof *err);
-        err->status = TM_ERR_IO;
-        snprintf(err->msg, sizeof err->msg, "out of memory");
-        return NULL;
-    }
+    /* aligned: the golden thread's fields keep to cache lines of their own */
+    tc_checker *c = aligned_alloc(64, sizeof *c);
+    if (!c) return out_of_memory(NULL, err);
+    memset(c, 0, sizeof *c);
     if (tc_parse_options(&c->o, golden, options, err)) {
-        free(c);
-        return NULL;
-    }
-    /* inflating and parsing the golden run on a thread of their own, beside the simulation */
-    tm_reader_options ro = { 0 };
-    ro.parse_ahead = 1;
-    c->reader = tm_reader_open(c->o.golden, &ro, err);
-    if (!c->reader) {
         free(c);
         return NULL;
     }
     /* ring sizes are powers of two: indexing is a mask, not a division, on every event */
     unsigned keep = c->o.context > c->o.bus_window + 1 ? c->o.context : c->o.bus_window + 1;
-    c->ring_cap = pow2_at_least(keep + c->o.bus_window + 8);
+    c->ring_cap = pow2_at_least(2 * (keep + c->o.bus_window + 8) + TC_AHEAD_STEPS);
     c->ring = calloc(c->ring_cap, sizeof *c->ring);
-    c->pkt_cap = pow2_at_least(64 + 8 * c->ring_cap);
+    /* every step in the ring with its most packets, and slack: the golden thread never waits for packets */
+    c->pkt_cap = pow2_at_least(64 + 2 * TC_MAX_STEP_PACKETS * c->ring_cap);
     c->pkts = calloc(c->pkt_cap, sizeof *c->pkts);
     c->ev_cap = pow2_at_least(c->o.context ? c->o.context : 1);
     c->events = calloc(c->ev_cap, sizeof *c->events);
+    /* the pools hold the records of every step the comparison may ask for (tc_golden_fill) at their most,
+     * and of the ring's steps at a few each */
+    c->pool_cap = pow2_at_least((c->ring_cap / 2 + 4) * (TC_MAX_REGS > TC_MAX_MEM ? TC_MAX_REGS : TC_MAX_MEM));
+    c->reg_pool = calloc(c->pool_cap, sizeof *c->reg_pool);
+    c->mem_pool = calloc(c->pool_cap, sizeof *c->mem_pool);
     c->gold_handler = 0;
-    if (!c->ring || !c->pkts || !c->events) {
+    if (!c->ring || !c->pkts || !c->events || !c->reg_pool || !c->mem_pool) return out_of_memory(c, err);
+    /* inflating, parsing and building the golden steps run on threads of their own, beside the simulation */
+    if (tc_golden_start(c, err) != 0) {
         tc_close(c);
-        memset(err, 0, sizeof *err);
-        err->status = TM_ERR_IO;
-        snprintf(err->msg, sizeof err->msg, "out of memory");
         return NULL;
     }
     /* Read the first steps now so that an unreadable golden is reported at open, with file:line. */
@@ -74,8 +74,10 @@ tc_checker *tc_open(const char *golden, const char *options, tm_error *err)
 void tc_close(tc_checker *c)
 {
     if (!c) return;
-    close_checker_files(c);
+    tc_golden_stop(c);
     free(c->ring);
+    free(c->reg_pool);
+    free(c->mem_pool);
     free(c->pkts);
     free(c->events);
     free(c->report);
@@ -186,10 +188,10 @@ static int close_step(tc_checker *c, int is_exc, uint32_t pc, uint32_t opcode, i
     for (;;) {
         if (c->cursor >= c->complete) {
             if (is_exc)
-                return tc_mismatch(c, "instruction", c->cursor, tm_reader_line(c->reader),
+                return tc_mismatch(c, "instruction", c->cursor, c->end_line,
                                    "the golden trace ended, but the RTL entered exception %d (return address %08x)",
                                    number, ret);
-            return tc_mismatch(c, "instruction", c->cursor, tm_reader_line(c->reader),
+            return tc_mismatch(c, "instruction", c->cursor, c->end_line,
                                "the golden trace ended, but the RTL retired an instruction at %08x (opcode %0*x)", pc,
                                is32 ? 8 : 4, opcode);
         }

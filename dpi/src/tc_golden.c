@@ -1,10 +1,39 @@
-/* Golden trace -> steps. An instruction line opens an instruction step; an exception-entry event opens an
- * exception step; every other record belongs to the open step; records before the first instruction form
- * the reset step. Steps are read ahead of the comparison into a ring (bus window, MTB derivation). */
+/* Golden trace -> steps, on a thread of its own beside the simulation. An instruction line opens an
+ * instruction step; an exception-entry event opens an exception step; every other record belongs to the open
+ * step; records before the first instruction form the reset step. The golden thread inflates (with the
+ * reader's own thread), parses, builds steps into the ring and derives the expected MTB packets, up to a ring
+ * ahead of the comparison; the simulation's thread only compares. The comparison sees the steps it asks for
+ * (tc_golden_fill), never more, so that verdicts and reports are the same however far ahead the golden thread
+ * is. Hand-over: the golden thread publishes made / pkt_made / done, the comparison oldest / pkt_tail; each
+ * side sleeps only when it must wait, and is woken only when the other side sees it sleeping. */
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
 #include "tc_internal.h"
+
+struct tc_golden_sync {
+    /* written by the golden thread (its own cache line: the comparison reads it only when it needs more) */
+    _Alignas(64) atomic_uint_fast64_t made;   /* steps [0, made) are complete */
+    atomic_uint_fast64_t pkt_made;            /* expected packets [0, pkt_made) are written */
+    atomic_int done;                          /* made is final: the golden ended (error[0] == 0) or failed */
+    uint64_t end_line;                        /* published by done */
+    char error[700];                          /* published by done */
+    /* written by the comparison */
+    _Alignas(64) atomic_uint_fast64_t oldest; /* steps before oldest are handed back */
+    atomic_uint_fast64_t pkt_tail;            /* packets before pkt_tail are consumed */
+    atomic_int stop;
+    /* sleeping */
+    _Alignas(64) pthread_mutex_t mu;
+    pthread_cond_t cv;
+    atomic_int golden_waits;                  /* the golden thread sleeps until oldest >= wake_oldest */
+    atomic_uint_fast64_t wake_oldest;
+    atomic_int caller_waits;                  /* the comparison sleeps until made >= wake_made or done */
+    atomic_uint_fast64_t wake_made;
+    pthread_t thread;
+};
 
 tc_step *tc_step_at(tc_checker *c, uint64_t index) { return &c->ring[index & (c->ring_cap - 1)]; }
 
@@ -34,41 +63,67 @@ static int is_exception_event(tm_str name)
     return 0;
 }
 
+/* A step's records go to the pool at pos, reserved for the most a step may have and never wrapping. */
+static uint64_t reserve(uint64_t pos, unsigned cap, unsigned most)
+{
+    unsigned at = (unsigned)(pos & (cap - 1));
+    return at + most > cap ? pos + (cap - at) : pos;
+}
+
 static void start_step(tc_checker *c, uint8_t kind, uint64_t line)
 {
-    tc_step *s = tc_step_at(c, c->complete);
+    tc_golden_side *g = &c->gs;
+    tc_step *s = tc_step_at(c, g->made);
     memset(s, 0, offsetof(tc_step, regs));
-    s->index = c->complete;
+    g->reg_pos = reserve(g->reg_pos, c->pool_cap, TC_MAX_REGS);
+    g->mem_pos = reserve(g->mem_pos, c->pool_cap, TC_MAX_MEM);
+    s->reg_first = g->reg_pos;
+    s->mem_first = g->mem_pos;
+    s->regs = &c->reg_pool[g->reg_pos & (c->pool_cap - 1)];
+    s->mem = &c->mem_pool[g->mem_pos & (c->pool_cap - 1)];
+    s->index = g->made;
     s->line = line;
     s->kind = kind;
     s->handler = -1;
-    c->building = 1;
+    c->gs.building = 1;
 }
 
-/* Close the step being built; derive the MTB packets of the step before it, now that its successor is known. */
+/* Close the step being built; derive the MTB packets of the step before it, now that its successor is known;
+ * publish both. */
 static void complete_step(tc_checker *c)
 {
-    if (c->complete > 0) tc_mtb_step(c, tc_step_at(c, c->complete - 1), tc_step_at(c, c->complete));
-    c->complete++;
-    c->building = 0;
+    tc_golden_side *g = &c->gs;
+    if (g->made > 0) tc_mtb_step(c, tc_step_at(c, g->made - 1), tc_step_at(c, g->made));
+    g->made++;
+    g->building = 0;
+    atomic_store_explicit(&c->sync->pkt_made, g->pkt_made, memory_order_release);
+    atomic_store_explicit(&c->sync->made, g->made, memory_order_seq_cst);
+    if (atomic_load_explicit(&c->sync->caller_waits, memory_order_seq_cst) &&
+        g->made >= atomic_load_explicit(&c->sync->wake_made, memory_order_relaxed)) {
+        pthread_mutex_lock(&c->sync->mu);
+        pthread_cond_broadcast(&c->sync->cv);
+        pthread_mutex_unlock(&c->sync->mu);
+    }
 }
 
 static int step_full(tc_checker *c, const char *what)
 {
-    return tc_fail(c, "golden %s:%llu: more than %d %s records in one step", c->o.golden,
-                   (unsigned long long)tm_reader_line(c->reader), what[0] == 'r' ? TC_MAX_REGS : TC_MAX_MEM, what);
+    snprintf(c->sync->error, sizeof c->sync->error, "golden %s:%llu: more than %d %s records in one step",
+             c->o.golden, (unsigned long long)tm_reader_line(c->gs.reader), what[0] == 'r' ? TC_MAX_REGS : TC_MAX_MEM,
+             what);
+    return TC_FAILED;
 }
 
 /* Add one golden record; an instruction or exception entry opens a new step (completing the previous one). */
 static int add_record(tc_checker *c, const tm_record *r)
 {
-    uint64_t line = tm_reader_line(c->reader);
-    tc_step *s = c->building ? tc_step_at(c, c->complete) : NULL;
+    uint64_t line = tm_reader_line(c->gs.reader);
+    tc_step *s = c->gs.building ? tc_step_at(c, c->gs.made) : NULL;
     switch ((tm_kind)r->kind) {
     case TM_REC_INSN: {
         if (s) complete_step(c);
         start_step(c, TC_STEP_INSN, line);
-        s = tc_step_at(c, c->complete);
+        s = tc_step_at(c, c->gs.made);
         const tm_insn *in = &r->u.insn;
         s->status = in->status;
         s->pc = (uint32_t)in->addr.va;
@@ -87,7 +142,7 @@ static int add_record(tc_checker *c, const tm_record *r)
         if (!continues) {
             if (s) complete_step(c);
             start_step(c, TC_STEP_EXC, line);
-            s = tc_step_at(c, c->complete);
+            s = tc_step_at(c, c->gs.made);
         }
         if (exc) {
             s->has_exc_event = 1;
@@ -108,13 +163,14 @@ static int add_record(tc_checker *c, const tm_record *r)
     }
     if (!s) { /* before the first instruction: the reset step */
         start_step(c, TC_STEP_RESET, line);
-        s = tc_step_at(c, c->complete);
+        s = tc_step_at(c, c->gs.made);
     }
     switch ((tm_kind)r->kind) {
     case TM_REC_REG: {
         int id = tm_reg_id(r->u.reg.name, r->u.reg.suffix);
         if (id < 0 || id == TM_REG_PC) break;  /* the PC is checked through retire; others are not ARMv6-M */
         if (s->nregs == TC_MAX_REGS) return step_full(c, "register");
+        c->gs.reg_pos++;
         tc_greg *g = &s->regs[s->nregs++];
         g->id = (int8_t)id;
         g->value = (uint32_t)r->u.reg.value.v;
@@ -126,6 +182,7 @@ static int add_record(tc_checker *c, const tm_record *r)
         int fetch = (m->shape == TM_MEM_RTL && m->od == 'O') || (m->shape == TM_MEM_M0 && m->od == 'I');
         if (fetch) break;
         if (s->nmem == TC_MAX_MEM) return step_full(c, "memory");
+        c->gs.mem_pos++;
         tc_gmem *g = &s->mem[s->nmem++];
         g->addr = (uint32_t)m->addr.va;
         g->data = (uint32_t)m->data.v;
@@ -138,7 +195,7 @@ static int add_record(tc_checker *c, const tm_record *r)
         break;
     }
     case TM_REC_FLOW:
-        c->saw_flow = 1;
+        c->gs.saw_flow = 1;
         if (s->nflow < TC_MAX_FLOW) {
             s->flow_src[s->nflow] = (uint32_t)r->u.flow.addr.va;
             s->flow_dst[s->nflow] = (uint32_t)r->u.flow.target.va;
@@ -151,31 +208,210 @@ static int add_record(tc_checker *c, const tm_record *r)
     return TC_OK;
 }
 
-int tc_golden_fill(tc_checker *c, uint64_t upto)
+/* Room, as far as the comparison has handed steps back, for `need` more steps in the ring, a whole step in
+ * each pool (wasting at most a step's worth at the pool's end) and the packets the next completion may derive
+ * (at EOF two steps' worth). */
+static int has_room(tc_checker *c, uint64_t need)
 {
-    while (c->complete < upto && !c->golden_eof) {
-        /* Never overwrite a step that is still held for the report or the bus window. */
-        if (c->complete + 1 - c->oldest >= c->ring_cap) {
-            uint64_t keep = c->o.context > c->o.bus_window + 1 ? c->o.context : c->o.bus_window + 1;
-            if (c->cursor > keep && c->oldest < c->cursor - keep) c->oldest = c->cursor - keep;
-            if (c->complete + 1 - c->oldest >= c->ring_cap) return TC_OK; /* read further later */
-        }
+    const tc_golden_side *g = &c->gs;
+    if (g->made + need - g->oldest_seen > c->ring_cap) return 0;
+    if (g->pkt_made + 2 * TC_MAX_STEP_PACKETS - g->pkt_tail_seen > c->pkt_cap) return 0;
+    return g->reg_pos + 2 * TC_MAX_REGS - g->reg_held <= c->pool_cap &&
+           g->mem_pos + 2 * TC_MAX_MEM - g->mem_held <= c->pool_cap;
+}
+
+static void reload_handed_back(tc_checker *c)
+{
+    tc_golden_side *g = &c->gs;
+    g->oldest_seen = atomic_load_explicit(&c->sync->oldest, memory_order_seq_cst);
+    g->pkt_tail_seen = atomic_load_explicit(&c->sync->pkt_tail, memory_order_acquire);
+    /* pool records held: from the oldest step still held (if it was started) on */
+    int started = g->oldest_seen < g->made || (g->oldest_seen == g->made && g->building);
+    const tc_step *o = started ? tc_step_at(c, g->oldest_seen) : NULL;
+    g->reg_held = o ? o->reg_first : g->reg_pos;
+    g->mem_held = o ? o->mem_first : g->mem_pos;
+}
+
+/* Wait until the ring has room for the next step; with a full ring, sleep until half of it is free, so that
+ * the comparison wakes this thread once per half ring, not once per step. Returns -1 when told to stop. */
+static int wait_for_room(tc_checker *c)
+{
+    tc_golden_sync *y = c->sync;
+    if (has_room(c, 2)) return 0;
+    reload_handed_back(c);
+    if (has_room(c, 2)) return 0;
+    pthread_mutex_lock(&y->mu);
+    uint64_t half = c->gs.made + 2 > c->ring_cap / 2 ? c->gs.made + 2 - c->ring_cap / 2 : 0;
+    /* a packet-bound wait (never with the ring sizes of tc_open) wakes on any step handed back */
+    if (half <= c->gs.oldest_seen) half = c->gs.oldest_seen + 1;
+    atomic_store_explicit(&y->wake_oldest, half, memory_order_relaxed);
+    atomic_store_explicit(&y->golden_waits, 1, memory_order_seq_cst);
+    for (;;) {
+        reload_handed_back(c);
+        if (atomic_load_explicit(&y->stop, memory_order_relaxed)) break;
+        if (c->gs.oldest_seen >= half && has_room(c, 2)) break;
+        pthread_cond_wait(&y->cv, &y->mu);
+    }
+    atomic_store_explicit(&y->golden_waits, 0, memory_order_relaxed);
+    int stop = atomic_load_explicit(&y->stop, memory_order_relaxed);
+    pthread_mutex_unlock(&y->mu);
+    return stop ? -1 : 0;
+}
+
+static void finish_golden(tc_checker *c)
+{
+    tc_golden_sync *y = c->sync;
+    y->end_line = tm_reader_line(c->gs.reader);
+    atomic_store_explicit(&y->pkt_made, c->gs.pkt_made, memory_order_release);
+    atomic_store_explicit(&y->done, 1, memory_order_seq_cst);
+    pthread_mutex_lock(&y->mu);
+    pthread_cond_broadcast(&y->cv);
+    pthread_mutex_unlock(&y->mu);
+}
+
+static void *golden_main(void *arg)
+{
+    tc_checker *c = arg;
+    tc_golden_sync *y = c->sync;
+    tc_golden_side *g = &c->gs;
+    for (;;) {
+        if (atomic_load_explicit(&y->stop, memory_order_relaxed) || wait_for_room(c) != 0) return NULL;
         tm_record r;
         tm_error e;
-        int rc = tm_reader_next(c->reader, &r, &e);
+        int rc = tm_reader_next(g->reader, &r, &e);
         if (rc == TM_EOF) {
-            if (c->building) complete_step(c);
-            c->golden_eof = 1;
+            if (g->building) complete_step(c);
             /* the last step has no successor: derive its packets with none */
-            if (c->complete > 0) tc_mtb_step(c, tc_step_at(c, c->complete - 1), NULL);
+            if (g->made > 0) tc_mtb_step(c, tc_step_at(c, g->made - 1), NULL);
             break;
         }
         if (rc != TM_OK) {
-            char buf[700];
-            return tc_fail(c, "unreadable golden: %s", tm_error_format(&e, buf, sizeof buf));
+            char buf[600];
+            snprintf(y->error, sizeof y->error, "unreadable golden: %s", tm_error_format(&e, buf, sizeof buf));
+            break;
         }
         if (c->o.cpu >= 0 && r.h.cpu >= 0 && r.h.cpu != c->o.cpu) continue;
-        if (add_record(c, &r) != TC_OK) return TC_FAILED;
+        if (add_record(c, &r) != TC_OK) break;
     }
+    finish_golden(c);
+    return NULL;
+}
+
+int tc_golden_start(tc_checker *c, tm_error *err)
+{
+    tc_golden_sync *y = aligned_alloc(64, sizeof *y);
+    if (!y) {
+        memset(err, 0, sizeof *err);
+        err->status = TM_ERR_IO;
+        snprintf(err->msg, sizeof err->msg, "out of memory");
+        return -1;
+    }
+    memset(y, 0, sizeof *y);
+    c->gs.reader = tm_reader_open(c->o.golden, NULL, err);
+    if (!c->gs.reader) {
+        free(y);
+        return -1;
+    }
+    pthread_mutex_init(&y->mu, NULL);
+    pthread_cond_init(&y->cv, NULL);
+    c->sync = y;
+    if (pthread_create(&y->thread, NULL, golden_main, c) != 0) {
+        c->sync = NULL;
+        pthread_mutex_destroy(&y->mu);
+        pthread_cond_destroy(&y->cv);
+        tm_reader_close(c->gs.reader);
+        c->gs.reader = NULL;
+        free(y);
+        memset(err, 0, sizeof *err);
+        err->status = TM_ERR_IO;
+        snprintf(err->msg, sizeof err->msg, "cannot start the golden reader thread");
+        return -1;
+    }
+    return 0;
+}
+
+void tc_golden_stop(tc_checker *c)
+{
+    tc_golden_sync *y = c->sync;
+    if (!y) return;
+    pthread_mutex_lock(&y->mu);
+    atomic_store_explicit(&y->stop, 1, memory_order_relaxed);
+    pthread_cond_broadcast(&y->cv);
+    pthread_mutex_unlock(&y->mu);
+    pthread_join(y->thread, NULL);
+    pthread_mutex_destroy(&y->mu);
+    pthread_cond_destroy(&y->cv);
+    tm_reader_close(c->gs.reader);
+    c->gs.reader = NULL;
+    free(y);
+    c->sync = NULL;
+}
+
+/* Hand the steps before oldest and the consumed packets back to the golden thread; wake it when it sleeps
+ * and enough is free. */
+static void hand_back(tc_checker *c)
+{
+    tc_golden_sync *y = c->sync;
+    atomic_store_explicit(&y->pkt_tail, c->pkt_tail, memory_order_release);
+    atomic_store_explicit(&y->oldest, c->oldest, memory_order_seq_cst);
+    if (atomic_load_explicit(&y->golden_waits, memory_order_seq_cst) &&
+        c->oldest >= atomic_load_explicit(&y->wake_oldest, memory_order_relaxed)) {
+        pthread_mutex_lock(&y->mu);
+        pthread_cond_broadcast(&y->cv);
+        pthread_mutex_unlock(&y->mu);
+    }
+}
+
+/* What the golden thread has published: done first, so that made and pkt_made are final when it is set. */
+static void load_made(tc_checker *c)
+{
+    tc_golden_sync *y = c->sync;
+    c->done_seen = atomic_load_explicit(&y->done, memory_order_seq_cst);
+    c->made_seen = atomic_load_explicit(&y->made, memory_order_seq_cst);
+    c->pkt_made_seen = atomic_load_explicit(&y->pkt_made, memory_order_acquire);
+}
+
+/* Wait until the golden thread made steps [0, upto). When it is behind, sleep until it is a quarter ring
+ * ahead (or done), so that it wakes this thread once per quarter ring, not once per step. */
+static void wait_for_steps(tc_checker *c, uint64_t upto)
+{
+    tc_golden_sync *y = c->sync;
+    load_made(c);
+    if (c->made_seen >= upto || c->done_seen) return;
+    pthread_mutex_lock(&y->mu);
+    atomic_store_explicit(&y->wake_made, upto + c->ring_cap / 4, memory_order_relaxed);
+    atomic_store_explicit(&y->caller_waits, 1, memory_order_seq_cst);
+    for (;;) {
+        load_made(c);
+        if (c->made_seen >= upto || c->done_seen) break;
+        pthread_cond_wait(&y->cv, &y->mu);
+    }
+    atomic_store_explicit(&y->caller_waits, 0, memory_order_relaxed);
+    pthread_mutex_unlock(&y->mu);
+}
+
+int tc_golden_fill(tc_checker *c, uint64_t upto)
+{
+    if (c->oldest != c->oldest_handed || c->pkt_tail != c->pkt_tail_handed) {
+        hand_back(c);
+        c->oldest_handed = c->oldest;
+        c->pkt_tail_handed = c->pkt_tail;
+    }
+    /* never ask for more than the ring holds beside the steps still held */
+    if (upto > c->oldest + c->ring_cap / 2) upto = c->oldest + c->ring_cap / 2;
+    if (c->complete >= upto || c->golden_eof) return TC_OK;
+    if (c->made_seen < upto && !c->done_seen) wait_for_steps(c, upto);
+    /* a golden that ends in an error fails the comparison only when it needs a step past the error */
+    int error = c->done_seen && c->sync->error[0];
+    if (error && upto > c->made_seen) return tc_fail(c, "%s", c->sync->error);
+    c->complete = upto < c->made_seen ? upto : c->made_seen;
+    if (c->done_seen && !error && upto >= c->made_seen) {
+        c->golden_eof = 1;
+        c->end_line = c->sync->end_line;
+    }
+    /* the packets of the steps seen: those of the last step once its successor is seen, or at the end */
+    while (c->pkt_head < c->pkt_made_seen &&
+           (c->golden_eof || c->pkts[c->pkt_head & (c->pkt_cap - 1)].step + 1 < c->complete))
+        c->pkt_head++;
     return TC_OK;
 }

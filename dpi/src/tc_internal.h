@@ -11,6 +11,7 @@
 #define TC_MAX_REGS 40  /* register records in one golden step */
 #define TC_MAX_MEM 40   /* data memory records in one golden step */
 #define TC_MAX_FLOW 4   /* FD/FI records in one golden step */
+#define TC_MAX_STEP_PACKETS TC_MAX_FLOW /* expected MTB packets of one step: one per FD/FI, else at most 2 */
 
 typedef struct tc_options {
     char golden[512];
@@ -48,9 +49,12 @@ typedef struct tc_step {
     uint32_t exc_number, exc_return;
     uint8_t nregs, nmem, nflow;
     uint8_t unmatched;     /* memory records not yet matched by a beat */
-    tc_greg regs[TC_MAX_REGS];
-    tc_gmem mem[TC_MAX_MEM];
     uint32_t flow_src[TC_MAX_FLOW], flow_dst[TC_MAX_FLOW];
+    /* the step's records, contiguous in the register and memory pools (filled in golden order, so that the
+     * comparison reads the ring and both pools front to back) */
+    tc_greg *regs;
+    tc_gmem *mem;
+    uint64_t reg_first, mem_first; /* pool positions of regs[0] and mem[0] */
 } tc_step;
 
 typedef struct tc_packet {
@@ -67,30 +71,55 @@ typedef struct tc_event {
     uint64_t time;
 } tc_event;
 
+/* The golden side (tc_golden.c): a thread of its own reads the golden, builds steps into the ring and derives the
+ * expected MTB packets (tc_mtb_expect.c), ahead of the comparison. Only that thread touches these fields. */
+typedef struct tc_golden_side {
+    tm_reader *reader;
+    uint64_t made;         /* steps [0, made) are complete */
+    int building;          /* ring[made] is being filled */
+    int saw_flow;          /* the golden has FD/FI lines: branch packets come from them */
+    uint32_t ahead[TM_REG_COUNT];      /* golden registers as the steps are built */
+    int mtb_enabled, mtb_start;
+    uint32_t mtb_position, mtb_master, mtb_flow;
+    uint64_t pkt_made;     /* expected packets [0, pkt_made) are written */
+    uint64_t reg_pos, mem_pos;         /* next free pool positions (monotonic; index & (pool_cap - 1)) */
+    uint64_t pkt_tail_seen;            /* the comparison's pkt_tail, as last read */
+    uint64_t oldest_seen;              /* the comparison's oldest, as last read */
+    uint64_t reg_held, mem_held;       /* pool positions of that step's records */
+} tc_golden_side;
+
+typedef struct tc_golden_sync tc_golden_sync; /* tc_golden.c: the hand-over between the two threads */
+
 struct tc_checker {
     tc_options o;
-    tm_reader *reader;
-    int golden_eof;
-    /* golden steps: ring indexed by step index & (ring_cap - 1); every ring capacity is a power of two */
+    tc_golden_sync *sync;
+    /* golden steps: ring indexed by step index & (ring_cap - 1); every ring capacity is a power of two.
+     * The comparison sees steps [oldest, complete): complete grows only as far as the comparison asks
+     * (tc_golden_fill), whatever the golden thread has made, so that verdicts and reports never depend on
+     * how far ahead that thread runs. */
     tc_step *ring;
     unsigned ring_cap;
+    tc_greg *reg_pool;     /* the steps' register and memory records (tc_step.regs, .mem) */
+    tc_gmem *mem_pool;
+    unsigned pool_cap;
     uint64_t complete;     /* steps [0, complete) are complete */
     uint64_t cursor;       /* next golden step to compare */
     uint64_t oldest;       /* oldest step still held */
-    int building;          /* ring[complete] is being filled */
-    int saw_flow;          /* the golden has FD/FI lines: branch packets come from them */
+    int golden_eof;        /* complete is the last step of the golden */
+    uint64_t end_line;     /* the golden's last line (when golden_eof) */
+    uint64_t made_seen, pkt_made_seen; /* what the golden thread had published when last read */
+    int done_seen;
+    uint64_t oldest_handed, pkt_tail_handed; /* what was handed back to it last */
     /* shadow register files */
     uint32_t gold[TM_REG_COUNT], rtl[TM_REG_COUNT];
     uint32_t gold_known, rtl_known;    /* registers ever written */
     uint32_t rtl_written;              /* written by the RTL in the step being built */
     int8_t gold_handler;               /* mode of the last compared instruction */
-    /* golden-side state for MTB packet derivation (runs ahead of the comparison) */
-    uint32_t ahead[TM_REG_COUNT];
-    int mtb_enabled, mtb_start;
-    uint32_t mtb_position, mtb_master, mtb_flow;
+    /* expected MTB packets: the golden thread writes [pkt_tail, gs.pkt_made); the comparison sees
+     * [pkt_tail, pkt_head), those of the steps it sees */
     tc_packet *pkts;
     unsigned pkt_cap;
-    uint64_t pkt_head, pkt_tail;       /* expected packets [tail, head) */
+    uint64_t pkt_head, pkt_tail;
     /* RTL events for the report */
     tc_event *events;
     unsigned ev_cap;
@@ -102,17 +131,25 @@ struct tc_checker {
     /* report text (grows; only touched when something is reported) */
     char *report;
     size_t report_len, report_cap;
+    /* the golden thread's fields on cache lines of their own (the checker is allocated 64-byte aligned) */
+    _Alignas(64) tc_golden_side gs;
 };
 
 /* tc_options.c */
 int tc_parse_options(tc_options *o, const char *golden, const char *text, tm_error *err);
 
-/* tc_golden.c: make steps [0, upto) complete (or reach EOF). Returns TC_OK or TC_FAILED (report written). */
+/* tc_golden.c: start the golden thread on the open golden (ring and pkts allocated); stop it (joins it, closes
+ * the reader). */
+int tc_golden_start(tc_checker *c, tm_error *err);
+void tc_golden_stop(tc_checker *c);
+/* Make steps [0, upto) complete and seen (or reach the golden's end), waiting for the golden thread if it is
+ * behind; hands the steps before oldest back to it. Returns TC_OK or TC_FAILED (report written: an
+ * unreadable golden with file:line). */
 int tc_golden_fill(tc_checker *c, uint64_t upto);
 tc_step *tc_step_at(tc_checker *c, uint64_t index);
 
-/* tc_mtb_expect.c: derive the packets of step s (its successor next is complete) and follow MTB register
- * writes; called once per step in golden order as steps complete. */
+/* tc_mtb_expect.c, on the golden thread: derive the packets of step s (its successor next is complete; at most
+ * TC_MAX_STEP_PACKETS) and follow MTB register writes; called once per step in golden order as steps complete. */
 void tc_mtb_step(tc_checker *c, const tc_step *s, const tc_step *next);
 int tc_mtb_is_branch(uint32_t opcode, int is32);
 

@@ -22,33 +22,33 @@ int tc_mtb_is_branch(uint32_t op, int is32)
 
 static void expect(tc_checker *c, const tc_step *s, uint32_t src, int a, uint32_t dst)
 {
-    if (!c->mtb_enabled) return;
-    mtb_packet pk = { src, dst, (uint8_t)(a != 0), (uint8_t)(c->mtb_start != 0) };
+    tc_golden_side *g = &c->gs;
+    if (!g->mtb_enabled) return;
+    mtb_packet pk = { src, dst, (uint8_t)(a != 0), (uint8_t)(g->mtb_start != 0) };
     uint32_t w0, w1;
     mtb_encode(&pk, &w0, &w1);
-    c->mtb_start = 0;
-    if (c->pkt_head - c->pkt_tail < c->pkt_cap) {
-        tc_packet *p = &c->pkts[c->pkt_head++ & (c->pkt_cap - 1)];
-        p->w0 = w0;
-        p->w1 = w1;
-        p->step = s->index;
-        p->line = s->line;
-    }
+    g->mtb_start = 0;
+    /* room for TC_MAX_STEP_PACKETS is made before each step (tc_golden.c) */
+    tc_packet *p = &c->pkts[g->pkt_made++ & (c->pkt_cap - 1)];
+    p->w0 = w0;
+    p->w1 = w1;
+    p->step = s->index;
+    p->line = s->line;
     /* POSITION.POINTER advances 8 per packet and wraps at 2^(MASK+4) bytes; AUTOSTOP at the watermark. */
-    uint32_t mask = c->mtb_master & 0x1f;
+    uint32_t mask = g->mtb_master & 0x1f;
     uint32_t size = mask + 4 >= 32 ? 0 : 1u << (mask + 4);
-    uint32_t ptr = c->mtb_position & ~7u;
+    uint32_t ptr = g->mtb_position & ~7u;
     uint32_t next = ptr + 8;
     if (size && ((next ^ ptr) & ~(size - 1)) != 0) {
         next = ptr & ~(size - 1);
-        c->mtb_position |= 4; /* WRAP */
+        g->mtb_position |= 4; /* WRAP */
     } else if (size) {
         next = (ptr & ~(size - 1)) | (next & (size - 1));
     }
-    c->mtb_position = (c->mtb_position & 7u) | next;
-    if ((c->mtb_flow & 1u) && (next & ~7u) == (c->mtb_flow & ~7u)) {
-        c->mtb_enabled = 0;
-        c->mtb_master &= ~0x80000000u;
+    g->mtb_position = (g->mtb_position & 7u) | next;
+    if ((g->mtb_flow & 1u) && (next & ~7u) == (g->mtb_flow & ~7u)) {
+        g->mtb_enabled = 0;
+        g->mtb_master &= ~0x80000000u;
     }
 }
 
@@ -69,13 +69,13 @@ static int next_pc(const tc_step *next, uint32_t *pc)
 
 /* The value written to the PC by a BX/POP that performs an exception return, from the golden-side registers
  * before the instruction (BX) or the memory read of the PC (POP). */
-static int branch_value(const tc_checker *c, const tc_step *s, uint32_t *v)
+static int branch_value(const tc_golden_side *g, const tc_step *s, uint32_t *v)
 {
     uint32_t h = s->opcode & 0xffff;
     if (s->is32) return 0;
     if ((h & 0xFF87) == 0x4700) { /* BX Rm */
         unsigned m = (h >> 3) & 15;
-        *v = m < TM_REG_COUNT ? c->ahead[m] : 0;
+        *v = m < TM_REG_COUNT ? g->ahead[m] : 0;
         return 1;
     }
     if ((h & 0xFF00) == 0xBD00) { /* POP: the PC is the last of the popped words */
@@ -92,31 +92,31 @@ static int branch_value(const tc_checker *c, const tc_step *s, uint32_t *v)
     return 0;
 }
 
-static void apply_mtb_writes(tc_checker *c, const tc_step *s)
+static void apply_mtb_writes(tc_golden_side *g, uint32_t mtb_base, const tc_step *s)
 {
-    if (!c->o.mtb_base) return;
+    if (!mtb_base) return;
     for (unsigned i = 0; i < s->nmem; i++) {
         const tc_gmem *m = &s->mem[i];
-        if (!m->write || m->size != 4 || (m->addr & ~0xfu) != c->o.mtb_base) continue;
+        if (!m->write || m->size != 4 || (m->addr & ~0xfu) != mtb_base) continue;
         switch (m->addr & 0xf) {
-        case 0x0: c->mtb_position = m->data & ~3u; break;
+        case 0x0: g->mtb_position = m->data & ~3u; break;
         case 0x4: {
             int en = (m->data >> 31) & 1;
-            if (en && !c->mtb_enabled) c->mtb_start = 1;
-            c->mtb_enabled = en;
-            c->mtb_master = m->data;
+            if (en && !g->mtb_enabled) g->mtb_start = 1;
+            g->mtb_enabled = en;
+            g->mtb_master = m->data;
             break;
         }
-        case 0x8: c->mtb_flow = m->data & ~4u; break;
+        case 0x8: g->mtb_flow = m->data & ~4u; break;
         default: break;
         }
     }
 }
 
-static void apply_ahead_regs(tc_checker *c, const tc_step *s)
+static void apply_ahead_regs(tc_golden_side *g, const tc_step *s)
 {
     for (unsigned i = 0; i < s->nregs; i++)
-        if (s->regs[i].id >= 0 && s->regs[i].id < TM_REG_COUNT) c->ahead[s->regs[i].id] = s->regs[i].value;
+        if (s->regs[i].id >= 0 && s->regs[i].id < TM_REG_COUNT) g->ahead[s->regs[i].id] = s->regs[i].value;
 }
 
 void tc_mtb_step(tc_checker *c, const tc_step *s, const tc_step *next)
@@ -126,15 +126,15 @@ void tc_mtb_step(tc_checker *c, const tc_step *s, const tc_step *next)
         expect(c, s, s->exc_return, 1, dst);
     } else if (s->kind == TC_STEP_INSN && s->status == TM_INSN_IT) {
         uint32_t v;
-        if (s->handler == 1 && tc_mtb_is_branch(s->opcode, s->is32) && branch_value(c, s, &v) && v >= 0xF0000000u) {
+        if (s->handler == 1 && tc_mtb_is_branch(s->opcode, s->is32) && branch_value(&c->gs, s, &v) && v >= 0xF0000000u) {
             expect(c, s, s->pc, 0, v);
             if (next_pc(next, &dst)) expect(c, s, v | 1u, 1, dst);
-        } else if (c->saw_flow) {
+        } else if (c->gs.saw_flow) {
             for (unsigned i = 0; i < s->nflow; i++) expect(c, s, s->flow_src[i], 0, s->flow_dst[i]);
         } else if (tc_mtb_is_branch(s->opcode, s->is32) && next_pc(next, &dst)) {
             expect(c, s, s->pc, 0, dst);
         }
     }
-    apply_ahead_regs(c, s);
-    apply_mtb_writes(c, s);
+    apply_ahead_regs(&c->gs, s);
+    apply_mtb_writes(&c->gs, c->o.mtb_base, s);
 }

@@ -21,8 +21,6 @@ typedef struct tm_reader_options {
     uint32_t line_max;     /* 0 = TM_LINE_MAX_DEFAULT */
     int single_thread;     /* inflate on the caller's thread (default: a second thread for gzip input) */
     int lenient;           /* count and skip unparsable lines instead of failing */
-    int parse_ahead;       /* split and parse on a thread of its own too, in batches: for callers of
-                              tm_reader_next only (tm_reader_next_line fails); tm_reader_skipped counts per batch */
 } tm_reader_options;
 
 /* Open path ("-" = stdin). Returns NULL and fills err on failure. opts may be NULL. */

@@ -1,6 +1,8 @@
 #include "replay.h"
 
+#include <chrono>
 #include <cstring>
+#include <thread>
 #include <strings.h>
 
 extern "C" {
@@ -110,7 +112,8 @@ bool perfect_calls(const std::string &golden_path, const std::vector<PacketAt> &
     return true;
 }
 
-RunResult run_calls(const std::string &golden, const std::string &options, const std::vector<Call> &calls)
+RunResult run_calls(const std::string &golden, const std::string &options, const std::vector<Call> &calls,
+                    unsigned head_start_ms)
 {
     RunResult res;
     tm_error e{};
@@ -120,6 +123,7 @@ RunResult run_calls(const std::string &golden, const std::string &options, const
         res.report = e.msg;
         return res;
     }
+    if (head_start_ms) std::this_thread::sleep_for(std::chrono::milliseconds(head_start_ms));
     res.failed_at = calls.size();
     for (size_t i = 0; i < calls.size(); i++) {
         const Call &k = calls[i];

@@ -46,6 +46,7 @@ struct RunResult {
     tc_counters n{};
 };
 
-// Feed the calls to a checker on golden with options; finish unless a call failed first (then still finish
-// when finish_after_mismatch).
-RunResult run_calls(const std::string &golden, const std::string &options, const std::vector<Call> &calls);
+// Feed the calls to a checker on golden with options, then finish. head_start_ms: time the checker's golden
+// thread gets after open, before the first call (it fills its ring and sleeps).
+RunResult run_calls(const std::string &golden, const std::string &options, const std::vector<Call> &calls,
+                    unsigned head_start_ms = 0);
