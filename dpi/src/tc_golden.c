@@ -35,8 +35,6 @@ struct tc_golden_sync {
     pthread_t thread;
 };
 
-tc_step *tc_step_at(tc_checker *c, uint64_t index) { return &c->ring[index & (c->ring_cap - 1)]; }
-
 static int name_is(tm_str s, const char *lit)
 {
     size_t n = strlen(lit);

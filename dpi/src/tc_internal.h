@@ -146,7 +146,7 @@ void tc_golden_stop(tc_checker *c);
  * behind; hands the steps before oldest back to it. Returns TC_OK or TC_FAILED (report written: an
  * unreadable golden with file:line). */
 int tc_golden_fill(tc_checker *c, uint64_t upto);
-tc_step *tc_step_at(tc_checker *c, uint64_t index);
+static inline tc_step *tc_step_at(tc_checker *c, uint64_t index) { return &c->ring[index & (c->ring_cap - 1)]; }
 
 /* tc_mtb_expect.c, on the golden thread: derive the packets of step s (its successor next is complete; at most
  * TC_MAX_STEP_PACKETS) and follow MTB register writes; called once per step in golden order as steps complete. */
@@ -159,7 +159,8 @@ void tc_report_append(tc_checker *c, const char *fmt, ...) __attribute__((format
 int tc_mismatch(tc_checker *c, const char *stream, uint64_t step, uint64_t line, const char *fmt, ...)
     __attribute__((format(printf, 5, 6)));
 int tc_fail(tc_checker *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-void tc_record_event(tc_checker *c, const tc_event *e);
+/* keep an RTL event for the report's context (on every call: inline) */
+static inline void tc_record_event(tc_checker *c, const tc_event *e) { c->events[c->ev_count++ & (c->ev_cap - 1)] = *e; }
 void tc_report_save(const tc_checker *c); /* write the report file (option report=) */
 
 #endif

@@ -33,12 +33,6 @@ void tc_report_append(tc_checker *c, const char *fmt, ...)
     va_end(ap);
 }
 
-void tc_record_event(tc_checker *c, const tc_event *e)
-{
-    if (!c->ev_cap) return;
-    c->events[c->ev_count++ & (c->ev_cap - 1)] = *e;
-}
-
 static int describe_step(const tc_checker *c, const tc_step *s, char *buf, size_t n)
 {
     static const char *const st[] = { "IT", "IS", "IF", "IE", "IA" };
