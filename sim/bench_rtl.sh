@@ -7,7 +7,7 @@
 # rest of the machine). Prints numbers; never fails on them.
 # usage: bench_rtl.sh <plain Vtb_top> <checker Vtb_top> <elf> <golden>
 set -eu
-runs=${RUNS:-3}
+runs=${RUNS:-5}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 rate() { sed -n 's/.*, \([0-9.]*\) M cycles\/s.*/\1/p' "$1"; }

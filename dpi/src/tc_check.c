@@ -153,9 +153,9 @@ static int compare_registers(tc_checker *c, uint32_t gold_mask, uint64_t first, 
 {
     uint32_t mask = (gold_mask | c->rtl_written) & ~c->o.ignore_mask & ~(1u << TM_REG_PC);
     c->rtl_written = 0;
-    for (int id = 0; id < TM_REG_COUNT; id++) {
+    for (uint32_t left = mask; left; left &= left - 1) { /* the written registers only, in id order */
+        int id = __builtin_ctz(left);
         uint32_t bit = 1u << id;
-        if (!(mask & bit)) continue;
         c->n.registers++;
         int gk = (c->gold_known & bit) != 0, rk = (c->rtl_known & bit) != 0;
         if (gk && rk && c->gold[id] == c->rtl[id]) continue;

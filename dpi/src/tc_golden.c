@@ -388,17 +388,29 @@ static void wait_for_steps(tc_checker *c, uint64_t upto)
     pthread_mutex_unlock(&y->mu);
 }
 
+/* Steps handed back at once: a store to the shared line and a fence per HAND_BACK steps, not per call. The
+ * golden thread runs a ring ahead, so the lag costs it nothing; before waiting for it everything is handed back. */
+#define HAND_BACK 64
+
+static void hand_back_if(tc_checker *c, int now)
+{
+    if (!now && c->oldest < c->oldest_handed + HAND_BACK) return;
+    if (c->oldest == c->oldest_handed && c->pkt_tail == c->pkt_tail_handed) return;
+    hand_back(c);
+    c->oldest_handed = c->oldest;
+    c->pkt_tail_handed = c->pkt_tail;
+}
+
 int tc_golden_fill(tc_checker *c, uint64_t upto)
 {
-    if (c->oldest != c->oldest_handed || c->pkt_tail != c->pkt_tail_handed) {
-        hand_back(c);
-        c->oldest_handed = c->oldest;
-        c->pkt_tail_handed = c->pkt_tail;
-    }
+    hand_back_if(c, 0);
     /* never ask for more than the ring holds beside the steps still held */
     if (upto > c->oldest + c->ring_cap / 2) upto = c->oldest + c->ring_cap / 2;
     if (c->complete >= upto || c->golden_eof) return TC_OK;
-    if (c->made_seen < upto && !c->done_seen) wait_for_steps(c, upto);
+    if (c->made_seen < upto && !c->done_seen) {
+        hand_back_if(c, 1);
+        wait_for_steps(c, upto);
+    }
     /* a golden that ends in an error fails the comparison only when it needs a step past the error */
     int error = c->done_seen && c->sync->error[0];
     if (error && upto > c->made_seen) return tc_fail(c, "%s", c->sync->error);
