@@ -230,8 +230,9 @@ static void reload_handed_back(tc_checker *c)
     g->mem_held = o ? o->mem_first : g->mem_pos;
 }
 
-/* Wait until the ring has room for the next step; with a full ring, sleep until half of it is free, so that
- * the comparison wakes this thread once per half ring, not once per step. Returns -1 when told to stop. */
+/* Wait until the ring and the pools have room for the next step; when full, sleep until half of the ring is
+ * free, so that the comparison wakes this thread once per half ring, not once per step. Returns -1 when told
+ * to stop. */
 static int wait_for_room(tc_checker *c)
 {
     tc_golden_sync *y = c->sync;
@@ -240,10 +241,12 @@ static int wait_for_room(tc_checker *c)
     if (has_room(c, 2)) return 0;
     pthread_mutex_lock(&y->mu);
     uint64_t half = c->gs.made + 2 > c->ring_cap / 2 ? c->gs.made + 2 - c->ring_cap / 2 : 0;
-    /* a packet-bound wait (never with the ring sizes of tc_open) wakes on any step handed back */
+    /* a pool- or packet-bound wait wakes on any step handed back */
     if (half <= c->gs.oldest_seen) half = c->gs.oldest_seen + 1;
     atomic_store_explicit(&y->wake_oldest, half, memory_order_relaxed);
     atomic_store_explicit(&y->golden_waits, 1, memory_order_seq_cst);
+    /* a comparison asleep until more steps are made is woken now: no more come until it hands some back */
+    if (atomic_load_explicit(&y->caller_waits, memory_order_seq_cst)) pthread_cond_broadcast(&y->cv);
     for (;;) {
         reload_handed_back(c);
         if (atomic_load_explicit(&y->stop, memory_order_relaxed)) break;

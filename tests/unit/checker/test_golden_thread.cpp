@@ -161,4 +161,29 @@ TEST_F(GoldenThread, AnUnreadableLineFailsOnlyARunThatReachesIt)
     EXPECT_EQ(r.report.find("unreadable"), std::string::npos) << r.report;
 }
 
+TEST(GoldenThreadPools, StepsWithTheMostRecordsFillThePoolsBeforeTheRing)
+{
+    // 3,000 steps of 40 register writes each: the register pool, not the ring, holds the golden thread back
+    std::string text = "0 clk E 00000100 00000001 CoreEvent_RESET\n";
+    std::vector<Call> calls;
+    char buf[96];
+    for (unsigned i = 1; i <= 3000; i++) {
+        uint32_t pc = 0x100 + 2 * (i - 1);
+        snprintf(buf, sizeof buf, "%u clk IT (%u) %08x 2000 T thread : movs r0, #0\n", i, i, pc);
+        text += buf;
+        for (unsigned k = 0; k < 40; k++) {
+            snprintf(buf, sizeof buf, "%u clk R r%u %08x\n", i, k % 13, i * 64 + k);
+            text += buf;
+        }
+        for (unsigned r = 0; r < 13; r++) calls.push_back(Call::reg((int)r, i * 64 + 39 - (39 - r) % 13));
+        calls.push_back(Call::retire(pc, 0x2000));
+    }
+    std::string path = write_golden(text, "wide.tarmac");
+    RunResult behind = run_calls(path, "", calls), ahead = run_calls(path, "", calls, 300);
+    EXPECT_EQ(behind.rc, TC_OK) << behind.report;
+    EXPECT_EQ(ahead.rc, TC_OK) << ahead.report;
+    EXPECT_EQ(behind.n.steps, 3001u);
+    EXPECT_EQ(behind.n.registers, 3000u * 13);
+}
+
 }  // namespace
