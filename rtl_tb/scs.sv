@@ -103,29 +103,29 @@ module scs (
       // data phase: reads have no side effect but COUNTFLAG's clear
       if (rd && dp_off == 12'h010) st_csr[16] <= 1'b0;
       if (wr) begin
-          case (dp_off)
-            12'h010: st_csr <= {st_csr[31:3], hwdata[2:0]};
-            12'h014: st_rvr <= {8'd0, hwdata[23:0]};
-            12'h018: begin st_cvr <= 32'd0; st_csr[16] <= 1'b0; end
-            12'h100: en <= en | hwdata;
-            12'h180: en <= en & ~hwdata;
-            12'h200: pend <= pend | hwdata;
-            12'h280: pend <= pend & ~hwdata;
-            12'hd04: begin
-              if (hwdata[31]) nmi_pending <= 1'b1;
-              if (hwdata[28]) pendsv_pending <= 1'b1;
-              if (hwdata[27]) pendsv_pending <= 1'b0;
-              if (hwdata[26]) systick_pending <= 1'b1;
-              if (hwdata[25]) systick_pending <= 1'b0;
-            end
-            12'hd08: vtor <= {hwdata[31:7], 7'd0};
-            12'hd10: scr <= hwdata & 32'h16;
-            12'hd1c: pri_svcall <= hwdata[31:30];
-            12'hd20: begin pri_systick <= hwdata[31:30]; pri_pendsv <= hwdata[23:22]; end
-            default:
-              if (dp_off >= 12'h400 && dp_off < 12'h420)
-                for (int k = 0; k < 4; k++) prio[dp_off[4:0] + 5'(k)] <= hwdata[8*k +: 8] & 8'hc0;
-          endcase
+        case (dp_off)
+          12'h010: st_csr <= {st_csr[31:3], hwdata[2:0]};
+          12'h014: st_rvr <= {8'd0, hwdata[23:0]};
+          12'h018: begin st_cvr <= 32'd0; st_csr[16] <= 1'b0; end
+          12'h100: en <= en | hwdata;
+          12'h180: en <= en & ~hwdata;
+          12'h200: pend <= pend | hwdata;
+          12'h280: pend <= pend & ~hwdata;
+          12'hd04: begin
+            if (hwdata[31]) nmi_pending <= 1'b1;
+            if (hwdata[28]) pendsv_pending <= 1'b1;
+            if (hwdata[27]) pendsv_pending <= 1'b0;
+            if (hwdata[26]) systick_pending <= 1'b1;
+            if (hwdata[25]) systick_pending <= 1'b0;
+          end
+          12'hd08: vtor <= {hwdata[31:7], 7'd0};
+          12'hd10: scr <= hwdata & 32'h16;
+          12'hd1c: pri_svcall <= hwdata[31:30];
+          12'hd20: begin pri_systick <= hwdata[31:30]; pri_pendsv <= hwdata[23:22]; end
+          default:
+            if (dp_off >= 12'h400 && dp_off < 12'h420)
+              for (int k = 0; k < 4; k++) prio[dp_off[4:0] + 5'(k)] <= hwdata[8*k +: 8] & 8'hc0;
+        endcase
       end
     end
   end

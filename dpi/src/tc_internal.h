@@ -138,7 +138,7 @@ struct tc_checker {
 /* tc_options.c */
 int tc_parse_options(tc_options *o, const char *golden, const char *text, tm_error *err);
 
-/* tc_golden.c: start the golden thread on the open golden (ring and pkts allocated); stop it (joins it, closes
+/* tc_golden.c: start the golden thread (ring, pools and packets allocated); stop it (joins it, closes
  * the reader). */
 int tc_golden_start(tc_checker *c, tm_error *err);
 void tc_golden_stop(tc_checker *c);

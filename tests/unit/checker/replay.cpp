@@ -2,8 +2,10 @@
 
 #include <chrono>
 #include <cstring>
+#include <fstream>
 #include <thread>
 #include <strings.h>
+#include <unistd.h>
 
 extern "C" {
 #include "tarmac/reader.h"
@@ -30,6 +32,15 @@ bool exception_event(tm_str d)
 }
 
 }  // namespace
+
+std::string temp_golden(const std::string &text, const std::string &name)
+{
+    std::string dir = std::string(TM_BUILD_DIR) + "/tmp";
+    (void)!system(("mkdir -p " + dir).c_str());
+    std::string p = dir + "/chk_" + std::to_string(getpid()) + "_" + name;
+    std::ofstream(p) << text;
+    return p;
+}
 
 bool perfect_calls(const std::string &golden_path, const std::vector<PacketAt> &packets, std::vector<Call> &out,
                    std::string &err)

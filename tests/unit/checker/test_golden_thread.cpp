@@ -2,9 +2,6 @@
 // goes through its ring and pools many times over, and every verdict and report is the same whether that
 // thread is ahead (a head start: its ring full, asleep) or behind (the replay outruns its parsing).
 #include <gtest/gtest.h>
-#include <unistd.h>
-
-#include <fstream>
 
 #include "replay.h"
 
@@ -59,21 +56,12 @@ LongGolden long_golden(unsigned n, unsigned garbage_at = 0)
     return g;
 }
 
-std::string write_golden(const std::string &text, const char *name)
-{
-    std::string dir = std::string(TM_BUILD_DIR) + "/tmp";
-    (void)!system(("mkdir -p " + dir).c_str());
-    std::string p = dir + "/gthread_" + std::to_string(getpid()) + "_" + name;
-    std::ofstream(p) << text;
-    return p;
-}
-
 const unsigned kSteps = 40000;  // many times the steps the golden thread holds ahead
 
 class GoldenThread : public ::testing::Test {
   protected:
     LongGolden g = long_golden(kSteps);
-    std::string path = write_golden(g.text, "long.tarmac");
+    std::string path = temp_golden(g.text, "long.tarmac");
     std::vector<Call> calls;
     void SetUp() override
     {
@@ -147,7 +135,7 @@ TEST_F(GoldenThread, ExtraAndMissingMtbPacketsLateInALongGolden)
 TEST_F(GoldenThread, AnUnreadableLineFailsOnlyARunThatReachesIt)
 {
     LongGolden bad = long_golden(kSteps, 38000);
-    std::string bad_path = write_golden(bad.text, "bad.tarmac");
+    std::string bad_path = temp_golden(bad.text, "bad.tarmac");
     RunResult r = run_both(bad_path, calls);
     EXPECT_EQ(r.rc, TC_FAILED);
     EXPECT_NE(r.report.find("unreadable golden"), std::string::npos) << r.report;
@@ -178,7 +166,7 @@ TEST(GoldenThreadPools, StepsWithTheMostRecordsFillThePoolsBeforeTheRing)
         for (unsigned r = 0; r < 13; r++) calls.push_back(Call::reg((int)r, i * 64 + 39 - (39 - r) % 13));
         calls.push_back(Call::retire(pc, 0x2000));
     }
-    std::string path = write_golden(text, "wide.tarmac");
+    std::string path = temp_golden(text, "wide.tarmac");
     RunResult behind = run_calls(path, "", calls), ahead = run_calls(path, "", calls, 300);
     EXPECT_EQ(behind.rc, TC_OK) << behind.report;
     EXPECT_EQ(ahead.rc, TC_OK) << ahead.report;

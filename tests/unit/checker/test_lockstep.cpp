@@ -89,11 +89,7 @@ const std::vector<PacketAt> kPackets = {
 
 std::string golden_path(const char *text = kGolden, const char *name = "golden.tarmac")
 {
-    std::string dir = std::string(TM_BUILD_DIR) + "/tmp";
-    (void)!system(("mkdir -p " + dir).c_str());
-    std::string p = dir + "/chk_" + std::to_string(getpid()) + "_" + name;
-    std::ofstream(p) << text;
-    return p;
+    return temp_golden(text, name);
 }
 
 std::vector<Call> perfect(const std::string &golden)
