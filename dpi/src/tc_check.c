@@ -1,4 +1,4 @@
-/* The lockstep checker's entry points: the three streams of DESIGN.md.
+/* The lockstep checker's entry points: the three streams of dpi/README.md.
  *  1. instructions + registers: at each step close (retire / exception) PC, opcode, width, taken/skipped, and
  *     the registers written by either side (value semantics on two shadow register files);
  *  2. data bus beats vs golden memory records within bus_window steps, a step's accesses as a set;

@@ -1,4 +1,4 @@
-/* Expected MTB packets, derived from the golden flow (seed 003, model/ARCHITECTURE.md):
+/* Expected MTB packets, derived from the golden flow (dpi/README.md, model/ARCHITECTURE.md):
  *   taken branch:      (branch address | A=0, target | S)
  *   exception entry:   (preferred return address | A=1, handler | S)
  *   exception return:  (returning instruction | A=0, EXC_RETURN | S), (EXC_RETURN | A=1, return address | S)

@@ -1,6 +1,6 @@
 // Observes the core's trace port, the AHB and the MTB's packet writes. With +trace it prints a human trace;
 // built with TARMAC_CHK it calls the lockstep checker (dpi/tarmac_chk_pkg.sv) on every event, in the order of
-// DESIGN.md: register writes, bus beats and packets, then the retire / exception that closes the step.
+// dpi/README.md: register writes, bus beats and packets, then the retire / exception that closes the step.
 module chk_monitor (
   input logic        clk,
   input logic        rst_n,

@@ -1,6 +1,6 @@
 /* The lockstep checker: compares what the RTL reports (register writes, AHB beats, MTB packets, retired
  * instructions, exception entries) with a golden Tarmac trace, step by step, and stops at the first
- * divergence with a report. See ../shared/DESIGN.md, "The checker's model of a trace".
+ * divergence with a report. dpi/README.md describes the trace model and the contract of each call.
  * One handle per cpu; no global state. No allocation and no formatted I/O on the per-call path. Each handle
  * reads its golden on threads of its own (inflating; parsing and building steps), up to a bounded ring ahead
  * of the calls; the calls themselves come from one thread at a time, and their verdicts do not depend on how

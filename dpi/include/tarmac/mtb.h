@@ -1,4 +1,4 @@
-/* MTB execution trace packets (seed 003): word0 = source[31:1] | A, word1 = destination[31:1] | S.
+/* MTB execution trace packets (dpi/README.md, "MTB packets"): word0 = source[31:1] | A, word1 = destination[31:1] | S.
  * One codec for the model's MTB, the checker's expected packets and mtb-decode. */
 #ifndef TARMAC_MTB_H
 #define TARMAC_MTB_H

@@ -1,4 +1,4 @@
-// The MTB packet codec (seed 003 and the FACTS example) and the mtb-decode tool on a wrapped buffer.
+// The MTB packet codec (dpi/README.md) on an SVC entry and return and the mtb-decode tool on a wrapped buffer.
 #include <gtest/gtest.h>
 
 #include <array>
@@ -12,7 +12,7 @@ extern "C" {
 
 TEST(MtbCodec, SvcEntryAndReturnExample)
 {
-    // SVC at 0x1F0, handler 0x300, BX LR at 0x310 with LR = 0xFFFFFFF9 (FACTS.md)
+    // SVC at 0x1F0, handler 0x300, BX LR at 0x310 with LR = 0xFFFFFFF9
     uint32_t w0, w1;
     mtb_packet entry = { 0x1f2, 0x300, 1, 0 };
     mtb_encode(&entry, &w0, &w1);

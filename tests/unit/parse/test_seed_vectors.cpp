@@ -1,5 +1,5 @@
-// Every example line printed in the format specs (../shared/seeds/) and the real-producer variants of
-// DESIGN.md / FACTS.md parse to their documented fields.
+// One line of each record shape of every dialect the parser reads (dpi/README.md, "Dialects") parses to its
+// documented fields.
 #include "parse_util.h"
 
 TEST(SeedFastModels, InstructionA64WithPhysicalAddress)
