@@ -57,12 +57,6 @@ bench-rtl: $(SIM_PLAIN) $(SIM_CHK) $(BUILD)/programs/sort.elf
 	bash sim/bench_rtl.sh $(SIM_PLAIN) $(SIM_CHK) $(BUILD)/programs/sort.elf golden/sort.tarmac.gz
 BENCHES += bench-rtl
 
-# `make mutate`: the mutation campaign over sim/mutants.tsv (about 30 s per mutant on 2 cores).
-.PHONY: mutate
-mutate: $(PROGRAM_ELFS) $(LIBARMV6M) $(LIBTARMAC) $(LIBTARMACCHK) $(BUILD)/sim/chk/Vtb_top | deps
-	bash sim/mutate.sh $(BUILD) $(BUILD)/programs golden $(abspath $(LIBARMV6M)) $(abspath $(LIBTARMAC)) \
-	  -Wl,-rpath,$(abspath $(LIB)) $(abspath $(LIBTARMACCHK)) -- \
-	  alu_add shifts logic_mul_ext loadstore ldm_stm branches svc nvic psp hardfault mtb systick hello crc32
 TEST_SCRIPTS += sim/test_halt_on_mismatch.sh
 TEST_PREREQS += $(LIBTARMACCHK)
 
@@ -90,3 +84,17 @@ regress-random: $(SIM_CHK) $(call random-programs,$(if $(filter-out 0,$(SEEDS)),
 	  $(BUILD)/regress/random $(SIM_WAITSTATES) $(foreach s,$(shell seq 1 $(SEEDS)),seed_$(s)); fi
 TEST_PREREQS += $(call random-programs,$(RANDOM_TEST_SEEDS))
 TEST_SCRIPTS += sim/test_random.sh
+
+# `make mutate`: the mutation campaign over sim/mutants.tsv: each mutant runs the whole program corpus, then the
+# random seeds MUTATE_SEEDS, until the first detection; MUTATE_JOBS mutants in parallel; the table and summary
+# in $(BUILD)/mutate/summary.txt. After the random-program rules, whose names its prerequisites expand.
+MUTATE_SEEDS ?= $(shell seq 1 16)
+MUTATE_JOBS ?= 2
+.PHONY: mutate
+mutate: $(PROGRAM_ELFS) $(call random-programs,$(MUTATE_SEEDS)) $(LIBARMV6M) $(LIBTARMAC) $(LIBTARMACCHK) \
+        $(BUILD)/sim/chk/Vtb_top | deps
+	bash sim/mutate.sh -j $(MUTATE_JOBS) --random $(RANDOM_DIR) $(BUILD) $(BUILD)/programs golden \
+	  $(abspath $(LIBARMV6M)) $(abspath $(LIBTARMAC)) -Wl,-rpath,$(abspath $(LIB)) $(abspath $(LIBTARMACCHK)) -- \
+	  $(PROGRAMS) $(MUTATE_SEEDS:%=seed_%)
+# the campaign's self-check column on a synthetic output and on two real mutants (sim/test_mutate.sh)
+TEST_SCRIPTS += sim/test_mutate.sh

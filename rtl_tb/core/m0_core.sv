@@ -678,12 +678,14 @@ module m0_core (
     end
     if (is_pop && mem_list[15]) begin
       newpc = last;
-      write_pc_bx(newpc);
+      write_pc_bx(newpc, 1'b1);
     end
   endtask
 
-  // BX / POP {pc}: exception return in handler mode, or an interworking branch.
-  task automatic write_pc_bx(input logic [31:0] t);
+  // BX / POP {pc}: exception return in handler mode, or an interworking branch. from_pop: called for a POP
+  // (its frame starts at the SP after the POP); not is_pop, which still holds the previous instruction's value
+  // when a BX executes (a BX right after a nested handler's POP {pc} returned to it).
+  task automatic write_pc_bx(input logic [31:0] t, input logic from_pop);
     if (ipsr != 6'd0 && t[31:28] == 4'hf) begin
       if (t != 32'hffff_fff1 && t != 32'hffff_fff9 && t != 32'hffff_fffd) begin
         fault <= 1'b1;
@@ -694,7 +696,7 @@ module m0_core (
         exc_return_val <= t;
         ret_to_thread <= t != 32'hffff_fff1;
         ret_to_psp <= t == 32'hffff_fffd;
-        unstack_base <= (t == 32'hffff_fffd) ? sp_other : (is_pop ? sp_new : r[13]);
+        unstack_base <= (t == 32'hffff_fffd) ? sp_other : (from_pop ? sp_new : r[13]);
         mem_i <= 4'd0;
         state <= S_UNSTACK;
       end
@@ -878,7 +880,7 @@ module m0_core (
                   queue(5'(ID_LR), pc + 32'd3);
                   write_pc_blx(mv);
                 end else begin
-                  write_pc_bx(mv);
+                  write_pc_bx(mv, 1'b0);
                 end
               end
             end

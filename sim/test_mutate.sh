@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# The mutation campaign's self-check ("exit") and lockstep-only ("only") columns are right: the classification on
+# synthetic outputs (the simulator's "$finish" notice is dropped whatever the path of tb_top.sv, nothing else is),
+# then sim/mutate.sh on two real mutants over alu_add: one whose program still passes its own check (the trace
+# port reports a wrong PC: only lockstep sees it) and one the program's own check catches (ADCS ignores the carry).
+# Needs BUILD from make, the libraries, the reference simulator and alu_add built.
+set -u
+pass=0; fail=0
+check() { if eval "$2"; then pass=$((pass + 1)); echo "ok   $1"; else fail=$((fail + 1)); echo "FAIL $1"; fi; }
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+classify() { bash sim/mutate.sh --classify "$@"; }
+
+printf 'sum 5050\n' > "$tmp/expect"
+printf 'sum 5050\n- rtl_tb/tb_top.sv:161: Verilog $finish\n' > "$tmp/ref.out"
+printf 'sum 5050\n- build/h16/mutate/adcs_no_carry_in/rtl_tb/tb_top.sv:161: Verilog $finish\n' > "$tmp/mut.out"
+printf 'sum 5050\n- /abs/path/x/rtl_tb/tb_top.sv:7: Verilog $finish\n' > "$tmp/abs.out"
+printf 'sum 5049\n- build/h16/mutate/x/rtl_tb/tb_top.sv:161: Verilog $finish\n' > "$tmp/bad.out"
+printf 'sum 5050\n- rtl_tb/tb_top.sv:161: something else\n' > "$tmp/other.out"
+check "passing output, reference core's \$finish notice: not caught" '[ "$(classify 0 "$tmp/ref.out" "$tmp/expect")" = no ]'
+check "passing output, a mutant's \$finish notice (build/.../rtl_tb): not caught" '[ "$(classify 0 "$tmp/mut.out" "$tmp/expect")" = no ]'
+check "passing output, an absolute tb_top.sv path: not caught" '[ "$(classify 0 "$tmp/abs.out" "$tmp/expect")" = no ]'
+check "wrong output: caught" '[ "$(classify 0 "$tmp/bad.out" "$tmp/expect")" = yes ]'
+check "a line that only looks like the notice is kept: caught" '[ "$(classify 0 "$tmp/other.out" "$tmp/expect")" = yes ]'
+check "exit code 1 with the right output: caught" '[ "$(classify 1 "$tmp/ref.out" "$tmp/expect")" = yes ]'
+check "timeout (124): caught" '[ "$(classify 124 "$tmp/ref.out" "$tmp/expect")" = yes ]'
+
+# two real mutants, built and run by the campaign script itself
+printf '%s\t%s\t%s\t%s\t%s\n' \
+  "pc_trace_bit0" "rtl_tb/core/m0_core.sv" "retire_pc <= pc;" "retire_pc <= pc | 32'd1;" "trace port reports PC with bit 0 set" \
+  "adcs_no_carry_in" "rtl_tb/core/m0_core.sv" "4'h5: begin s = addc(a, b, f[1]);" "4'h5: begin s = addc(a, b, 1'b0);" "ADCS ignores the carry in" \
+  > "$tmp/mutants.tsv"
+lib="$PWD/$BUILD/lib"
+out="$BUILD/test-mutate"; rm -rf "$out"
+table=$(bash sim/mutate.sh -j 2 --mutants "$tmp/mutants.tsv" --out "$out" "$BUILD" "$BUILD/programs" golden \
+          "$lib/libarmv6m.a" "$lib/libtarmac.a" "-Wl,-rpath,$lib" "$lib/libtarmacchk.so" -- alu_add 2>&1); rc=$?
+row() { grep "^$1 " <<<"$table" | tail -1; }
+check "the campaign script ran (exit $rc)" '[ "$rc" -eq 0 ]'
+check "the mutant's own \$finish notice names its copy of tb_top.sv" \
+  'grep -q "^- .*mutate/pc_trace_bit0/rtl_tb/tb_top.sv:[0-9]*: Verilog \$finish$" "$out/pc_trace_bit0/alu_add.out"'
+check "pc_trace_bit0: detected by lockstep in alu_add, exit no, only yes ($(row pc_trace_bit0 | cut -c1-70))" \
+  '[ "$(row pc_trace_bit0 | awk "{print \$2, \$4, \$8, \$9}")" = "LOCKSTEP alu_add no yes" ]'
+check "adcs_no_carry_in: detected by lockstep in alu_add, exit yes, only no ($(row adcs_no_carry_in | cut -c1-70))" \
+  '[ "$(row adcs_no_carry_in | awk "{print \$2, \$4, \$8, \$9}")" = "LOCKSTEP alu_add yes no" ]'
+check "the summary counts 2 detected, 1 by lockstep only" \
+  'grep -q "2 of 2 mutants detected by lockstep (100.0%); 1 of them caught by lockstep only" <<<"$table"'
+# a pattern that does not occur exactly once is an error, not a silent skip
+printf 'nowhere\trtl_tb/core/m0_core.sv\tNO SUCH TEXT\tx\tnothing\n' > "$tmp/bad.tsv"
+bash sim/mutate.sh -j 1 --mutants "$tmp/bad.tsv" --out "$out-bad" "$BUILD" "$BUILD/programs" golden \
+  "$lib/libarmv6m.a" -- alu_add > "$tmp/bad.log" 2>&1; brc=$?
+check "a mutant whose pattern does not apply fails the campaign (exit $brc)" \
+  '[ "$brc" -ne 0 ] && grep -q "nowhere .*ERROR" "$tmp/bad.log"'
+[ "$fail" -eq 0 ] || echo "$table" | tail -8
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
