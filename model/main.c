@@ -11,7 +11,7 @@ static void usage(FILE *f)
     fprintf(f,
             "usage: armv6m-iss [options] prog.elf\n"
             "  --tarmac FILE      write the golden trace (gzip when FILE ends in .gz; '-' for stdout)\n"
-            "  --dialect NAME     fastmodels (default), cortexm or qemu4v\n"
+            "  --dialect NAME     fastmodels (default), cortexm, qemu4v, or fvp (as an M-profile FVP writes it)\n"
             "  --max-insns N      stop after N instructions (exit 124)\n"
             "  --quiet            no summary on stderr\n");
 }
@@ -31,7 +31,7 @@ int main(int argc, char **argv)
         } else if (!strcmp(a, "--dialect") && i + 1 < argc) {
             dialect = tm_dialect_from_name(argv[++i]);
             if (dialect < 0) {
-                fprintf(stderr, "armv6m-iss: unknown dialect '%s' (fastmodels, cortexm, qemu4v)\n", argv[i]);
+                fprintf(stderr, "armv6m-iss: unknown dialect '%s' (fastmodels, cortexm, qemu4v, fvp)\n", argv[i]);
                 return 2;
             }
         } else if (!strcmp(a, "--max-insns") && i + 1 < argc) {

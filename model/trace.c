@@ -1,7 +1,11 @@
 /* The golden trace, per step, as model/ARCHITECTURE.md ("What the golden trace holds") says: the instruction
  * line, its memory records in bus order (with the ModeChange event of an exception return before the
  * unstacking reads), its register writes in ascending order, cpsr when the xPSR changed; exception entries
- * as their own steps. Lines go through the trace library's writer (tm_format / tm_out). */
+ * as their own steps. Lines go through the trace library's writer (tm_format / tm_out).
+ * With --dialect fvp the same steps are written as an M-profile FVP writes them (dpi/DIALECTS.md): a
+ * halting-debug event, the cpsr and reset signals before the reset, r14 before the stack pointer, every stack pointer
+ * write as two lines (r13_main then MSP after cpsr, or r13_process then PSP), and an INFO_EXCEPTION_REASON
+ * line before each exception entry event. */
 #include <string.h>
 
 #include "armv6m.h"
@@ -66,6 +70,50 @@ static void emit_mem(m6 *c, line *l, const m6_access *a)
     emit(c, &l->r);
 }
 
+static int fvp(const m6 *c) { return c->trace->dialect == TM_DIALECT_FVP; }
+
+static void emit_named_event(m6 *c, line *l, const char *desc, uint32_t arg)
+{
+    l->r.kind = TM_REC_EVENT;
+    memset(&l->r.u, 0, sizeof l->r.u);
+    l->r.u.event.desc = lit(desc);
+    l->r.u.event.has_arg = 1;
+    l->r.u.event.arg = arg;
+    l->r.u.event.arg_digits = 8;
+    emit(c, &l->r);
+}
+
+static void emit_signal(m6 *c, line *l, const char *name, char state)
+{
+    l->r.kind = TM_REC_SIGNAL;
+    memset(&l->r.u, 0, sizeof l->r.u);
+    l->r.u.signal.name = lit(name);
+    l->r.u.signal.state = state;
+    emit(c, &l->r);
+}
+
+/* INFO_EXCEPTION_REASON: PHASE=ACTIVATE ... before an exception's entry event (formatted by hand: no stdio on
+ * the trace path) */
+static void emit_activate(m6 *c, line *l, uint32_t pc, const char *vector)
+{
+    static const char head[] = "PHASE=ACTIVATE REASONS=UNSPECIFIED PC=0x", mid[] = " VECTOR=",
+                      tail[] = " FaultCause=NO_FSR_BIT";
+    char f[sizeof head + 8 + sizeof mid + 16 + sizeof tail];
+    size_t n = sizeof head - 1;
+    memcpy(f, head, n);
+    for (int i = 7; i >= 0; i--) f[n++] = "0123456789abcdef"[(pc >> (4 * i)) & 15];
+    memcpy(f + n, mid, sizeof mid - 1);
+    n += sizeof mid - 1;
+    for (const char *v = vector; *v && n < sizeof f - sizeof tail; v++) f[n++] = *v;
+    memcpy(f + n, tail, sizeof tail - 1);
+    n += sizeof tail - 1;
+    l->r.kind = TM_REC_INFO;
+    memset(&l->r.u, 0, sizeof l->r.u);
+    l->r.u.info.topic = lit("EXCEPTION_REASON");
+    l->r.u.info.fields = (tm_str){ f, (uint32_t)n };
+    emit(c, &l->r);
+}
+
 static void emit_event(m6 *c, line *l, uint32_t value, const char *mode, uint32_t number, const char *desc)
 {
     l->r.kind = TM_REC_EVENT;
@@ -94,6 +142,12 @@ void m6_trace_reset(m6 *c, uint32_t pc)
     if (!c->trace) return;
     line l;
     header(c, &l);
+    if (fvp(c)) {
+        emit_named_event(c, &l, "DebugEvent_HaltingDebugState", 0);
+        emit_reg(c, &l, "cpsr", m6_xpsr(c));
+        emit_signal(c, &l, "poreset", 'N');
+        emit_signal(c, &l, "poreset", 'N');
+    }
     emit_event(c, &l, pc, NULL, 1, "CoreEvent_RESET");
     emit_reg(c, &l, "r13_main", c->r[13]);
     emit_reg(c, &l, "MSP", c->r[13]);
@@ -126,11 +180,20 @@ void m6_trace_insn(m6 *c, uint32_t pc, uint32_t opcode, int is32, int taken)
     uint32_t w = c->reg_written;
     for (unsigned r = 0; r < 13; r++)
         if (w & (1u << r)) emit_reg(c, &l, reg_names[r], c->r[r]);
-    if (w & (1u << 16)) emit_reg(c, &l, "r13_main", m6_msp(c));
-    if (w & (1u << 17)) emit_reg(c, &l, "r13_process", m6_psp(c));
-    if (w & (1u << 14)) emit_reg(c, &l, "r14", c->r[14]);
     uint32_t x = m6_xpsr(c);
-    if (x != c->xpsr_before) emit_reg(c, &l, "cpsr", x);
+    if (fvp(c)) { /* r14, the stack pointer, cpsr, then the stack pointer's second name */
+        if (w & (1u << 14)) emit_reg(c, &l, "r14", c->r[14]);
+        if (w & (1u << 16)) emit_reg(c, &l, "r13_main", m6_msp(c));
+        if (w & (1u << 17)) emit_reg(c, &l, "r13_process", m6_psp(c));
+        if (x != c->xpsr_before) emit_reg(c, &l, "cpsr", x);
+        if (w & (1u << 16)) emit_reg(c, &l, "MSP", m6_msp(c));
+        if (w & (1u << 17)) emit_reg(c, &l, "PSP", m6_psp(c));
+    } else {
+        if (w & (1u << 16)) emit_reg(c, &l, "r13_main", m6_msp(c));
+        if (w & (1u << 17)) emit_reg(c, &l, "r13_process", m6_psp(c));
+        if (w & (1u << 14)) emit_reg(c, &l, "r14", c->r[14]);
+        if (x != c->xpsr_before) emit_reg(c, &l, "cpsr", x);
+    }
     /* MSR / CPS changes; exception entry and return change CONTROL.SPSEL without a trace line */
     if (c->primask != c->primask_before) emit_reg(c, &l, "PRIMASK", c->primask);
     if (c->control != c->control_before && !c->exc_return_from) emit_reg(c, &l, "CONTROL", c->control);
@@ -152,9 +215,12 @@ void m6_trace_exception(m6 *c, unsigned n, uint32_t return_addr, int from_thread
     }
     char desc[32] = "CoreEvent_IRQ";
     if (n < 16) snprintf(desc, sizeof desc, "CoreEvent_%s", names[n]);
+    if (fvp(c)) emit_activate(c, &l, return_addr, n < 16 ? names[n] : "IRQ");
     emit_event(c, &l, return_addr, NULL, n, desc);
     emit_reg(c, &l, "r14", c->r[14]);
     /* the frame went to the stack in use before entry: PSP when the frame is not on MSP */
-    emit_reg(c, &l, frame_addr == m6_msp(c) ? "r13_main" : "r13_process", frame_addr);
+    int main_sp = frame_addr == m6_msp(c);
+    emit_reg(c, &l, main_sp ? "r13_main" : "r13_process", frame_addr);
     emit_reg(c, &l, "cpsr", m6_xpsr(c));
+    if (fvp(c)) emit_reg(c, &l, main_sp ? "MSP" : "PSP", frame_addr);
 }

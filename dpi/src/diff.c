@@ -53,10 +53,10 @@ static int text_eq(tm_str a, tm_str b)
     }
 }
 
-/* Values compare by number; values wider than 64 bits by their digits without separators or leading zeros. */
+/* Values compare by number and unknown digits; values wider than 64 bits by their digits without separators or leading zeros. */
 static int value_eq(const tm_value *a, const tm_value *b)
 {
-    if (a->digits <= 16 && b->digits <= 16) return a->v == b->v;
+    if (a->digits <= 16 && b->digits <= 16) return a->v == b->v && a->unknown == b->unknown;
     char x[1024], y[1024];
     size_t nx = 0, ny = 0;
     for (uint32_t i = 0; i < a->text.n && nx < sizeof x; i++)
@@ -101,7 +101,7 @@ static int is_fetch_mem(const tm_mem *m)
 
 static void cmp_reg(diffs *d, const tm_reg *a, const tm_reg *b)
 {
-    int ia = tm_reg_id(a->name, a->suffix), ib = tm_reg_id(b->name, b->suffix);
+    int ia = tm_reg_id_of(a), ib = tm_reg_id_of(b);
     int same;
     if (ia == TM_REG_OTHER || ib == TM_REG_OTHER) same = ia == ib && str_ieq(a->name, b->name);
     else if (ia == TM_REG_SP || ib == TM_REG_SP) /* r13 matches the banked name it stands for */
@@ -123,7 +123,9 @@ int tm_diff_records(const tm_record *a, const tm_record *b, unsigned ignore, cha
     if (!(ignore & TM_IGNORE_TIME) && (!str_eq(a->h.time, b->h.time) || !str_ieq(a->h.scale, b->h.scale)))
         note(&d, "time: %.*s %.*s vs %.*s %.*s", (int)a->h.time.n, a->h.time.p, (int)a->h.scale.n, a->h.scale.p,
              (int)b->h.time.n, b->h.time.p, (int)b->h.scale.n, b->h.scale.p);
-    if (!(ignore & TM_IGNORE_CPU) && a->h.cpu != b->h.cpu) note(&d, "cpu: %d vs %d", a->h.cpu, b->h.cpu);
+    /* a trace without a cpu field says nothing about the cpu */
+    if (!(ignore & TM_IGNORE_CPU) && a->h.cpu >= 0 && b->h.cpu >= 0 && a->h.cpu != b->h.cpu)
+        note(&d, "cpu: %d vs %d", a->h.cpu, b->h.cpu);
     switch ((tm_kind)a->kind) {
     case TM_REC_INSN: {
         const tm_insn *x = &a->u.insn, *y = &b->u.insn;
@@ -132,7 +134,8 @@ int tm_diff_records(const tm_record *a, const tm_record *b, unsigned ignore, cha
         if (!(ignore & TM_IGNORE_ID) && x->has_id && y->has_id && x->id != y->id)
             note(&d, "id: %llu vs %llu", (unsigned long long)x->id, (unsigned long long)y->id);
         cmp_addr(&d, "address", &x->addr, &y->addr);
-        if (x->opcode != y->opcode) note(&d, "opcode: %x vs %x", x->opcode, y->opcode);
+        if (x->opcode != y->opcode && !x->opcode_unknown && !y->opcode_unknown)
+            note(&d, "opcode: %x vs %x", x->opcode, y->opcode);
         if (x->iset.n && y->iset.n && iset_class(x->iset) != iset_class(y->iset))
             note(&d, "instruction set: %.*s vs %.*s", (int)x->iset.n, x->iset.p, (int)y->iset.n, y->iset.p);
         if (!(ignore & TM_IGNORE_MODE) && x->mode.n && y->mode.n &&

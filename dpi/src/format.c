@@ -4,6 +4,7 @@
  *   fastmodels  "<t> clk {cpu} IT (<id>) <addr> <op> T <mode>{_<sec>} : <disasm>" (cpu as recorded)
  *   qemu4v      the same shape with a bare-number cpu
  *   cortexm     "<t> ns IT (<tag>) <addr> <op> T16|T32 <disasm>", no cpu field, no mode
+ *   fvp         as fastmodels (what differs is which lines an FVP writes, the producer's choice)
  * Every other record keeps the shape it carries (tm_mem.shape, tm_bus.shape, event with or without value):
  * the producer chooses it. What a dialect cannot express (mode and cpu in cortexm) is dropped. */
 #include <string.h>
@@ -76,14 +77,35 @@ static void put_dec(out *o, uint64_t v)
     while (n) *o->p++ = tmp[--n];
 }
 
+static void put_pa_suffix(out *o, int ns, int s)
+{
+    if (ns) put_lit(o, "_NS");
+    else if (s) put_lit(o, "_S");
+}
+
 static void put_addr(out *o, const tm_addr *a)
 {
     put_hex(o, a->va, a->va_digits ? a->va_digits : 8);
     if (a->has_pa) {
         put_ch(o, ':');
         put_hex(o, a->pa, a->pa_digits ? a->pa_digits : 12);
-        if (a->pa_ns) put_lit(o, "_NS");
+        put_pa_suffix(o, a->pa_ns, a->pa_s);
+        if (a->has_pa2) {
+            put_ch(o, ',');
+            put_hex(o, a->pa2, a->pa2_digits ? a->pa2_digits : 12);
+            put_pa_suffix(o, a->pa2_ns, a->pa2_s);
+        }
     }
+}
+
+/* Like put_hex, with the digits whose bits are set in unknown written as 'x'. */
+static void put_hex_unknown(out *o, uint64_t v, uint64_t unknown, unsigned digits)
+{
+    char *start = o->p;
+    put_hex(o, v, digits);
+    if (o->overflow || !unknown) return;
+    for (unsigned i = 0; i < digits && i < 16; i++)
+        if ((unknown >> (4 * i)) & 15) start[digits - 1 - i] = 'x';
 }
 
 /* A value as written when the parser kept its text; otherwise from v, digits and sep (grouped by 8 digits
@@ -96,14 +118,14 @@ static void put_value(out *o, const tm_value *v, unsigned default_digits)
     }
     unsigned digits = v->digits ? v->digits : default_digits;
     if (!v->sep || digits <= 8) {
-        put_hex(o, v->v, digits);
+        put_hex_unknown(o, v->v, v->unknown, digits);
         return;
     }
     unsigned first = digits % 8 ? digits % 8 : 8;
     for (unsigned left = digits; left;) {
         unsigned n = left == digits ? first : 8;
         left -= n;
-        put_hex(o, left >= 16 ? 0 : (v->v >> (4 * left)), n);
+        put_hex_unknown(o, left >= 16 ? 0 : (v->v >> (4 * left)), left >= 16 ? 0 : (v->unknown >> (4 * left)), n);
         if (left) put_ch(o, v->sep);
     }
 }
@@ -136,14 +158,69 @@ static void put_header(out *o, const tm_header *h, tm_dialect d)
 static void put_opcode(out *o, const tm_insn *in)
 {
     unsigned digits = in->opcode_digits ? in->opcode_digits : (in->opcode > 0xffff ? 8 : 4);
+    if (in->opcode_unknown) {
+        for (unsigned i = 0; i < digits; i++) put_ch(o, '-');
+        return;
+    }
     put_hex(o, in->opcode, digits);
+}
+
+static void put_mode(out *o, const tm_insn *in)
+{
+    put_str(o, in->mode);
+    if (in->security.n) {
+        put_ch(o, '_');
+        put_str(o, in->security);
+    }
+}
+
+/* ES (<addr>:<opcode>) <iset> <mode>: {CCFAIL} <disasm> */
+static void put_es_insn(out *o, const tm_insn *in)
+{
+    put_lit(o, "ES (");
+    put_hex(o, in->addr.va, in->addr.va_digits ? in->addr.va_digits : 8);
+    put_ch(o, ':');
+    put_opcode(o, in);
+    put_lit(o, ") ");
+    put_str(o, in->iset.n ? in->iset : (tm_str){ "T", 1 });
+    put_ch(o, ' ');
+    put_mode(o, in);
+    put_ch(o, ':');
+    if (in->status == TM_INSN_IS) put_lit(o, " CCFAIL");
+    if (in->disasm.n) {
+        put_ch(o, ' ');
+        put_str(o, in->disasm);
+    }
 }
 
 static void put_insn(out *o, const tm_insn *in, tm_dialect d)
 {
+    if (in->form == TM_INSN_FORM_ES) {
+        put_es_insn(o, in);
+        return;
+    }
     static const char kw[][3] = { "IT", "IS", "IF", "IE", "IA" };
     put_mem(o, kw[in->status < 5 ? in->status : 0], 2);
     put_ch(o, ' ');
+    if (in->addr_in_paren) {
+        put_ch(o, '(');
+        put_addr(o, &in->addr);
+        put_lit(o, ") ");
+        put_opcode(o, in);
+        if (in->iset.n) {
+            put_ch(o, ' ');
+            put_str(o, in->iset);
+        }
+        if (in->mode.n) {
+            put_ch(o, ' ');
+            put_mode(o, in);
+        }
+        if (in->disasm.n) {
+            put_lit(o, " : ");
+            put_str(o, in->disasm);
+        }
+        return;
+    }
     if (in->has_id || in->tag.n) {
         put_ch(o, '(');
         if (in->has_id) put_dec(o, in->id);
@@ -182,11 +259,7 @@ static void put_insn(out *o, const tm_insn *in, tm_dialect d)
     }
     if (in->mode.n) {
         put_ch(o, ' ');
-        put_str(o, in->mode);
-        if (in->security.n) {
-            put_ch(o, '_');
-            put_str(o, in->security);
-        }
+        put_mode(o, in);
     }
     if (in->disasm.n) {
         put_lit(o, " : ");
@@ -202,6 +275,20 @@ static void put_rw_size(out *o, int write, unsigned size)
 
 static void put_mem_rec(out *o, const tm_mem *m)
 {
+    if (m->shape == TM_MEM_CS) { /* R08 / W04 {X} <addr> <data> */
+        put_ch(o, m->write ? 'W' : 'R');
+        put_ch(o, (char)('0' + m->size / 10 % 10));
+        put_ch(o, (char)('0' + m->size % 10));
+        if (m->attrib) {
+            put_ch(o, ' ');
+            put_ch(o, m->attrib);
+        }
+        put_ch(o, ' ');
+        put_addr(o, &m->addr);
+        put_ch(o, ' ');
+        put_value(o, &m->data, 2u * m->size);
+        return;
+    }
     put_ch(o, 'M');
     switch (m->shape) {
     case TM_MEM_RTL:
@@ -211,6 +298,16 @@ static void put_mem_rec(out *o, const tm_mem *m)
         put_ch(o, m->lk ? m->lk : '_');
         put_ch(o, m->sp ? m->sp : '_');
         put_ch(o, m->pt ? m->pt : 'D');
+        if (m->tag.n) {
+            put_lit(o, " (");
+            put_str(o, m->tag);
+            put_ch(o, ')');
+        }
+        if (m->transfer) {
+            put_lit(o, " TRANSFER ");
+            put_value(o, &m->data, 2u * m->size);
+            return;
+        }
         break;
     case TM_MEM_M0:
         put_rw_size(o, m->write, m->size);
@@ -224,8 +321,17 @@ static void put_mem_rec(out *o, const tm_mem *m)
     }
     put_ch(o, ' ');
     put_addr(o, &m->addr);
-    put_ch(o, ' ');
-    put_value(o, &m->data, 2u * m->size);
+    if (m->shape == TM_MEM_M0 && m->lanes && !m->data.text.n) { /* the value back on its byte lanes */
+        unsigned shift = 8u * (unsigned)(m->addr.va & 3);
+        put_ch(o, ' ');
+        put_hex_unknown(o, m->data.v << shift, m->data.unknown << shift, 8);
+        return;
+    }
+    if (m->has_data || !m->error || m->shape != TM_MEM_FM) { /* an abort may be written without data */
+        put_ch(o, ' ');
+        put_value(o, &m->data, 2u * m->size);
+    }
+    if (m->shape == TM_MEM_FM && m->error) put_lit(o, " (ABORTED)");
 }
 
 static void put_bus(out *o, const tm_bus *b)
@@ -258,8 +364,29 @@ static void put_bus(out *o, const tm_bus *b)
     put_value(o, &b->data, 2u * b->size);
 }
 
+/* {[<n>]} <name> of the ES dialect's exception lines */
+static void put_exc(out *o, const tm_event *e)
+{
+    if (e->has_number) {
+        put_ch(o, '[');
+        if (e->number_text.n) put_str(o, e->number_text);
+        else {
+            put_lit(o, "0x");
+            put_hex(o, e->number, 2);
+        }
+        put_lit(o, "] ");
+    }
+    put_str(o, e->desc);
+}
+
 static void put_event(out *o, const tm_event *e)
 {
+    switch (e->es) {
+    case TM_EVENT_ES_EXC: put_lit(o, "ES EXC "); put_exc(o, e); return;
+    case TM_EVENT_EXC: put_lit(o, "EXC "); put_exc(o, e); return;
+    case TM_EVENT_ES_NAMED: put_lit(o, "ES "); put_str(o, e->desc); return;
+    default: break;
+    }
     put_lit(o, "E ");
     if (e->has_value || e->has_number) {
         put_addr(o, &e->value);
@@ -281,6 +408,35 @@ static void put_event(out *o, const tm_event *e)
     if (e->has_arg) {
         put_ch(o, ' ');
         put_hex(o, e->arg, e->arg_digits ? e->arg_digits : 8);
+    }
+}
+
+/* {LD|ST} <base> <4 groups> {<phys>} {<attributes>}; a continuation line has no keyword */
+static void put_ldst(out *o, const tm_ldst *m)
+{
+    if (!m->continuation) put_lit(o, m->write ? "ST " : "LD ");
+    put_hex(o, m->addr.va, m->addr.va_digits ? m->addr.va_digits : 8);
+    put_ch(o, ' ');
+    if (m->groups.n) {
+        put_str(o, m->groups);
+    } else {
+        for (int g = 0; g < 4; g++) {
+            if (g) put_ch(o, ' ');
+            for (int k = 0; k < 4; k++) {
+                unsigned byte = 15u - (unsigned)(4 * g + k);
+                if (!(m->mask >> byte & 1)) put_lit(o, "..");
+                else if (m->unknown >> byte & 1) put_lit(o, "##");
+                else put_hex(o, m->bytes[byte], 2);
+            }
+        }
+    }
+    if (m->phys.n) {
+        put_ch(o, ' ');
+        put_str(o, m->phys);
+    }
+    if (m->attrs.n) {
+        put_ch(o, ' ');
+        put_str(o, m->attrs);
     }
 }
 
@@ -313,6 +469,14 @@ int tm_format(const tm_record *rec, tm_dialect d, char *buf, size_t size)
         put_lit(&o, "R ");
         put_str(&o, r->name);
         put_ch(&o, ' ');
+        if (r->op.n) {
+            put_str(&o, r->op);
+            put_ch(&o, ' ');
+        }
+        if (r->qualifier.n) {
+            put_str(&o, r->qualifier);
+            put_ch(&o, ' ');
+        }
         put_value(&o, &r->value, 8);
         if (r->suffix.n) {
             put_ch(&o, ' ');
@@ -391,6 +555,29 @@ int tm_format(const tm_record *rec, tm_dialect d, char *buf, size_t size)
         put_str(&o, t->rest);
         break;
     }
+    case TM_REC_SIGNAL:
+        put_lit(&o, "SIGNAL: SIGNAL=");
+        put_str(&o, rec->u.signal.name);
+        put_lit(&o, " STATE=");
+        put_ch(&o, rec->u.signal.state ? rec->u.signal.state : 'N');
+        break;
+    case TM_REC_INFO:
+        put_lit(&o, "INFO_");
+        put_str(&o, rec->u.info.topic);
+        put_lit(&o, ": ");
+        put_str(&o, rec->u.info.fields);
+        break;
+    case TM_REC_BRANCH:
+        put_lit(&o, "BR (");
+        put_hex(&o, rec->u.branch.target.va, rec->u.branch.target.va_digits ? rec->u.branch.target.va_digits : 8);
+        put_ch(&o, ')');
+        if (rec->u.branch.iset.n) {
+            put_ch(&o, ' ');
+            put_str(&o, rec->u.branch.iset);
+        }
+        break;
+    case TM_REC_LDST: put_ldst(&o, &rec->u.ldst); break;
+    case TM_REC_TEXT_HEADER: put_str(&o, rec->u.text.text); break;
     default:
         break;
     }
@@ -404,6 +591,7 @@ int tm_dialect_from_name(const char *name)
     if (!strcmp(name, "fastmodels") || !strcmp(name, "fm")) return TM_DIALECT_FASTMODELS;
     if (!strcmp(name, "cortexm") || !strcmp(name, "rtl")) return TM_DIALECT_CORTEXM;
     if (!strcmp(name, "qemu4v") || !strcmp(name, "qemu")) return TM_DIALECT_QEMU4V;
+    if (!strcmp(name, "fvp")) return TM_DIALECT_FVP;
     return -1;
 }
 
@@ -413,6 +601,7 @@ const char *tm_dialect_name(tm_dialect d)
     case TM_DIALECT_FASTMODELS: return "fastmodels";
     case TM_DIALECT_CORTEXM: return "cortexm";
     case TM_DIALECT_QEMU4V: return "qemu4v";
+    case TM_DIALECT_FVP: return "fvp";
     default: return "?";
     }
 }

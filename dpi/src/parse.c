@@ -7,31 +7,52 @@
 
 #include "parse_families.h"
 
+/* Keywords whose record kind the body decides: "ES" (instruction or exception) and "EXC". */
+enum { KW_ES = TM_REC_KIND_COUNT + 1, KW_EXC };
+
+static int is_dec2(const char *p) { return tm_is_digit(p[0]) && tm_is_digit(p[1]); }
+
 /* Which record a keyword token opens; TM_REC_NONE when the token is not a keyword. */
-static tm_kind keyword_kind(tm_str t)
+static int keyword_kind(tm_str t)
 {
     if (t.n == 0) return TM_REC_NONE;
     const char *p = t.p;
     switch (p[0]) {
     case 'I':
         if (t.n == 2 && (p[1] == 'T' || p[1] == 'S' || p[1] == 'F' || p[1] == 'E' || p[1] == 'A')) return TM_REC_INSN;
+        if (t.n > 6 && memcmp(p, "INFO_", 5) == 0 && p[t.n - 1] == ':') return TM_REC_INFO;
         break;
     case 'F':
         if (t.n == 2 && (p[1] == 'D' || p[1] == 'I')) return TM_REC_FLOW;
         break;
     case 'R':
         if (t.n == 1) return TM_REC_REG;
+        if (t.n == 3 && is_dec2(p + 1)) return TM_REC_MEM; /* cs producer: R08 */
+        break;
+    case 'W':
+        if (t.n == 3 && is_dec2(p + 1)) return TM_REC_MEM; /* cs producer: W04 */
+        if (tm_str_eq(t, "WALKCACHE")) return TM_REC_TLB;
         break;
     case 'E':
         if (t.n == 1) return TM_REC_EVENT;
+        if (tm_str_eq(t, "ES")) return KW_ES;
+        if (tm_str_eq(t, "EXC")) return KW_EXC;
+        break;
+    case 'L':
+        if (tm_str_eq(t, "LD")) return TM_REC_LDST;
+        break;
+    case 'S':
+        if (tm_str_eq(t, "ST")) return TM_REC_LDST;
+        if (tm_str_eq(t, "SIGNAL:")) return TM_REC_SIGNAL;
         break;
     case 'M':
         if (t.n >= 3 && p[1] == 'U' && tm_is_digit(p[2])) return TM_REC_MEM_UPDATE;
         if (t.n >= 3 && (p[1] == 'R' || p[1] == 'W') && tm_is_digit(p[2])) return TM_REC_MEM;
-        if (t.n >= 4 && (p[1] == 'S' || p[1] == 'N') && (p[2] == 'R' || p[2] == 'W') && tm_is_digit(p[3]))
+        if (t.n >= 4 && (p[1] == 'S' || p[1] == 'N' || p[1] == 'C') && (p[2] == 'R' || p[2] == 'W') && tm_is_digit(p[3]))
             return TM_REC_MEM;
         break;
     case 'B':
+        if (tm_str_eq(t, "BR")) return TM_REC_BRANCH;
         if (t.n >= 3 && (p[1] == 'R' || p[1] == 'W') && tm_is_digit(p[2])) return TM_REC_BUS;
         if (t.n >= 4 && (p[1] == 'S' || p[1] == 'N') && (p[2] == 'R' || p[2] == 'W') && tm_is_digit(p[3]))
             return TM_REC_BUS;
@@ -42,9 +63,6 @@ static tm_kind keyword_kind(tm_str t)
     case 'T':
         if (tm_str_eq(t, "TTW") || tm_str_eq(t, "TTU")) return TM_REC_TTW;
         if (tm_str_eq(t, "TLB")) return TM_REC_TLB;
-        break;
-    case 'W':
-        if (tm_str_eq(t, "WALKCACHE")) return TM_REC_TLB;
         break;
     default:
         break;
@@ -104,7 +122,7 @@ static int scan_time(tm_scan *s, tm_str t, tm_header *h)
 
 static int cpu_like(tm_str t) { return tm_str_is_dec(t) || (t.n > 3 && memcmp(t.p, "cpu", 3) == 0); }
 
-static int parse_header(tm_scan *s, tm_header *h, tm_kind *kind)
+static int parse_header(tm_scan *s, tm_header *h, int *kind)
 {
     memset(h, 0, sizeof *h);
     h->cpu = -1;
@@ -119,7 +137,7 @@ static int parse_header(tm_scan *s, tm_header *h, tm_kind *kind)
     int npre = 0;
     for (;;) {
         tm_str t = tm_scan_peek_token(s);
-        tm_kind k = t.n ? keyword_kind(t) : TM_REC_NONE;
+        int k = t.n ? keyword_kind(t) : TM_REC_NONE;
         if (k != TM_REC_NONE) {
             *kind = k;
             break;
@@ -132,10 +150,10 @@ static int parse_header(tm_scan *s, tm_header *h, tm_kind *kind)
                 bad = pre[0];
             if (bad.n == 0)
                 return tm_scan_fail(s, s->pos, "expected a record kind (IT, IS, R, E, M.., B.., ...)", NULL);
-            char m[160];
+            char m[256];
             snprintf(m, sizeof m,
-                     "unknown record kind '%.*s' (expected IT, IS, IF, IE, IA, FD, FI, R, E, M.., MU.., B.., CACHE, "
-                     "TTW, TTU, TLB, WALKCACHE)", (int)(bad.n > 32 ? 32 : bad.n), bad.p);
+                     "unknown record kind '%.*s' (expected IT, IS, IF, IE, IA, ES, EXC, FD, FI, BR, R, E, M.., MU.., "
+                     "B.., LD, ST, CACHE, TTW, TTU, TLB, WALKCACHE, SIGNAL:, INFO_..:)", (int)(bad.n > 32 ? 32 : bad.n), bad.p);
             return tm_scan_fail(s, (size_t)(bad.p - s->line), m, NULL);
         }
         pre[npre++] = tm_scan_token(s);
@@ -188,20 +206,66 @@ static int is_fm_iset(tm_str t)
     return t.n == 1 && (t.p[0] == 'A' || t.p[0] == 'T' || t.p[0] == 'X' || t.p[0] == 'O');
 }
 
+int tm_scan_opcode(tm_scan *s, tm_insn *in, const char *stops)
+{
+    tm_skip_space(s);
+    size_t opcol = s->pos;
+    if (tm_peek(s) == '-') { /* "--------": the fetch failed, the opcode is unknown */
+        while (s->pos < s->len && s->line[s->pos] == '-') s->pos++;
+        in->opcode_unknown = 1;
+        in->opcode_digits = (uint8_t)(s->pos - opcol);
+        if (in->opcode_digits != 4 && in->opcode_digits != 8)
+            return tm_scan_fail(s, opcol, "expected 4 or 8 dashes for an unknown opcode", NULL);
+        return TM_OK;
+    }
+    uint64_t op;
+    int rc = tm_scan_hex(s, "opcode", &op, &in->opcode_digits, stops);
+    if (rc) return rc;
+    if (in->opcode_digits > 8) return tm_scan_fail(s, opcol, "opcode wider than 32 bits", NULL);
+    in->opcode = (uint32_t)op;
+    return TM_OK;
+}
+
+static int is_iset_token(tm_str t) { return is_fm_iset(t) || tm_str_eq(t, "T16") || tm_str_eq(t, "T32"); }
+
+static int is_opcode_token(tm_str t)
+{
+    if (tm_str_is_hex(t)) return 1;
+    for (uint32_t i = 0; i < t.n; i++)
+        if (t.p[i] != '-') return 0;
+    return t.n > 0;
+}
+
+/* "IT (<addr>) <opcode> <iset> ...": the cs producer writes the address in the parentheses. */
+static int addr_in_paren(tm_scan *s)
+{
+    size_t save = s->pos;
+    tm_str op = tm_scan_token(s), iset = tm_scan_token(s);
+    s->pos = save;
+    return is_opcode_token(op) && is_iset_token(iset);
+}
+
 static int parse_insn(tm_scan *s, tm_str kw, tm_insn *in)
 {
     memset(in, 0, sizeof *in);
     static const char st[] = "TSFEA";
     in->status = (uint8_t)(strchr(st, kw.p[1]) - st);
+    tm_skip_space(s);
+    size_t paren = s->pos;
     int rc = scan_paren(s, &in->has_id, &in->id, &in->tag);
     if (rc) return rc;
-    if ((rc = tm_scan_addr(s, "instruction address", &in->addr))) return rc;
-    uint64_t op;
-    tm_skip_space(s);
-    size_t opcol = s->pos;
-    if ((rc = tm_scan_hex(s, "opcode", &op, &in->opcode_digits, NULL))) return rc;
-    if (in->opcode_digits > 8) return tm_scan_fail(s, opcol, "opcode wider than 32 bits", NULL);
-    in->opcode = (uint32_t)op;
+    if (s->pos != paren && addr_in_paren(s)) {
+        tm_scan sub = { s->line, s->pos - 1, paren + 1, s->err };
+        if ((rc = tm_scan_addr(&sub, "instruction address", &in->addr))) return rc;
+        if (!tm_at_end(&sub)) return tm_scan_fail(s, sub.pos, "unexpected text in '(<address>)'", NULL);
+        in->addr_in_paren = 1;
+        in->has_id = 0;
+        in->id = 0;
+        in->tag = (tm_str){ 0, 0 };
+    } else if ((rc = tm_scan_addr(s, "instruction address", &in->addr))) {
+        return rc;
+    }
+    if ((rc = tm_scan_opcode(s, in, NULL))) return rc;
 
     tm_str t = tm_scan_peek_token(s);
     if (tm_str_eq(t, "T16") || tm_str_eq(t, "T32")) {  /* Cortex-M RTL: iset then disassembly */
@@ -265,13 +329,49 @@ static int parse_flow(tm_scan *s, tm_str kw, tm_flow *f)
     return expect_end(s, "program flow record");
 }
 
+/* A token that can only be a value: digits, unknown digits and separators. */
+static int is_value_token(tm_str t)
+{
+    if (t.n == 0) return 0;
+    for (uint32_t i = 0; i < t.n; i++)
+        if (!tm_is_value_char(t.p[i]) && t.p[i] != '_' && t.p[i] != ':') return 0;
+    return 1;
+}
+
 static int parse_reg(tm_scan *s, tm_reg *r)
 {
     memset(r, 0, sizeof *r);
     r->name = tm_scan_token(s);
     if (r->name.n == 0) return tm_scan_fail(s, s->pos, "expected register name after 'R'", NULL);
-    int rc = tm_scan_value(s, "register value", &r->value);
-    if (rc) return rc;
+    tm_skip_space(s);
+    size_t at = s->pos;
+    int rc = tm_peek(s) == '(' ? TM_ERR_PARSE : tm_scan_value_groups(s, "register value", &r->value);
+    if (rc) { /* not the value (the common case costs one scan): an operation or a qualifier comes first */
+        s->pos = at;
+        tm_str t = tm_scan_peek_token(s);
+        if (t.n && t.p[0] != '(') {
+            /* "R DC CISW <value>": a system operation names the operation before the value */
+            if (is_value_token(t)) return tm_scan_value_groups(s, "register value", &r->value); /* the error */
+            tm_scan_token(s);
+            if (!tm_scan_peek_token(s).n) { /* nothing after it: it was a bad value, say where */
+                s->pos = at;
+                return tm_scan_value_groups(s, "register value", &r->value);
+            }
+            r->op = t;
+            t = tm_scan_peek_token(s);
+        }
+        if (t.n && t.p[0] == '(') { /* ES: "R R1 (USR) <value>" */
+            if (t.p[t.n - 1] != ')')
+                return tm_scan_fail(s, (size_t)(t.p - s->line), "expected ')' closing the register qualifier", NULL);
+            r->qualifier = tm_scan_token(s);
+        }
+        if ((rc = tm_scan_value_groups(s, "register value", &r->value))) return rc;
+    }
+    if (r->value.unknown_digits && r->value.digits < 8) { /* tracers write unknown bits at full register width */
+        uint32_t i = 0;
+        while (tm_hex_val(r->value.text.p[i]) >= 0) i++;
+        return tm_scan_fail(s, (size_t)(r->value.text.p + i - s->line), "invalid hex digit in register value", NULL);
+    }
     r->suffix = tm_scan_rest(s);
     return TM_OK;
 }
@@ -348,9 +448,22 @@ int tm_parse_line(const char *line, size_t len, tm_record *rec, tm_error *err)
     tm_scan s = { line, len, 0, err };
     rec->kind = TM_REC_NONE;
     if (tm_at_end(&s) || is_comment(&s)) return TM_OK;
-    tm_kind kind = TM_REC_NONE;
-    int rc = parse_header(&s, &rec->h, &kind);
-    if (rc) return rc;
+    int rc;
+    int kind = TM_REC_NONE;
+    rc = parse_header(&s, &rec->h, &kind);
+    if (rc) { /* no keyword: the ES header line, or a continuation line (looked for only here, off the hot path) */
+        memset(&rec->h, 0, sizeof rec->h);
+        rec->h.cpu = -1;
+        if (tm_is_text_header(line, len, &rec->u.text.text)) {
+            rec->kind = TM_REC_TEXT_HEADER;
+            return TM_OK;
+        }
+        if (!tm_is_ldst_continuation(line, len)) return rc;
+        s.pos = 0;
+        if ((rc = tm_parse_ldst(&s, (tm_str){ 0, 0 }, &rec->u.ldst))) return rc;
+        rec->kind = TM_REC_LDST;
+        return TM_OK;
+    }
     tm_str kw = tm_scan_token(&s);
     switch (kind) {
     case TM_REC_INSN: rc = parse_insn(&s, kw, &rec->u.insn); break;
@@ -360,12 +473,41 @@ int tm_parse_line(const char *line, size_t len, tm_record *rec, tm_error *err)
     case TM_REC_MEM: rc = tm_parse_mem(&s, kw, &rec->u.mem); break;
     case TM_REC_MEM_UPDATE: rc = tm_parse_mem_update(&s, kw, &rec->u.mu); break;
     case TM_REC_BUS: rc = tm_parse_bus(&s, kw, &rec->u.bus); break;
-    case TM_REC_CACHE: rc = tm_parse_cache(&s, rec); kind = (tm_kind)rec->kind; break;
+    case TM_REC_CACHE: rc = tm_parse_cache(&s, rec); kind = rec->kind; break;
     case TM_REC_TTW: rc = tm_parse_ttw(&s, kw, &rec->u.ttw); break;
     case TM_REC_TLB: rc = tm_parse_tlb(&s, kw, &rec->u.tlb); break;
+    case TM_REC_SIGNAL: rc = tm_parse_signal(&s, &rec->u.signal); break;
+    case TM_REC_INFO: rc = tm_parse_info(&s, kw, &rec->u.info); break;
+    case TM_REC_BRANCH: rc = tm_parse_branch(&s, &rec->u.branch); break;
+    case TM_REC_LDST: rc = tm_parse_ldst(&s, kw, &rec->u.ldst); break;
+    case KW_ES: rc = tm_parse_es(&s, rec); kind = rec->kind; break;
+    case KW_EXC: rc = tm_parse_exc(&s, &rec->u.event, TM_EVENT_EXC); kind = TM_REC_EVENT; break;
     default: rc = tm_scan_fail(&s, 0, "internal: unhandled record kind", NULL); break;
     }
     if (rc) return rc;
     rec->kind = (uint8_t)kind;
+    return TM_OK;
+}
+
+int tm_parse_line_in(tm_parse_state *st, const char *line, size_t len, tm_record *rec, tm_error *err)
+{
+    int rc = tm_parse_line(line, len, rec, err);
+    if (rc || rec->kind != TM_REC_LDST) return rc;
+    tm_ldst *m = &rec->u.ldst;
+    if (!m->continuation) {
+        st->ldst_seen = 1;
+        st->ldst_write = m->write;
+        return TM_OK;
+    }
+    if (!st->ldst_seen) {
+        if (err) {
+            err->status = TM_ERR_PARSE;
+            err->column = 1;
+            while (err->column <= len && tm_is_space(line[err->column - 1])) err->column++;
+            snprintf(err->msg, sizeof err->msg, "a continuation of an LD or ST line, but no LD or ST line came before");
+        }
+        return TM_ERR_PARSE;
+    }
+    m->write = st->ldst_write;
     return TM_OK;
 }

@@ -23,6 +23,21 @@ static int flag_fail(tm_scan *s, tm_str kw, uint32_t at, const char *expected)
     return tm_scan_fail(s, (size_t)(kw.p + at - s->line), expected, NULL);
 }
 
+/* Data no wider than size bytes: leading zeros are tolerated, significant digits are not. */
+static int check_width(tm_scan *s, size_t col, uint8_t size, const tm_value *v)
+{
+    if (v->digits <= 2u * size) return TM_OK;
+    uint32_t sig = 0;
+    for (uint32_t i = 0; i < v->text.n; i++) {
+        char c = v->text.p[i];
+        if (c == '_' || c == ':' || c == ' ') continue;
+        if (sig == 0 && c == '0') continue;
+        sig++;
+    }
+    if (sig > 2u * size) return tm_scan_fail(s, col, "data wider than the access size", NULL);
+    return TM_OK;
+}
+
 /* Address and data, then the end of the line; data no wider than size bytes. */
 static int scan_addr_data(tm_scan *s, uint8_t size, tm_addr *a, tm_value *v)
 {
@@ -30,28 +45,88 @@ static int scan_addr_data(tm_scan *s, uint8_t size, tm_addr *a, tm_value *v)
     if (rc) return rc;
     tm_skip_space(s);
     size_t col = s->pos;
-    if ((rc = tm_scan_value(s, "access data", v))) return rc;
-    if (v->digits > 2u * size) {
-        /* Leading zeros are tolerated; significant digits are not. */
-        uint32_t sig = 0;
-        for (uint32_t i = 0; i < v->text.n; i++) {
-            char c = v->text.p[i];
-            if (c == '_' || c == ':') continue;
-            if (sig == 0 && c == '0') continue;
-            sig++;
-        }
-        if (sig > 2u * size) return tm_scan_fail(s, col, "data wider than the access size", NULL);
+    if ((rc = tm_scan_value_groups(s, "access data", v))) return rc;
+    if ((rc = check_width(s, col, size, v))) return rc;
+    if (!tm_at_end(s)) return tm_scan_fail(s, s->pos, "unexpected text after access data", NULL);
+    return TM_OK;
+}
+
+/* The Cortex-M0 tracer prints the whole 32-bit bus for a byte or halfword access: the value is on the lanes
+ * of the address, the other lanes hold whatever the bus carried. */
+static void take_lanes(tm_mem *m)
+{
+    if (m->size >= 4 || m->data.digits != 8 || m->data.sep) return;
+    unsigned shift = 8u * (unsigned)(m->addr.va & 3);
+    uint64_t keep = (1ull << (8u * m->size)) - 1;
+    m->data.v = (m->data.v >> shift) & keep;
+    m->data.unknown = (m->data.unknown >> shift) & keep;
+    m->lanes = 1;
+}
+
+/* Fast Models: <addr> <data> {(ABORTED)} or <addr> (ABORTED) */
+static int scan_fm_addr_data(tm_scan *s, tm_mem *m)
+{
+    int rc = tm_scan_addr(s, "access address", &m->addr);
+    if (rc) return rc;
+    m->has_data = 0;
+    if (!tm_str_eq(tm_scan_peek_token(s), "(ABORTED)")) {
+        tm_skip_space(s);
+        size_t col = s->pos;
+        if ((rc = tm_scan_value_groups(s, "access data", &m->data))) return rc;
+        if ((rc = check_width(s, col, m->size, &m->data))) return rc;
+        m->has_data = 1;
+    }
+    if (tm_str_eq(tm_scan_peek_token(s), "(ABORTED)")) {
+        tm_scan_token(s);
+        m->error = 1;
     }
     if (!tm_at_end(s)) return tm_scan_fail(s, s->pos, "unexpected text after access data", NULL);
     return TM_OK;
 }
 
+/* Cortex-M/R RTL after the flags: {(<a>:<b>)} <addr>|TRANSFER <data> */
+static int scan_rtl_body(tm_scan *s, tm_mem *m)
+{
+    tm_skip_space(s);
+    if (tm_peek(s) == '(') {
+        size_t b = ++s->pos;
+        while (s->pos < s->len && s->line[s->pos] != ')') s->pos++;
+        if (s->pos >= s->len) return tm_scan_fail(s, b - 1, "unterminated '(' before the access address", NULL);
+        m->tag = (tm_str){ s->line + b, (uint32_t)(s->pos - b) };
+        s->pos++;
+    }
+    if (tm_str_eq(tm_scan_peek_token(s), "TRANSFER")) { /* a coprocessor transfer: no address */
+        tm_scan_token(s);
+        m->transfer = 1;
+        tm_skip_space(s);
+        size_t col = s->pos;
+        int rc = tm_scan_value_groups(s, "transfer data", &m->data);
+        if (rc) return rc;
+        if ((rc = check_width(s, col, m->size, &m->data))) return rc;
+        if (!tm_at_end(s)) return tm_scan_fail(s, s->pos, "unexpected text after transfer data", NULL);
+        return TM_OK;
+    }
+    return scan_addr_data(s, m->size, &m->addr, &m->data);
+}
+
 int tm_parse_mem(tm_scan *s, tm_str kw, tm_mem *m)
 {
     memset(m, 0, sizeof *m);
+    m->has_data = 1;
     uint32_t i = 1;
     int rc;
-    if (kw.p[1] == 'S' || kw.p[1] == 'N') {  /* Cortex-M RTL: M<sn><rw><sz><od><lk><sp><pt> */
+    if (kw.p[0] != 'M') { /* cs producer: R<sz> / W<sz>, then {X} <addr> <data> */
+        m->shape = TM_MEM_CS;
+        m->write = kw.p[0] == 'W';
+        if ((rc = scan_size(s, kw, &i, &m->size))) return rc;
+        tm_str a = tm_scan_peek_token(s);
+        if (a.n == 1 && !tm_str_is_hex(a)) {
+            m->attrib = a.p[0];
+            tm_scan_token(s);
+        }
+        return scan_addr_data(s, m->size, &m->addr, &m->data);
+    }
+    if (kw.p[1] == 'S' || kw.p[1] == 'N' || kw.p[1] == 'C') { /* Cortex-M/R RTL: M<sn><rw><sz><od><lk><sp><pt> */
         m->shape = TM_MEM_RTL;
         m->seq = kw.p[1];
         m->write = kw.p[2] == 'W';
@@ -65,30 +140,38 @@ int tm_parse_mem(tm_scan *s, tm_str kw, tm_mem *m)
         if (m->od != 'O' && m->od != '_') return flag_fail(s, kw, i, "expected 'O' or '_' (opcode/data)");
         if (m->lk != 'L' && m->lk != '_') return flag_fail(s, kw, i + 1, "expected 'L' or '_' (lock)");
         if (m->sp != 'S' && m->sp != '_') return flag_fail(s, kw, i + 2, "expected 'S' or '_' (speculative)");
-        if (!strchr("ADIS", m->pt) || !m->pt) return flag_fail(s, kw, i + 3, "expected port A, D, I or S");
-    } else {
-        m->write = kw.p[1] == 'W';
-        i = 2;
-        if ((rc = scan_size(s, kw, &i, &m->size))) return rc;
-        uint32_t rest = kw.n - i;
-        if (rest == 0) {
-            m->shape = TM_MEM_FM;
-        } else if (rest == 1) {
-            m->shape = TM_MEM_FM;
-            m->attrib = kw.p[i];
-            if (m->attrib != 'X' && m->attrib != 'T' && m->attrib != 'L')
-                return flag_fail(s, kw, i, "expected access attribute X, T or L");
-        } else if (rest == 2) {  /* Cortex-M0 tracer: _D / _I, E instead of _ on error */
-            m->shape = TM_MEM_M0;
-            if (kw.p[i] != '_' && kw.p[i] != 'E') return flag_fail(s, kw, i, "expected '_' or 'E' (error)");
-            m->error = kw.p[i] == 'E';
-            m->od = kw.p[i + 1];
-            if (m->od != 'D' && m->od != 'I') return flag_fail(s, kw, i + 1, "expected 'D' or 'I' (data/instruction)");
-        } else {
-            return flag_fail(s, kw, i, "unexpected flags after the access size");
-        }
+        if (!m->pt || !strchr("ADISR_", m->pt)) return flag_fail(s, kw, i + 3, "expected port A, D, I, S, R or '_'");
+        return scan_rtl_body(s, m);
     }
-    return scan_addr_data(s, m->size, &m->addr, &m->data);
+    m->write = kw.p[1] == 'W';
+    i = 2;
+    if ((rc = scan_size(s, kw, &i, &m->size))) return rc;
+    uint32_t rest = kw.n - i;
+    if (rest == 0) {
+        m->shape = TM_MEM_FM;
+    } else if (rest == 1) {
+        m->shape = TM_MEM_FM;
+        m->attrib = kw.p[i];
+        if (m->attrib != 'X' && m->attrib != 'T' && m->attrib != 'L')
+            return flag_fail(s, kw, i, "expected access attribute X, T or L");
+    } else if (rest == 2) {  /* Cortex-M0 tracer: _D / _I, E instead of _ on error */
+        m->shape = TM_MEM_M0;
+        if (kw.p[i] != '_' && kw.p[i] != 'E') return flag_fail(s, kw, i, "expected '_' or 'E' (error)");
+        m->error = kw.p[i] == 'E';
+        m->od = kw.p[i + 1];
+        if (m->od != 'D' && m->od != 'I') return flag_fail(s, kw, i + 1, "expected 'D' or 'I' (data/instruction)");
+        if ((rc = tm_scan_addr(s, "access address", &m->addr))) return rc;
+        tm_skip_space(s);
+        size_t col = s->pos;
+        if ((rc = tm_scan_value(s, "access data", &m->data))) return rc;
+        take_lanes(m);
+        if (!m->lanes && (rc = check_width(s, col, m->size, &m->data))) return rc;
+        if (!tm_at_end(s)) return tm_scan_fail(s, s->pos, "unexpected text after access data", NULL);
+        return TM_OK;
+    } else {
+        return flag_fail(s, kw, i, "unexpected flags after the access size");
+    }
+    return scan_fm_addr_data(s, m);
 }
 
 int tm_parse_mem_update(tm_scan *s, tm_str kw, tm_mem_update *mu)

@@ -50,6 +50,7 @@ struct tm_reader {
     int lenient;
     int input_done;
     uint64_t line_no, line_offset, skipped;
+    tm_parse_state pstate; /* what a line needs from the lines before it (ES continuation lines) */
     /* threaded inflation */
     int threaded;
     pthread_t thread;
@@ -397,7 +398,7 @@ int tm_reader_next(tm_reader *r, tm_record *rec, tm_error *err)
         size_t len;
         int rc = tm_reader_next_line(r, &line, &len, err);
         if (rc != TM_OK) return rc;
-        rc = tm_parse_line(line, len, rec, err);
+        rc = tm_parse_line_in(&r->pstate, line, len, rec, err);
         if (rc != TM_OK) {
             if (r->lenient) {
                 r->skipped++;

@@ -1,4 +1,5 @@
 /* Record helpers: kind names and field-by-field equality. */
+#include <ctype.h>
 #include <string.h>
 
 #include "tarmac/parse.h"
@@ -7,6 +8,7 @@ const char *tm_kind_name(tm_kind kind)
 {
     static const char *const names[TM_REC_KIND_COUNT] = {
         "none", "insn", "flow", "reg", "event", "mem", "mem_update", "bus", "cache_maint", "cache", "ttw", "tlb",
+        "signal", "info", "branch", "ldst", "header",
     };
     return (unsigned)kind < TM_REC_KIND_COUNT ? names[kind] : "?";
 }
@@ -16,15 +18,21 @@ static int str_eq(tm_str a, tm_str b) { return a.n == b.n && (a.n == 0 || memcmp
 static int addr_eq(const tm_addr *a, const tm_addr *b)
 {
     return a->va == b->va && a->pa == b->pa && a->va_digits == b->va_digits && a->pa_digits == b->pa_digits &&
-           a->has_pa == b->has_pa && a->pa_ns == b->pa_ns;
+           a->has_pa == b->has_pa && a->pa_ns == b->pa_ns && a->pa_s == b->pa_s && a->has_pa2 == b->has_pa2 &&
+           a->pa2 == b->pa2 && a->pa2_digits == b->pa2_digits && a->pa2_ns == b->pa2_ns && a->pa2_s == b->pa2_s;
 }
 
 /* The text is authoritative only for values wider than 64 bits; narrower ones compare by number and shape. */
 static int value_eq(const tm_value *a, const tm_value *b)
 {
-    if (a->v != b->v || a->digits != b->digits || a->sep != b->sep) return 0;
+    if (a->v != b->v || a->unknown != b->unknown || a->digits != b->digits || a->sep != b->sep ||
+        a->unknown_digits != b->unknown_digits)
+        return 0;
     return a->digits <= 16 || str_eq(a->text, b->text);
 }
+
+/* An aborted access written without data (producers leave has_data 0 when there is no abort). */
+static int mem_no_data(const tm_mem *m) { return m->shape == TM_MEM_FM && m->error && !m->has_data; }
 
 static int header_eq(const tm_header *a, const tm_header *b)
 {
@@ -39,7 +47,8 @@ int tm_record_equal(const tm_record *a, const tm_record *b)
     case TM_REC_NONE: return 1;
     case TM_REC_INSN: {
         const tm_insn *x = &a->u.insn, *y = &b->u.insn;
-        return x->status == y->status && x->has_id == y->has_id && (!x->has_id || x->id == y->id) &&
+        return x->status == y->status && x->form == y->form && x->addr_in_paren == y->addr_in_paren &&
+               x->opcode_unknown == y->opcode_unknown && x->has_id == y->has_id && (!x->has_id || x->id == y->id) &&
                str_eq(x->tag, y->tag) && addr_eq(&x->addr, &y->addr) && x->opcode == y->opcode &&
                x->opcode_digits == y->opcode_digits && str_eq(x->iset, y->iset) && str_eq(x->mode, y->mode) &&
                str_eq(x->security, y->security) && str_eq(x->disasm, y->disasm);
@@ -51,20 +60,24 @@ int tm_record_equal(const tm_record *a, const tm_record *b)
     }
     case TM_REC_REG: {
         const tm_reg *x = &a->u.reg, *y = &b->u.reg;
-        return str_eq(x->name, y->name) && value_eq(&x->value, &y->value) && str_eq(x->suffix, y->suffix);
+        return str_eq(x->name, y->name) && str_eq(x->op, y->op) && str_eq(x->qualifier, y->qualifier) &&
+               value_eq(&x->value, &y->value) && str_eq(x->suffix, y->suffix);
     }
     case TM_REC_EVENT: {
         const tm_event *x = &a->u.event, *y = &b->u.event;
         return x->has_value == y->has_value && (!x->has_value || addr_eq(&x->value, &y->value)) &&
                str_eq(x->mode, y->mode) && x->has_value1 == y->has_value1 && x->value1 == y->value1 &&
                x->has_number == y->has_number && x->number == y->number && str_eq(x->desc, y->desc) &&
-               x->has_arg == y->has_arg && x->arg == y->arg && x->arg_digits == y->arg_digits;
+               x->has_arg == y->has_arg && x->arg == y->arg && x->arg_digits == y->arg_digits && x->es == y->es &&
+               str_eq(x->number_text, y->number_text);
     }
     case TM_REC_MEM: {
         const tm_mem *x = &a->u.mem, *y = &b->u.mem;
         return x->shape == y->shape && x->write == y->write && x->size == y->size && x->attrib == y->attrib &&
                x->seq == y->seq && x->od == y->od && x->lk == y->lk && x->sp == y->sp && x->pt == y->pt &&
-               x->error == y->error && addr_eq(&x->addr, &y->addr) && value_eq(&x->data, &y->data);
+               x->error == y->error && mem_no_data(x) == mem_no_data(y) && x->lanes == y->lanes &&
+               x->transfer == y->transfer && str_eq(x->tag, y->tag) && addr_eq(&x->addr, &y->addr) &&
+               value_eq(&x->data, &y->data);
     }
     case TM_REC_MEM_UPDATE: {
         const tm_mem_update *x = &a->u.mu, *y = &b->u.mu;
@@ -99,6 +112,55 @@ int tm_record_equal(const tm_record *a, const tm_record *b)
         return x->walkcache == y->walkcache && x->evict == y->evict && str_eq(x->id, y->id) &&
                str_eq(x->size, y->size) && str_eq(x->rest, y->rest);
     }
+    case TM_REC_SIGNAL: return str_eq(a->u.signal.name, b->u.signal.name) && a->u.signal.state == b->u.signal.state;
+    case TM_REC_INFO: return str_eq(a->u.info.topic, b->u.info.topic) && str_eq(a->u.info.fields, b->u.info.fields);
+    case TM_REC_BRANCH:
+        return addr_eq(&a->u.branch.target, &b->u.branch.target) && str_eq(a->u.branch.iset, b->u.branch.iset);
+    case TM_REC_LDST: {
+        const tm_ldst *x = &a->u.ldst, *y = &b->u.ldst;
+        return x->write == y->write && x->continuation == y->continuation && x->mask == y->mask &&
+               x->unknown == y->unknown && memcmp(x->bytes, y->bytes, sizeof x->bytes) == 0 &&
+               addr_eq(&x->addr, &y->addr) && str_eq(x->phys, y->phys) && str_eq(x->attrs, y->attrs);
+    }
+    case TM_REC_TEXT_HEADER: return str_eq(a->u.text.text, b->u.text.text);
     default: return 0;
     }
+}
+
+/* A field starts at a token "<KEY>=" whose key is an identifier. */
+static int field_start(const char *p, const char *end, uint32_t *keylen)
+{
+    const char *q = p;
+    if (q == end || !(isalpha((unsigned char)*q) || *q == '_')) return 0;
+    while (q < end && (isalnum((unsigned char)*q) || *q == '_')) q++;
+    if (q == end || *q != '=') return 0;
+    *keylen = (uint32_t)(q - p);
+    return 1;
+}
+
+int tm_info_field(const tm_info *info, const char *key, tm_str *value)
+{
+    const char *p = info->fields.p, *end = p + info->fields.n;
+    size_t klen = strlen(key);
+    while (p < end) {
+        uint32_t kl;
+        if (field_start(p, end, &kl) && kl == klen && memcmp(p, key, klen) == 0) {
+            const char *v = p + kl + 1, *e = v;
+            /* the value runs to the next " <KEY>=" or the end of the line */
+            for (;;) {
+                while (e < end && !isspace((unsigned char)*e)) e++;
+                const char *n = e;
+                while (n < end && isspace((unsigned char)*n)) n++;
+                uint32_t nk;
+                if (n == end || field_start(n, end, &nk)) break;
+                e = n;
+            }
+            value->p = v;
+            value->n = (uint32_t)(e - v);
+            return 1;
+        }
+        while (p < end && !isspace((unsigned char)*p)) p++;
+        while (p < end && isspace((unsigned char)*p)) p++;
+    }
+    return 0;
 }

@@ -40,6 +40,8 @@ named:
     return TM_REG_OTHER;
 }
 
+int tm_reg_id_of(const tm_reg *r) { return tm_reg_id(r->name, r->suffix.n ? r->suffix : r->qualifier); }
+
 const char *tm_reg_name(int id)
 {
     static const char *const names[TM_REG_COUNT] = {

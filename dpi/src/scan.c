@@ -52,10 +52,13 @@ static int fail_what(tm_scan *s, size_t col, const char *prefix, const char *wha
     return tm_scan_fail(s, col, buf, NULL);
 }
 
-static int is_stop(char c, const char *stops)
+static inline int is_stop(char c, const char *stops)
 {
     if (tm_is_space(c)) return 1;
-    return stops && c && strchr(stops, c) != NULL;
+    if (!stops) return 0;
+    for (; *stops; stops++) /* one or two characters: no library call per digit */
+        if (*stops == c) return 1;
+    return 0;
 }
 
 int tm_scan_hex(tm_scan *s, const char *what, uint64_t *out, uint8_t *digits, const char *stops)
@@ -83,61 +86,121 @@ int tm_scan_hex(tm_scan *s, const char *what, uint64_t *out, uint8_t *digits, co
     return TM_OK;
 }
 
+/* {_NS|_S} after a physical address, ending at space, end of line or ','. Returns 1 (_NS), 2 (_S), 0 (none)
+ * or -1 (malformed). */
+static int scan_pa_suffix(tm_scan *s)
+{
+    if (tm_peek(s) != '_') return 0;
+    size_t p = s->pos + 1, e = p;
+    while (e < s->len && !tm_is_space(s->line[e]) && s->line[e] != ',') e++;
+    int r = -1;
+    if (e - p == 2 && s->line[p] == 'N' && s->line[p + 1] == 'S') r = 1;
+    else if (e - p == 1 && s->line[p] == 'S') r = 2;
+    if (r > 0) s->pos = e;
+    return r;
+}
+
 int tm_scan_addr(tm_scan *s, const char *what, tm_addr *a)
 {
     memset(a, 0, sizeof *a);
     int rc = tm_scan_hex(s, what, &a->va, &a->va_digits, ":");
     if (rc) return rc;
-    if (tm_peek(s) == ':') {
-        s->pos++;
-        rc = tm_scan_hex(s, what, &a->pa, &a->pa_digits, "_");
-        if (rc) return rc;
-        a->has_pa = 1;
-        if (tm_peek(s) == '_') {
-            if (s->len - s->pos >= 3 && s->line[s->pos + 1] == 'N' && s->line[s->pos + 2] == 'S' &&
-                (s->pos + 3 == s->len || tm_is_space(s->line[s->pos + 3]))) {
-                a->pa_ns = 1;
-                s->pos += 3;
-            } else {
-                return fail_what(s, s->pos, "expected '_NS' after physical address of ", what);
-            }
-        }
-    }
+    if (tm_peek(s) != ':') return TM_OK;
+    s->pos++;
+    if ((rc = tm_scan_hex(s, what, &a->pa, &a->pa_digits, "_,"))) return rc;
+    a->has_pa = 1;
+    int sfx = scan_pa_suffix(s);
+    if (sfx < 0) return fail_what(s, s->pos, "expected '_NS' or '_S' after physical address of ", what);
+    a->pa_ns = sfx == 1;
+    a->pa_s = sfx == 2;
+    if (tm_peek(s) != ',') return TM_OK;
+    s->pos++; /* a second physical address: the access straddles a page */
+    if ((rc = tm_scan_hex(s, what, &a->pa2, &a->pa2_digits, "_"))) return rc;
+    a->has_pa2 = 1;
+    sfx = scan_pa_suffix(s);
+    if (sfx < 0) return fail_what(s, s->pos, "expected '_NS' or '_S' after second physical address of ", what);
+    a->pa2_ns = sfx == 1;
+    a->pa2_s = sfx == 2;
     return TM_OK;
+}
+
+/* A value digit: 0..15, 16 for an unknown digit (x, X, -), -1 for anything else. */
+static inline int value_digit(char c)
+{
+    int d = tm_hex_val(c);
+    if (d >= 0) return d;
+    return c == 'x' || c == 'X' || c == '-' ? 16 : -1;
 }
 
 int tm_scan_value(tm_scan *s, const char *what, tm_value *v)
 {
     memset(v, 0, sizeof *v);
     tm_skip_space(s);
-    size_t b = s->pos;
-    if (b >= s->len) return fail_what(s, b, "missing ", what);
-    uint64_t x = 0;
-    unsigned n = 0;
+    const char *line = s->line;
+    size_t b = s->pos, pos = b, len = s->len;
+    if (b >= len) return fail_what(s, b, "missing ", what);
+    /* locals, not *v: stores through v could alias the line and keep the loop from staying in registers */
+    uint64_t x = 0, unk = 0;
+    unsigned n = 0, ud = 0;
     char sep = 0;
-    while (s->pos < s->len && !tm_is_space(s->line[s->pos])) {
-        char c = s->line[s->pos];
-        if (c == '_' || c == ':') {
-            if (n == 0 || (sep && sep != c)) return fail_what(s, s->pos, "misplaced separator in ", what);
-            sep = c;
-            s->pos++;
-            continue;
-        }
+    for (; pos < len && !tm_is_space(line[pos]); pos++) {
+        char c = line[pos];
         int d = tm_hex_val(c);
-        if (d < 0) return fail_what(s, s->pos, "invalid hex digit in ", what);
-        x = (x << 4) | (uint64_t)d;
+        if (d >= 0) {
+            x = (x << 4) | (uint64_t)d;
+            unk <<= 4;
+        } else if (c == 'x' || c == 'X' || c == '-') {
+            x <<= 4;
+            unk = (unk << 4) | 15;
+            ud++;
+        } else if (c == '_' || c == ':') {
+            if (n == 0 || (sep && sep != c)) return fail_what(s, pos, "misplaced separator in ", what);
+            sep = c;
+            continue;
+        } else {
+            return fail_what(s, pos, "invalid hex digit in ", what);
+        }
         n++;
-        s->pos++;
     }
+    s->pos = pos;
     if (n == 0) return fail_what(s, b, "expected hex ", what);
-    if (s->line[s->pos - 1] == '_' || s->line[s->pos - 1] == ':')
-        return fail_what(s, s->pos - 1, "misplaced separator in ", what);
+    if (line[pos - 1] == '_' || line[pos - 1] == ':') return fail_what(s, pos - 1, "misplaced separator in ", what);
     if (n > 0xffff) return fail_what(s, b, "value too wide: ", what);
     v->v = x;
+    v->unknown = unk;
     v->digits = (uint16_t)n;
+    v->unknown_digits = (uint16_t)ud;
     v->sep = sep;
-    v->text.p = s->line + b;
-    v->text.n = (uint32_t)(s->pos - b);
+    v->text.p = line + b;
+    v->text.n = (uint32_t)(pos - b);
+    return TM_OK;
+}
+
+int tm_scan_value_groups(tm_scan *s, const char *what, tm_value *v)
+{
+    int rc = tm_scan_value(s, what, v);
+    if (rc || v->sep) return rc;
+    uint32_t width = v->text.n;
+    if (width != 8 && width != 16) return TM_OK;
+    const char *b = v->text.p;
+    for (;;) {
+        tm_str t = tm_scan_peek_token(s);
+        if (t.n != width) break;
+        uint32_t i = 0;
+        while (i < t.n && value_digit(t.p[i]) >= 0) i++;
+        if (i < t.n) break;
+        tm_scan_token(s);
+        if (v->digits + t.n > 0xffff) return fail_what(s, (size_t)(t.p - s->line), "value too wide: ", what);
+        for (i = 0; i < t.n; i++) {
+            int d = value_digit(t.p[i]);
+            v->v = (v->v << 4) | (uint64_t)(d & 15);
+            v->unknown = (v->unknown << 4) | (d == 16 ? 15u : 0u);
+            v->unknown_digits += d == 16;
+        }
+        v->digits = (uint16_t)(v->digits + t.n);
+        v->sep = ' ';
+        v->text.n = (uint32_t)(t.p + t.n - b);
+    }
     return TM_OK;
 }
 

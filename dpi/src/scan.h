@@ -50,10 +50,15 @@ int tm_scan_fail(tm_scan *s, size_t col, const char *msg, const char *detail);
 /* Hex number of 1..max_digits digits ending at space/end (or at one of the stop chars given).
  * Returns TM_OK or an error naming what (e.g. "address"). */
 int tm_scan_hex(tm_scan *s, const char *what, uint64_t *out, uint8_t *digits, const char *stops);
-/* Address: <hex>{:<hex>{_NS}} */
+/* Address: <hex>{:<hex>{_NS|_S}{,<hex>{_NS|_S}}} */
 int tm_scan_addr(tm_scan *s, const char *what, tm_addr *a);
-/* Value: hex digits with optional '_' or ':' separators; keeps the text. */
+/* Value: hex digits (x, X, - for unknown ones) with optional '_' or ':' separators; keeps the text. */
 int tm_scan_value(tm_scan *s, const char *what, tm_value *v);
+/* A value that may go on as space-separated groups of the first group's width (8 or 16 digits), as vector
+ * registers, 16-byte accesses and some RTL tracers write it: "3ff6a09e 667f3bcd", "-------- 0000ffff". */
+int tm_scan_value_groups(tm_scan *s, const char *what, tm_value *v);
+/* 1 when c may stand in a value (hex digit, x, X, -). */
+static inline int tm_is_value_char(char c) { return tm_hex_val(c) >= 0 || c == 'x' || c == 'X' || c == '-'; }
 /* Decimal number token. */
 int tm_scan_dec(tm_scan *s, const char *what, uint64_t *out);
 

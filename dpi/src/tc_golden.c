@@ -12,6 +12,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "tarmac/diff.h"
 #include "tc_internal.h"
 
 struct tc_golden_sync {
@@ -49,16 +50,6 @@ static tm_str event_name(tm_str s)
         s.n -= 10;
     }
     return s;
-}
-
-/* Events that enter an exception (their number and preferred return address, where the shape has them). */
-static int is_exception_event(tm_str name)
-{
-    static const char *const names[] = { "NMI", "HARDFAULT", "SVCALL", "SVC", "PENDSV", "SYSTICK", "IRQ",
-                                         "INT_TAKEN", "INT_ENTRY", "EXCEPTION" };
-    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-        if (name_is(name, names[i])) return 1;
-    return 0;
 }
 
 /* A step's records go to the pool at pos, reserved for the most a step may have and never wrapping. */
@@ -112,12 +103,59 @@ static int step_full(tc_checker *c, const char *what)
     return TC_FAILED;
 }
 
+/* One data access of a golden step. */
+static int add_mem(tc_checker *c, tc_step *s, uint32_t addr, uint32_t data, uint8_t size, uint8_t write,
+                   uint8_t error, uint64_t line)
+{
+    if (s->nmem == TC_MAX_MEM) return step_full(c, "memory");
+    c->gs.mem_pos++;
+    tc_gmem *g = &s->mem[s->nmem++];
+    g->addr = addr;
+    g->data = data;
+    g->size = size;
+    g->write = write;
+    g->error = error;
+    g->matched = 0;
+    g->line = line;
+    s->unmatched++;
+    return TC_OK;
+}
+
+/* An ES LD/ST line shows the bytes accessed in a 16-byte region: they become the accesses a 32-bit bus makes,
+ * a word for each aligned word wholly accessed, else halfwords, else bytes. Bytes of unknown value are not
+ * compared. */
+static int add_ldst(tc_checker *c, tc_step *s, const tm_ldst *m, uint64_t line)
+{
+    unsigned known = m->mask & (unsigned)~m->unknown;
+    for (unsigned w = 0; w < 16; w += 4) {
+        unsigned word = known >> w & 15;
+        for (unsigned b = 0; b < 4;) {
+            unsigned size = word == 15 && b == 0 ? 4 : (b % 2 == 0 && (word >> b & 3) == 3) ? 2 : 1;
+            if (size == 1 && !(word >> b & 1)) {
+                b++;
+                continue;
+            }
+            uint32_t data = 0;
+            for (unsigned k = 0; k < size; k++) data |= (uint32_t)m->bytes[w + b + k] << (8 * k);
+            int rc = add_mem(c, s, (uint32_t)m->addr.va + w + b, data, (uint8_t)size, m->write, 0, line);
+            if (rc != TC_OK) return rc;
+            b += size;
+        }
+    }
+    return TC_OK;
+}
+
 /* Add one golden record; an instruction or exception entry opens a new step (completing the previous one). */
 static int add_record(tc_checker *c, const tm_record *r)
 {
     uint64_t line = tm_reader_line(c->gs.reader);
     tc_step *s = c->gs.building ? tc_step_at(c, c->gs.made) : NULL;
     switch ((tm_kind)r->kind) {
+    case TM_REC_SIGNAL:      /* FVP status lines, the ES header and branch lines: kept, opening no step */
+    case TM_REC_INFO:
+    case TM_REC_TEXT_HEADER:
+    case TM_REC_BRANCH:
+        return TC_OK;
     case TM_REC_INSN: {
         if (s) complete_step(c);
         start_step(c, TC_STEP_INSN, line);
@@ -127,14 +165,19 @@ static int add_record(tc_checker *c, const tm_record *r)
         s->pc = (uint32_t)in->addr.va;
         s->opcode = in->opcode;
         s->is32 = in->opcode_digits > 4 || (in->iset.n == 3 && in->iset.p[2] == '2');
-        if (in->mode.n) s->handler = name_is(in->mode, "handler");
+        if (in->mode.n) s->handler = name_is(in->mode, "handler") || name_is(in->mode, "hndl");
         return TC_OK;
     }
     case TM_REC_EVENT: {
         const tm_event *e = &r->u.event;
         tm_str name = event_name(e->desc);
-        int mode_to_handler = name_is(name, "ModeChange") && name_is(e->mode, "handler");
-        int exc = is_exception_event(name);
+        int entry = tm_event_entry(e); /* the same boundaries as tarmac-diff's steps */
+        int mode_to_handler = entry == 2, exc = entry == 1;
+        if (s && s->kind == TC_STEP_RESET && name_is(name, "RESET")) {
+            /* what an FVP writes before its reset event (the cpsr of the halted core) is not reset state */
+            c->gs.reg_pos = s->reg_first;
+            s->nregs = 0;
+        }
         if (!mode_to_handler && !exc) break;  /* reset, mode change to thread, returns: part of the step */
         int continues = s && s->kind == TC_STEP_EXC && !s->has_exc_event;
         if (!continues) {
@@ -152,6 +195,9 @@ static int add_record(tc_checker *c, const tm_record *r)
             } else if (e->has_arg) {
                 s->has_number = 1;
                 s->exc_number = e->arg;
+            } else if (e->es && e->has_number) { /* ES: [<n>], no return address */
+                s->has_number = 1;
+                s->exc_number = e->number;
             }
         }
         return TC_OK;
@@ -165,33 +211,26 @@ static int add_record(tc_checker *c, const tm_record *r)
     }
     switch ((tm_kind)r->kind) {
     case TM_REC_REG: {
-        int id = tm_reg_id(r->u.reg.name, r->u.reg.suffix);
+        const tm_reg *rg = &r->u.reg;
+        if (rg->op.n || rg->value.unknown_digits == rg->value.digits) break; /* system operation, or no value */
+        int id = tm_reg_id_of(rg);
         if (id < 0 || id == TM_REG_PC) break;  /* the PC is checked through retire; others are not ARMv6-M */
         if (s->nregs == TC_MAX_REGS) return step_full(c, "register");
         c->gs.reg_pos++;
         tc_greg *g = &s->regs[s->nregs++];
         g->id = (int8_t)id;
-        g->value = (uint32_t)r->u.reg.value.v;
+        g->value = (uint32_t)rg->value.v;
         g->line = line;
         break;
     }
     case TM_REC_MEM: {
         const tm_mem *m = &r->u.mem;
         int fetch = (m->shape == TM_MEM_RTL && m->od == 'O') || (m->shape == TM_MEM_M0 && m->od == 'I');
-        if (fetch) break;
-        if (s->nmem == TC_MAX_MEM) return step_full(c, "memory");
-        c->gs.mem_pos++;
-        tc_gmem *g = &s->mem[s->nmem++];
-        g->addr = (uint32_t)m->addr.va;
-        g->data = (uint32_t)m->data.v;
-        g->size = m->size;
-        g->write = m->write;
-        g->error = m->error;
-        g->matched = 0;
-        g->line = line;
-        s->unmatched++;
-        break;
+        if (fetch || m->transfer || m->seq == 'C') break; /* fetches and coprocessor transfers are not data */
+        return add_mem(c, s, (uint32_t)m->addr.va, (uint32_t)m->data.v, m->size, m->write, m->error, line);
     }
+    case TM_REC_LDST:
+        return add_ldst(c, s, &r->u.ldst, line);
     case TM_REC_FLOW:
         c->gs.saw_flow = 1;
         if (s->nflow < TC_MAX_FLOW) {

@@ -1,5 +1,6 @@
-/* tarmac-diff: the trace matcher. Compares two traces of any dialects record by record after
- * normalisation; validates (--check) or counts (--stats) one trace.
+/* tarmac-diff: the trace matcher. Compares two traces of any dialects step by step (an instruction or
+ * exception entry with its records) with the checker's value semantics (tm_diff_steps); validates (--check)
+ * or counts (--stats) traces.
  * Exit status: 0 equal / valid, 1 divergent, 2 bad input or usage. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,18 +13,41 @@
 
 #define KEEP 320       /* characters of a line kept for context */
 #define CTX_MAX 64
+#define RING 4096      /* lines kept for context: a whole step and the context before it */
+#define CHUNK (1u << 20)
+
+/* Copies of the lines of a step, which its records' slices point into: chunks kept and reused, never moved. */
+typedef struct chunk {
+    struct chunk *next;
+    size_t cap, used;
+    char data[];
+} chunk;
+
+typedef struct arena {
+    chunk *first, *cur;
+} arena;
 
 typedef struct side {
     const char *path;
     tm_reader *r;
     tm_record rec;
-    uint64_t records, lines, kinds[TM_REC_KIND_COUNT];
-    /* the last lines read (ring), for context; slot of the current record's line is cur */
-    char text[CTX_MAX + 1][KEEP];
-    uint64_t line_no[CTX_MAX + 1];
-    unsigned count, cur;
+    tm_parse_state pstate;
+    uint64_t records, lines, skipped, kinds[TM_REC_KIND_COUNT];
+    /* the last lines read, by record number (1-based) modulo RING, for context */
+    char text[RING][KEEP];
+    uint64_t line_no[RING];
+    /* the step being compared: records, their record numbers; the opener of the next step waits in pending */
+    tm_record *recs;
+    uint64_t *num;
+    size_t n, cap;
+    int reset;                 /* the step is the reset step (records before the first opener) */
+    tm_record pending;
+    uint64_t pending_num;
+    int has_pending, eof;
+    tm_step_state st;
+    arena text_of[2];          /* line copies; the one in use flips at each step */
+    int which;
 } side;
-
 typedef struct opts {
     unsigned context, max_diffs, ignore;
     int stats, check, lenient, progress;
@@ -32,14 +56,16 @@ typedef struct opts {
 static void usage(FILE *f)
 {
     fprintf(f,
-            "usage: tarmac-diff [options] A B      compare two traces (plain or gzip, '-' for stdin)\n"
-            "       tarmac-diff --check A          validate: every line must parse\n"
+            "usage: tarmac-diff [options] A B      compare two traces step by step, of any producers (plain or\n"
+            "                                      gzip, '-' for stdin)\n"
+            "       tarmac-diff --check A [B ...]  validate: every line must parse (a verdict per file, a total)\n"
             "       tarmac-diff --stats A [B]      record counts per kind\n"
             "options:\n"
             "  --context N     lines of context before a difference (default 5, at most %d)\n"
             "  --max-diffs N   report up to N differences before stopping (default 1)\n"
             "  --ignore LIST   fields to mask: time,cpu,disasm,id,mode or none (default time,disasm)\n"
-            "  --lenient       count and skip lines that do not parse instead of failing\n"
+            "  --lenient       count and skip lines that do not parse instead of failing (still a failure when\n"
+            "                  no instruction line parsed)\n"
             "  --no-progress   no progress on stderr even when it is a terminal\n"
             "exit status: 0 equal, 1 divergent, 2 bad input or usage\n",
             CTX_MAX);
@@ -51,57 +77,141 @@ static void report_error(const tm_error *e)
     fprintf(stderr, "tarmac-diff: %s\n", tm_error_format(e, buf, sizeof buf));
 }
 
-/* Next record of one side, keeping its line for context. Returns TM_OK, TM_EOF or an error (reported). */
-static int next_record(side *s, const opts *o)
+static char *arena_copy(arena *a, const char *line, size_t len)
 {
-    for (;;) {
+    while (a->cur && a->cur->cap - a->cur->used < len + 1) a->cur = a->cur->next;
+    if (!a->cur) {
+        size_t cap = len + 1 > CHUNK ? len + 1 : CHUNK;
+        chunk *c = malloc(sizeof *c + cap);
+        if (!c) return NULL;
+        c->cap = cap;
+        c->used = 0;
+        c->next = a->first;
+        a->first = a->cur = c;
+    }
+    char *p = a->cur->data + a->cur->used;
+    memcpy(p, line, len);
+    p[len] = '\0';
+    a->cur->used += len + 1;
+    return p;
+}
+
+static void arena_reset(arena *a)
+{
+    for (chunk *c = a->first; c; c = c->next) c->used = 0;
+    a->cur = a->first;
+}
+
+static void arena_free(arena *a)
+{
+    for (chunk *c = a->first, *n; c; c = n) {
+        n = c->next;
+        free(c);
+    }
+    a->first = a->cur = NULL;
+}
+
+static void side_free(side *s)
+{
+    free(s->recs);
+    free(s->num);
+    arena_free(&s->text_of[0]);
+    arena_free(&s->text_of[1]);
+}
+
+/* Room for one more record in the step. */
+static int reserve_record(side *s)
+{
+    if (s->n == s->cap) {
+        size_t cap = s->cap ? 2 * s->cap : 256;
+        tm_record *nr = realloc(s->recs, cap * sizeof *nr);
+        if (nr) s->recs = nr;
+        uint64_t *nn = realloc(s->num, cap * sizeof *nn);
+        if (nn) s->num = nn;
+        if (!nr || !nn) return -1;
+        s->cap = cap;
+    }
+    return 0;
+}
+
+/* Next step of one side into s->recs: the records up to the next opener (which is kept as pending). The first
+ * step is the reset step, possibly empty. Returns TM_OK, TM_EOF or an error (reported). */
+static int read_step(side *s, const opts *o)
+{
+    if (s->eof && !s->has_pending) return TM_EOF;
+    s->n = 0;
+    s->reset = !s->has_pending && s->records == 0;
+    /* the pending opener's text is in the arena in use; lines of this step go to the other one */
+    s->which = !s->which;
+    arena_reset(&s->text_of[s->which]);
+    if (s->has_pending) {
+        if (reserve_record(s)) goto oom;
+        s->recs[s->n] = s->pending;
+        s->num[s->n++] = s->pending_num;
+        s->has_pending = 0;
+    }
+    while (!s->eof) {
         const char *line;
         size_t len;
         tm_error e;
         int rc = tm_reader_next_line(s->r, &line, &len, &e);
-        if (rc == TM_EOF) return rc;
+        if (rc == TM_EOF) {
+            s->eof = 1;
+            break;
+        }
         if (rc != TM_OK) {
             report_error(&e);
             return rc;
         }
         s->lines++;
-        rc = tm_parse_line(line, len, &s->rec, &e);
+        char *copy = arena_copy(&s->text_of[s->which], line, len);
+        if (!copy || reserve_record(s)) goto oom;
+        tm_record *rec = &s->recs[s->n]; /* parsed in place: no copy per record */
+        rc = tm_parse_line_in(&s->pstate, copy, len, rec, &e);
         if (rc != TM_OK) {
-            if (o->lenient) continue;
+            if (o->lenient) {
+                s->skipped++;
+                continue;
+            }
             e.line = tm_reader_line(s->r);
             snprintf(e.file, sizeof e.file, "%s", tm_reader_path(s->r));
             report_error(&e);
             fprintf(stderr, "  %.*s\n", (int)(len > 300 ? 300 : len), line);
             return rc;
         }
-        if (s->rec.kind == TM_REC_NONE) continue;
-        s->records++;
-        s->kinds[s->rec.kind]++;
-        if (o->context || o->max_diffs) {
-            s->cur = (unsigned)(s->count % (CTX_MAX + 1));
-            size_t n = len < KEEP - 1 ? len : KEEP - 1;
-            memcpy(s->text[s->cur], line, n);
-            s->text[s->cur][n] = '\0';
-            s->line_no[s->cur] = tm_reader_line(s->r);
-            s->count++;
-            /* The record's slices point into the reader's buffer, which stays valid until the next read. */
+        if (rec->kind == TM_REC_NONE) continue;
+        uint64_t num = ++s->records;
+        s->kinds[rec->kind]++;
+        unsigned slot = (unsigned)(num % RING);
+        size_t k = len < KEEP - 1 ? len : KEEP - 1;
+        memcpy(s->text[slot], line, k);
+        s->text[slot][k] = '\0';
+        s->line_no[slot] = tm_reader_line(s->r);
+        if (tm_step_opens(&s->st, rec) && (s->n > 0 || s->reset)) {
+            s->pending = *rec;
+            s->pending_num = num;
+            s->has_pending = 1;
+            return TM_OK;
         }
-        return TM_OK;
+        s->num[s->n++] = num;
     }
+    return s->n || s->reset ? TM_OK : TM_EOF;
+oom:
+    fprintf(stderr, "tarmac-diff: out of memory\n");
+    return TM_ERR_IO;
 }
 
-static void print_context(const side *s, const char *label, unsigned context)
+/* The line of record number num, when the ring still holds it. */
+static void print_line(const side *s, const char *mark, const char *label, uint64_t num)
 {
-    unsigned have = s->count - 1 < context ? s->count - 1 : context;
-    for (unsigned k = have; k > 0; k--) {
-        unsigned slot = (s->cur + CTX_MAX + 1 - k) % (CTX_MAX + 1);
-        printf("    %s %s:%llu: %s\n", label, s->path, (unsigned long long)s->line_no[slot], s->text[slot]);
-    }
+    if (num == 0 || s->records - num >= RING) return;
+    unsigned slot = (unsigned)(num % RING);
+    printf("  %s %s %s:%llu: %s\n", mark, label, s->path, (unsigned long long)s->line_no[slot], s->text[slot]);
 }
 
-static void print_current(const side *s, const char *label)
+static void print_context(const side *s, const char *label, unsigned context, uint64_t num)
 {
-    printf("  > %s %s:%llu: %s\n", label, s->path, (unsigned long long)s->line_no[s->cur], s->text[s->cur]);
+    for (uint64_t k = num > context ? num - context : 1; k < num; k++) print_line(s, " ", label, k);
 }
 
 static void progress(const side *a, const side *b)
@@ -136,6 +246,15 @@ static int open_side(side *s, const char *path, const opts *o)
     return 0;
 }
 
+/* --lenient skips what does not parse: a trace in which no instruction parsed is not one this tool read. */
+static int lenient_read_nothing(const side *s, const opts *o)
+{
+    if (!o->lenient || s->kinds[TM_REC_INSN]) return 0;
+    fprintf(stderr, "tarmac-diff: %s: no instruction parsed (%llu of %llu lines skipped by --lenient): not a trace "
+                    "this tool reads\n", s->path, (unsigned long long)s->skipped, (unsigned long long)s->lines);
+    return 1;
+}
+
 /* Read a whole trace: --check reports every bad line, --stats counts. */
 static int scan_one(side *s, opts *o)
 {
@@ -148,12 +267,16 @@ static int scan_one(side *s, opts *o)
         if (rc == TM_EOF) break;
         if (rc != TM_OK) {
             report_error(&e);
+            if (o->check) printf("%s: unreadable after %llu lines: FAIL\n", s->path, (unsigned long long)s->lines);
             return 2;
         }
         s->lines++;
-        rc = tm_parse_line(line, len, &s->rec, &e);
+        rc = tm_parse_line_in(&s->pstate, line, len, &s->rec, &e);
         if (rc != TM_OK) {
-            if (o->lenient && !o->check) continue;
+            if (o->lenient && !o->check) {
+                s->skipped++;
+                continue;
+            }
             e.line = tm_reader_line(s->r);
             snprintf(e.file, sizeof e.file, "%s", tm_reader_path(s->r));
             report_error(&e);
@@ -168,58 +291,98 @@ static int scan_one(side *s, opts *o)
     }
     if (o->progress) fputc('\n', stderr);
     if (o->stats) print_stats(s);
+    int fail = bad != 0;
     if (s->records == 0 && !bad) {
         fprintf(stderr, "tarmac-diff: %s: no records\n", s->path);
-        return 2;
+        fail = 1;
     }
+    if (lenient_read_nothing(s, o)) fail = 1;
     if (o->check)
-        printf("%s: %llu lines, %llu records, %llu bad lines\n", s->path, (unsigned long long)s->lines,
-               (unsigned long long)s->records, (unsigned long long)bad);
-    return bad ? 2 : 0;
+        printf("%s: %llu lines, %llu records, %llu bad lines, %llu instructions: %s\n", s->path,
+               (unsigned long long)s->lines, (unsigned long long)s->records, (unsigned long long)bad,
+               (unsigned long long)s->kinds[TM_REC_INSN], fail ? "FAIL" : "ok");
+    return fail ? 2 : 0;
+}
+
+/* Record number of a step's record i, or of the step's opener (or the pending one) when i < 0. */
+static uint64_t number_of(const side *s, long i)
+{
+    if (i >= 0) return s->num[i];
+    if (s->n) return s->num[0];
+    return s->has_pending ? s->pending_num : s->records;
 }
 
 static int compare(side *a, side *b, opts *o)
 {
-    uint64_t compared = 0, ndiffs = 0;
+    uint64_t steps = 0, ndiffs = 0;
     char why[1024];
+    tm_step_cmp *cmp = tm_step_cmp_new();
+    if (!cmp) {
+        fprintf(stderr, "tarmac-diff: out of memory\n");
+        return 2;
+    }
+    int rc = 0;
     for (;;) {
-        int ra = next_record(a, o);
-        if (ra != TM_OK && ra != TM_EOF) return 2;
-        int rb = next_record(b, o);
-        if (rb != TM_OK && rb != TM_EOF) return 2;
+        int ra = read_step(a, o);
+        if (ra != TM_OK && ra != TM_EOF) { rc = 2; break; }
+        int rb = read_step(b, o);
+        if (rb != TM_OK && rb != TM_EOF) { rc = 2; break; }
         if (ra == TM_EOF && rb == TM_EOF) break;
         if (ra == TM_EOF || rb == TM_EOF) {
             side *more = ra == TM_EOF ? b : a, *ended = ra == TM_EOF ? a : b;
             ndiffs++;
             printf("difference %llu: %s ends after %llu records; %s goes on:\n", (unsigned long long)ndiffs,
                    ended->path, (unsigned long long)ended->records, more->path);
-            print_context(more, more == a ? "A" : "B", o->context);
-            print_current(more, more == a ? "A" : "B");
+            uint64_t at = more->num[0];
+            print_context(more, more == a ? "A" : "B", o->context, at);
+            print_line(more, ">", more == a ? "A" : "B", at);
             break;
         }
-        compared++;
-        if (o->progress && (compared & 0xfffff) == 0) progress(a, b);
-        if (tm_diff_records(&a->rec, &b->rec, o->ignore, why, sizeof why) == 0) continue;
+        steps++;
+        if (o->progress && (steps & 0xfffff) == 0) progress(a, b);
+        long ia, ib;
+        int d = tm_diff_steps(cmp, a->recs, a->n, b->recs, b->n, a->reset && b->reset, o->ignore, &ia, &ib, why,
+                              sizeof why);
+        if (d < 0) {
+            fprintf(stderr, "tarmac-diff: out of memory\n");
+            rc = 2;
+            break;
+        }
+        if (d == 0) continue;
+        /* a side whose last step stops short of the other's: that side ended */
+        if (ib < 0 && ia >= 0 && b->eof && !b->has_pending && (size_t)ia == a->n - 1) {
+            ndiffs++;
+            printf("difference %llu: %s ends after %llu records; %s goes on:\n", (unsigned long long)ndiffs, b->path,
+                   (unsigned long long)b->records, a->path);
+            print_context(a, "A", o->context, a->num[ia]);
+            print_line(a, ">", "A", a->num[ia]);
+            break;
+        }
         ndiffs++;
-        printf("difference %llu at record %llu:\n", (unsigned long long)ndiffs, (unsigned long long)compared);
-        print_context(a, "A", o->context);
-        print_current(a, "A");
-        print_context(b, "B", o->context);
-        print_current(b, "B");
+        uint64_t na = number_of(a, ia), nb = number_of(b, ib);
+        printf("difference %llu at record %llu:\n", (unsigned long long)ndiffs, (unsigned long long)na);
+        print_context(a, "A", o->context, na);
+        if (ia >= 0 || a->n) print_line(a, ">", "A", na);
+        print_context(b, "B", o->context, nb);
+        if (ib >= 0 || b->n) print_line(b, ">", "B", nb);
         printf("  differs: %s\n", why);
         if (ndiffs >= o->max_diffs) break;
     }
+    tm_step_cmp_free(cmp);
+    if (rc) return rc;
     if (o->progress) fputc('\n', stderr);
     if (a->records == 0 && b->records == 0) {
         fprintf(stderr, "tarmac-diff: no records in %s nor %s\n", a->path, b->path);
         return 2;
     }
+    if (lenient_read_nothing(a, o) | lenient_read_nothing(b, o)) return 2;
     if (o->stats) {
         print_stats(a);
         print_stats(b);
     }
-    printf("tarmac-diff: %llu records compared, %llu difference%s%s\n", (unsigned long long)compared,
-           (unsigned long long)ndiffs, ndiffs == 1 ? "" : "s", ndiffs ? "" : ": traces match");
+    printf("tarmac-diff: %llu records compared, %llu difference%s%s (%llu steps; %llu records in B)\n",
+           (unsigned long long)a->records, (unsigned long long)ndiffs, ndiffs == 1 ? "" : "s",
+           ndiffs ? "" : ": traces match", (unsigned long long)steps, (unsigned long long)b->records);
     return ndiffs ? 1 : 0;
 }
 
@@ -235,10 +398,32 @@ static int parse_count(const char *arg, const char *name, unsigned *out, unsigne
     return 0;
 }
 
+/* --check over several files: a verdict line per file, then a total; exit 0 only when every file passed. */
+static int check_files(const char *const *files, int n, opts *o)
+{
+    static side s; /* large context buffers: not on the stack */
+    int failed = 0;
+    uint64_t lines = 0, insns = 0;
+    for (int i = 0; i < n; i++) {
+        memset(&s, 0, sizeof s);
+        int rc = open_side(&s, files[i], o) ? 2 : scan_one(&s, o);
+        if (s.r) tm_reader_close(s.r);
+        if (rc && !s.r) printf("%s: cannot be read: FAIL\n", files[i]);
+        failed += rc != 0;
+        lines += s.lines;
+        insns += s.kinds[TM_REC_INSN];
+    }
+    if (n > 1)
+        printf("tarmac-diff: %d files checked, %d failed, %llu lines, %llu instructions\n", n, failed,
+               (unsigned long long)lines, (unsigned long long)insns);
+    return failed ? 2 : 0;
+}
+
 int main(int argc, char **argv)
 {
     opts o = { 5, 1, TM_IGNORE_DEFAULT, 0, 0, 0, isatty(2) };
-    const char *files[2];
+    enum { MAX_FILES = 256 };
+    const char *files[MAX_FILES];
     int nfiles = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -272,15 +457,17 @@ int main(int argc, char **argv)
             fprintf(stderr, "tarmac-diff: unknown option '%s'\n", a);
             usage(stderr);
             return 2;
-        } else if (nfiles < 2) {
+        } else if (nfiles < MAX_FILES) {
             files[nfiles++] = a;
         } else {
             fprintf(stderr, "tarmac-diff: too many files\n");
             return 2;
         }
     }
-    int single = o.check || (o.stats && nfiles == 1);
+    if (o.check && nfiles >= 1) return check_files(files, nfiles, &o);
+    int single = o.stats && nfiles == 1;
     if ((single && nfiles != 1) || (!single && nfiles != 2)) {
+        if (nfiles > 2) fprintf(stderr, "tarmac-diff: too many files\n");
         usage(stderr);
         return 2;
     }
@@ -300,7 +487,9 @@ int main(int argc, char **argv)
         }
         rc = compare(&sa, &sb, &o);
         tm_reader_close(sb.r);
+        side_free(&sb);
     }
     tm_reader_close(sa.r);
+    side_free(&sa);
     return rc;
 }

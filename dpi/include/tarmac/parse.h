@@ -3,6 +3,7 @@
 #define TARMAC_PARSE_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "tarmac/error.h"
 #include "tarmac/record.h"
@@ -16,6 +17,17 @@ extern "C" {
  * err->line/file are left to the caller. A blank or comment ('#', ';', "//") line gives
  * TM_OK with rec->kind == TM_REC_NONE. */
 int tm_parse_line(const char *line, size_t len, tm_record *rec, tm_error *err);
+
+/* What a line may need from the lines before it in the same input: the direction of the last LD/ST, which
+ * an ES continuation line (a further 16-byte region, no keyword) repeats. Zero-initialise one per input. */
+typedef struct tm_parse_state {
+    uint8_t ldst_seen;
+    uint8_t ldst_write;
+} tm_parse_state;
+
+/* tm_parse_line for the next line of one input: a continuation line takes its direction from st (an error when
+ * no LD/ST came before it); st follows the LD/ST records parsed. */
+int tm_parse_line_in(tm_parse_state *st, const char *line, size_t len, tm_record *rec, tm_error *err);
 
 /* Field-by-field equality of two records (slices compared by content). */
 int tm_record_equal(const tm_record *a, const tm_record *b);

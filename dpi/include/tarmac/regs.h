@@ -25,6 +25,9 @@ enum {
 
 /* Id of a register name (case-insensitive); suffix is the "(MSP)" / "(PSP)" annotation, may be empty. */
 int tm_reg_id(tm_str name, tm_str suffix);
+/* Id of a register record: its name with the trailing "(MSP)" annotation or, in the ES dialect, the
+ * qualifier before the value ("R SP (MSP) ..."). */
+int tm_reg_id_of(const tm_reg *r);
 /* Canonical lower-case name of an id: "r0".."r12", "sp", "lr", "pc", "xpsr", "msp", "psp", "primask", "control". */
 const char *tm_reg_name(int id);
 

@@ -16,10 +16,12 @@ typedef enum tm_dialect {
     TM_DIALECT_FASTMODELS = 0,  /* "<t> clk {cpu} IT (<id>) <addr> <op> T <mode> : <disasm>" */
     TM_DIALECT_CORTEXM,         /* "<t> ns IT (<tag>) <addr> <op> T16 <disasm>", "R r0 ..." */
     TM_DIALECT_QEMU4V,          /* Fast Models with a bare-number cpu */
+    TM_DIALECT_FVP,             /* lines as an M-profile FVP writes them: formatted as fastmodels; a producer
+                                 * also writes FVP's status lines and paired SP writes (model/trace.c) */
     TM_DIALECT_COUNT
 } tm_dialect;
 
-/* Name <-> dialect ("fastmodels", "cortexm", "qemu4v"). Returns -1 for an unknown name. */
+/* Name <-> dialect ("fastmodels", "cortexm", "qemu4v", "fvp"). Returns -1 for an unknown name. */
 int tm_dialect_from_name(const char *name);
 const char *tm_dialect_name(tm_dialect d);
 

@@ -221,3 +221,208 @@ TEST(TarmacDiff, StdinAsOneSide)
     ToolRun r = run("- " + a + " < " + g);
     EXPECT_EQ(r.status, 0) << r.text;
 }
+
+namespace {
+
+// A short run in the ES dialect: an exception line that is not an instruction, a skipped one, byte groups.
+const char *kEs =
+    "Tarmac Text Rev 3t\n"
+    "        0 tic ES  EXC [0x01] Reset\n"
+    "                  BR (00000100) T\n"
+    "       10 tic ES  (00000100:2305) T thrd_s:      MOVS     r3,#5\n"
+    "                  R R3 00000005\n"
+    "       20 tic ES  (00000102:d0fe) T thrd_s: CCFAIL BEQ {pc}\n"
+    "       30 tic ES  (00000104:9300) T thrd_s:      STR      r3,[sp,#0]\n"
+    "                  ST 20000ff0 ........ ........ ........ 00000005    S:0020000ff0    NM NSH\n";
+
+}  // namespace
+
+TEST(TarmacDiff, CheckSeveralFilesGivesAVerdictPerFileAndATotal)
+{
+    std::string good = put("good.txt", kFastModels), es = put("es.txt", kEs);
+    std::string bad = put("bad.txt", std::string(kFastModels) + "5 clk QQ 1\n");
+    ToolRun r = run("--check " + good + " " + es + " " + bad);
+    EXPECT_EQ(r.status, 2) << r.text;
+    EXPECT_NE(r.text.find("good.txt: 9 lines, 9 records, 0 bad lines, 3 instructions: ok"), std::string::npos) << r.text;
+    // the ES exception line is an event, not an instruction
+    EXPECT_NE(r.text.find("es.txt: 8 lines, 8 records, 0 bad lines, 3 instructions: ok"), std::string::npos) << r.text;
+    EXPECT_NE(r.text.find("bad.txt:10:7: unknown record kind 'QQ'"), std::string::npos) << r.text;
+    EXPECT_NE(r.text.find("bad.txt: 10 lines, 9 records, 1 bad lines, 3 instructions: FAIL"), std::string::npos) << r.text;
+    EXPECT_NE(r.text.find("3 files checked, 1 failed, 27 lines, 9 instructions"), std::string::npos) << r.text;
+    ToolRun ok = run("--check " + good + " " + es);
+    EXPECT_EQ(ok.status, 0) << ok.text;
+    EXPECT_NE(ok.text.find("2 files checked, 0 failed"), std::string::npos) << ok.text;
+    ToolRun missing = run("--check " + good + " /nonexistent/x.tarmac");
+    EXPECT_EQ(missing.status, 2) << missing.text;
+    EXPECT_NE(missing.text.find("/nonexistent/x.tarmac: cannot be read: FAIL"), std::string::npos) << missing.text;
+}
+
+TEST(TarmacDiff, LenientThatParsedNoInstructionIsAFailure)
+{
+    std::string junk = put("junk.txt", "this is\nnot a trace\n0 clk R r0 00000001\n");
+    ToolRun s = run("--lenient --stats " + junk);
+    EXPECT_EQ(s.status, 2) << s.text;
+    EXPECT_NE(s.text.find("junk.txt: no instruction parsed (2 of 3 lines skipped by --lenient)"), std::string::npos)
+        << s.text;
+    ToolRun c = run("--lenient " + junk + " " + put("fm.txt", kFastModels));
+    EXPECT_EQ(c.status, 2) << c.text;
+    EXPECT_NE(c.text.find("no instruction parsed"), std::string::npos) << c.text;
+    // with instructions, skipped lines are tolerated
+    ToolRun fine = run("--lenient --stats " + put("mixed.txt", std::string(kFastModels) + "garbage here\n"));
+    EXPECT_EQ(fine.status, 0) << fine.text;
+}
+
+namespace {
+
+// One short AArch32 run in two dialects: Fast Models (initial-state dump, banked r13_svc/r14_svc, M lines)
+// and ES (header, EXC line, BR lines, SP_SVC/LR_SVC, LD/ST byte groups with the four words of a push in one
+// line). Written for this test.
+const char *kFmA32 =
+    "0 clk R cpsr 000001d3\n"
+    "0 clk R SCTLR_S 00c50078\n"
+    "0 clk SIGNAL: SIGNAL=ResetHold STATE=N\n"
+    "0 clk E 00000000:000000000000 00000001 CoreEvent_Reset\n"
+    "1 clk IT (1) 00008000 e3a0d702 A svc_s : MOV      sp,#0x80000\n"
+    "1 clk R r13_svc 00080000\n"
+    "2 clk IT (2) 00008004 e92d400f A svc_s : PUSH     {r0-r3,lr}\n"
+    "2 clk MW4 0007ffec:00000007ffec 00000000\n"
+    "2 clk MW4 0007fff0:00000007fff0 00000011\n"
+    "2 clk MW4 0007fff4:00000007fff4 00000022\n"
+    "2 clk MW4 0007fff8:00000007fff8 00000033\n"
+    "2 clk MW4 0007fffc:00000007fffc 0000800c\n"
+    "2 clk R r13_svc 0007ffec\n"
+    "3 clk IT (3) 00008008 e5dd1004 A svc_s : LDRB     r1,[sp,#4]\n"
+    "3 clk MR1 0007fff0:00000007fff0 11\n"
+    "3 clk R r1 00000011\n"
+    "4 clk IS (4) 0000800c 0a000001 A svc_s : BEQ      {pc}+0xc ; 0x8018\n"
+    "5 clk IT (5) 00008010 eb000010 A svc_s : BL       {pc}+0x48 ; 0x8058\n"
+    "5 clk R r14_svc 00008014\n"
+    "5 clk R cpsr 600001d3\n";
+
+const char *kEsA32 =
+    "Tarmac Text Rev 3t\n"
+    "          0 tic ES  EXC [0x00] Reset\n"
+    "                    BR (00000000) A\n"
+    "          0 tic ES  (00008000:e3a0d702) A svc_s:          MOV      sp,#0x80000\n"
+    "                    R SP_SVC 00080000\n"
+    "          0 tic ES  (00008004:e92d400f) A svc_s:          PUSH     {r0-r3,lr}\n"
+    "                    ST 0007fff0 0000800c 00000033 00000022 00000011    S:000007fff0    nGnRnE OSH\n"
+    "                    ST 0007ffe0 00000000 ........ ........ ........    S:000007ffe0    nGnRnE OSH\n"
+    "                    R SP_SVC 0007ffec\n"
+    "          0 tic ES  (00008008:e5dd1004) A svc_s:          LDRB     r1,[sp,#4]\n"
+    "                    LD 0007fff0 ........ ........ ........ ......11    S:000007fff0    nGnRnE OSH\n"
+    "                    R R1 00000011\n"
+    "          0 tic ES  (0000800c:0a000001) A svc_s:   CCFAIL BEQ      {pc}+0xc ; 0x8018\n"
+    "          0 tic ES  (00008010:eb000010) A svc_s:          BL       {pc}+0x48 ; 0x8058\n"
+    "                    R CPSR 600001d3\n"
+    "                    R LR_SVC 00008014\n"
+    "                    BR (00008058) A\n";
+
+}  // namespace
+
+TEST(TarmacDiffSteps, SameRunInFastModelsAndEsDialectsMatches)
+{
+    std::string fm = put("fm32.txt", kFmA32), es = put_gz("es32.gz", kEsA32);
+    ToolRun r = run(fm + " " + es);
+    EXPECT_EQ(r.status, 0) << r.text;
+    EXPECT_NE(r.text.find("0 differences: traces match (6 steps"), std::string::npos) << r.text;
+    EXPECT_EQ(run(es + " " + fm).status, 0);
+}
+
+TEST(TarmacDiffSteps, ChangedValueInEitherDialectIsFoundAtItsLine)
+{
+    std::string fm = put("fm32.txt", kFmA32);
+    // a byte of the push in the ES group (line 7 of the ES trace)
+    std::string es = kEsA32;
+    es.replace(es.find("00000033 00000022"), 8, "00000034");
+    ToolRun r = run(fm + " " + put("es_st.txt", es));
+    EXPECT_EQ(r.status, 1) << r.text;
+    EXPECT_NE(r.text.find("es_st.txt:7:"), std::string::npos) << r.text;
+    EXPECT_NE(r.text.find("fm32.txt:11: 2 clk MW4 0007fff8"), std::string::npos) << r.text;
+    EXPECT_NE(r.text.find("memory byte: write 0007fff8 = 33 vs write 0007fff8 = 34"), std::string::npos) << r.text;
+    // a banked register named differently by the two producers
+    std::string f2 = kFmA32;
+    f2.replace(f2.find("R r14_svc 00008014"), 18, "R r14_svc 00008018");
+    ToolRun g = run(put("fm_lr.txt", f2) + " " + put("es.txt", kEsA32));
+    EXPECT_EQ(g.status, 1) << g.text;
+    EXPECT_NE(g.text.find("fm_lr.txt:19: 5 clk R r14_svc 00008018"), std::string::npos) << g.text;
+    EXPECT_NE(g.text.find("es.txt:16:"), std::string::npos) << g.text;
+    EXPECT_NE(g.text.find("value: 00008018 vs 00008014"), std::string::npos) << g.text;
+    // a register one side does not write
+    std::string e3 = kEsA32;
+    e3.erase(e3.find("                    R R1 00000011\n"), 35);
+    ToolRun m = run(put("fm.txt", kFmA32) + " " + put("es_nor1.txt", e3));
+    EXPECT_EQ(m.status, 1) << m.text;
+    EXPECT_NE(m.text.find("register r1: written only in A"), std::string::npos) << m.text;
+    EXPECT_NE(m.text.find("fm.txt:16: 3 clk R r1 00000011"), std::string::npos) << m.text;
+    // the condition failed on one side only
+    std::string e4 = kEsA32;
+    e4.replace(e4.find("CCFAIL BEQ"), 6, "      ");
+    ToolRun c = run(put("fm.txt", kFmA32) + " " + put("es_cc.txt", e4));
+    EXPECT_EQ(c.status, 1) << c.text;
+    EXPECT_NE(c.text.find("status: IS vs IT"), std::string::npos) << c.text;
+}
+
+TEST(TarmacDiffSteps, FvpPairedStackPointerAndStatusLinesAreOneWrite)
+{
+    // FVP M-profile: status lines, an exception-phase line, every SP write as r13_main and MSP
+    const char *fvp =
+        "0 clk E DebugEvent_HaltingDebugState 00000000\n"
+        "0 clk SIGNAL: SIGNAL=poreset STATE=N\n"
+        "0 clk E 00000200 00000001 CoreEvent_RESET\n"
+        "0 clk R r13_main 20002000\n"
+        "0 clk R MSP 20002000\n"
+        "1 clk IT (1) 00000200 b082 T thread : SUB      sp,sp,#8\n"
+        "1 clk R r13_main 20001ff8\n"
+        "1 clk R MSP 20001ff8\n"
+        "2 clk IT (2) 00000202 df01 T thread : SVC      #0x1\n"
+        "2 clk E 00000000 handler 00000019 CoreEvent_ModeChange\n"
+        "2 clk MW4 20001ff4 01000000\n"
+        "2 clk INFO_EXCEPTION_REASON: PHASE=ACTIVATE REASONS=UNSPECIFIED PC=0x00000204 VECTOR=SVCALL FaultCause=NONE\n"
+        "2 clk E 00000204 0000000b CoreEvent_SVCALL\n"
+        "2 clk R r14 fffffff9\n"
+        "2 clk R r13_main 20001ff4\n"
+        "2 clk R cpsr 0100000b\n"
+        "2 clk R MSP 20001ff4\n";
+    // the same run as the model writes it: one line per SP write, no status lines
+    const char *model =
+        "0 clk E 00000200 00000001 CoreEvent_RESET\n"
+        "0 clk R r13_main 20002000\n"
+        "0 clk R MSP 20002000\n"
+        "1 clk IT (1) 00000200 b082 T thread : sub sp, #8\n"
+        "1 clk R r13_main 20001ff8\n"
+        "2 clk IT (2) 00000202 df01 T thread : svc 1\n"
+        "2 clk E 00000000 handler 00000019 CoreEvent_ModeChange\n"
+        "2 clk MW4 20001ff4 01000000\n"
+        "2 clk E 00000204 0000000b CoreEvent_SVCALL\n"
+        "2 clk R r14 fffffff9\n"
+        "2 clk R r13_main 20001ff4\n"
+        "2 clk R cpsr 0100000b\n";
+    std::string a = put("fvp.txt", fvp), b = put("model.txt", model);
+    ToolRun r = run(a + " " + b);
+    EXPECT_EQ(r.status, 0) << r.text;
+    // the two names of one write disagreeing is a difference, at the MSP line
+    std::string bad = fvp;
+    bad.replace(bad.find("R MSP 20001ff8"), 14, "R MSP 20001ff0");
+    ToolRun d = run(put("fvp_bad.txt", bad) + " " + b);
+    EXPECT_EQ(d.status, 1) << d.text;
+    EXPECT_NE(d.text.find("fvp_bad.txt:8: 1 clk R MSP 20001ff0"), std::string::npos) << d.text;
+    // a different exception number
+    std::string exc = model;
+    exc.replace(exc.find("0000000b CoreEvent_SVCALL"), 25, "0000000e CoreEvent_PENDSV");
+    ToolRun x = run(a + " " + put("model_exc.txt", exc));
+    EXPECT_EQ(x.status, 1) << x.text;
+    EXPECT_NE(x.text.find("exception number: 11 vs 14"), std::string::npos) << x.text;
+}
+
+TEST(TarmacDiffSteps, CpuComparedOnlyWhenBothTracesWriteOne)
+{
+    std::string none = put("nocpu.txt", "1 clk IT (1) 00000100 2001 T thread : MOVS r0,#1\n1 clk R r0 00000001\n");
+    std::string cpu0 = put("cpu0.txt", "1 clk cpu0 IT (1) 00000100 2001 T thread : MOVS r0,#1\n1 clk cpu0 R r0 00000001\n");
+    std::string cpu1 = put("cpu1.txt", "1 clk cpu1 IT (1) 00000100 2001 T thread : MOVS r0,#1\n1 clk cpu1 R r0 00000001\n");
+    EXPECT_EQ(run(none + " " + cpu0).status, 0);
+    ToolRun d = run(cpu0 + " " + cpu1);
+    EXPECT_EQ(d.status, 1) << d.text;
+    EXPECT_NE(d.text.find("cpu: 0 vs 1"), std::string::npos) << d.text;
+    EXPECT_EQ(run("--ignore time,cpu " + cpu0 + " " + cpu1).status, 0);
+}

@@ -300,3 +300,37 @@ TEST(Out, UnwritablePathIsAnError)
     EXPECT_EQ(e.status, TM_ERR_IO);
     EXPECT_NE(std::strstr(e.msg, "cannot create"), nullptr);
 }
+
+// An ES continuation line (no time, no keyword) takes the direction of the LD/ST line before it; the reader
+// carries that from line to line, across a block boundary of gzip input too.
+TEST(Reader, EsContinuationTakesTheDirectionOfTheLineBefore)
+{
+    std::string text = "Tarmac Text Rev 3t\n"
+                       "      5 tic ES  (00000200:c878) T thrd_s:  LDM r0!,{r3-r6}\n"
+                       "                LD 00003020 ........ 0000aa01 0000aa02 0000aa03   S:00003020  NM NSH\n"
+                       "                   00003010 0000aa04 ........ ........ ........   S:00003010  NM NSH\n"
+                       "      6 tic ES  (00000202:c018) T thrd_s:  STM r0!,{r3,r4}\n"
+                       "                ST 00003030 ........ ........ 0000bb02 0000bb01   S:00003030  NM NSH\n"
+                       "                   00003040 ........ ........ ........ 0000bb03   S:00003040  NM NSH\n";
+    std::string path = tmp_path("es_cont.gz");
+    write_file(path, gzip(text));
+    tm_error e{};
+    tm_reader *r = tm_reader_open(path.c_str(), nullptr, &e);
+    ASSERT_NE(r, nullptr) << e.msg;
+    tm_record rec;
+    std::vector<int> dirs;
+    while (tm_reader_next(r, &rec, &e) == TM_OK)
+        if (rec.kind == TM_REC_LDST) dirs.push_back(rec.u.ldst.write * 10 + rec.u.ldst.continuation);
+    tm_reader_close(r);
+    EXPECT_EQ(dirs, (std::vector<int>{ 0, 1, 10, 11 }));
+    // a continuation with nothing before it is an error with file:line:column
+    std::string bad = tmp_path("es_cont_bad.txt");
+    write_file(bad, "      00003010 0000aa04 ........ ........ ........   S:00003010  NM NSH\n");
+    r = tm_reader_open(bad.c_str(), nullptr, &e);
+    ASSERT_NE(r, nullptr);
+    EXPECT_EQ(tm_reader_next(r, &rec, &e), TM_ERR_PARSE);
+    EXPECT_EQ(e.line, 1u);
+    EXPECT_EQ(e.column, 7u);
+    EXPECT_NE(std::string(e.msg).find("no LD or ST line came before"), std::string::npos) << e.msg;
+    tm_reader_close(r);
+}
