@@ -18,6 +18,7 @@ package tarmac_chk_pkg;
   import "DPI-C" function int tarmac_chk_halted(input chandle h);
   import "DPI-C" function int tarmac_chk_finish(input chandle h);
   import "DPI-C" function string tarmac_chk_report(input chandle h);
+  import "DPI-C" function string tarmac_chk_report_unread(input chandle h);
   import "DPI-C" function void tarmac_chk_close(input chandle h);
 
   // Register ids of tarmac_chk_reg_write (dpi/include/tarmac/regs.h). A design uses only some of them.
@@ -46,16 +47,20 @@ package tarmac_chk_pkg;
     return h;
   endfunction
 
-  // A non-zero status stops the simulation once the checker halts (max_errors reached); before that a
-  // mismatch is an $error and the run goes on.
+  // After a non-zero status: the new part of the report is printed at once. Until the checker halts
+  // (max_errors mismatches, or a failure) the run goes on: a $display, not an $error, so that no simulator's
+  // own error limit (Verilator stops at the first $error) cuts the run short. At the halt, $fatal with the
+  // last report; calls after the halt return non-zero with nothing new to print, and stay silent (a simulator
+  // may go on after $fatal: Verilator does when the main clears fatalOnError).
   function automatic void check(chandle h, int rc);
     // Kept out of line in Verilator builds, so the report string is built only on a mismatch, not on every
     // clock of every block that calls a checker task
     /* verilator no_inline_task */
-    if (rc != 0) begin
-      if (tarmac_chk_halted(h) != 0) $fatal(1, "\n%s", tarmac_chk_report(h));
-      else $error("tarmac checker mismatch (run continues, max_errors not reached)");
-    end
+    string news;
+    if (rc == 0) return;
+    news = tarmac_chk_report_unread(h);
+    if (tarmac_chk_halted(h) == 0) $display("%s(tarmac checker: the run goes on until max_errors mismatches)", news);
+    else if (news.len() != 0) $fatal(1, "\n%s", news);
   endfunction
 
   function automatic void set_time(chandle h, longint unsigned t);
@@ -89,12 +94,13 @@ package tarmac_chk_pkg;
     if (rc != 0) check(h, rc);
   endfunction
 
-  // End of test: prints the report and summary; returns 0 when everything matched.
+  // End of test: prints what the report gained since it was last printed (end-of-test mismatches and the
+  // summary line); returns 0 when everything matched.
   function automatic int finish(chandle h);
     int rc;
     /* verilator no_inline_task */  // out of line: see check()
     rc = tarmac_chk_finish(h);
-    $display("%s", tarmac_chk_report(h));
+    $write("%s", tarmac_chk_report_unread(h));
     return rc;
   endfunction
 

@@ -63,4 +63,7 @@ int tarmac_chk_finish(void *h) { return h ? tc_finish((tc_checker *)h) : TC_FAIL
 
 const char *tarmac_chk_report(void *h) { return h ? tc_report((tc_checker *)h) : open_error; }
 
+/* no handle: the open error was printed when open failed */
+const char *tarmac_chk_report_unread(void *h) { return h ? tc_report_unread((tc_checker *)h) : ""; }
+
 void tarmac_chk_close(void *h) { tc_close((tc_checker *)h); }

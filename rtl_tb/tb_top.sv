@@ -1,12 +1,16 @@
 // Testbench: the reference core with its AHB-Lite system (code SRAM, SRAM, MTB SRAM and SFRs, SCS, default
 // slave), the monitor, semihosting service and the end of test. The C++ main (sim/tb_main.cpp) drives the
-// clock, loads the program through tb_load_word and reads the result through the imported tb_exit.
+// clock, loads the program through tb_load_word and reads the result through the imported tb_exit (or, when
+// the simulation stopped before the program's exit, tb_stopped).
 module tb_top (
   input logic clk,
   input logic rst_n
 );
   import "DPI-C" function void tb_exit(input int code, input int checker_status, input longint cycles,
                                        input longint retired);
+  // The end of a simulation that stopped before the program's exit ($fatal of the checker, timeout): the
+  // checker's verdict, so that the harness can tell a checker halt from any other stop.
+  import "DPI-C" function void tb_stopped(input int checker_status, input longint cycles, input longint retired);
   export "DPI-C" function tb_load_word;
 
   logic [63:0] cycle, retired;
@@ -166,6 +170,9 @@ module tb_top (
       $finish;
     end
   end
+  // after a normal end the monitor's finish() returns 0 and the harness ignores this call
+  final tb_stopped(u_mon.finish(), cycle, retired);
+
   logic unused;
   assign unused = ^{halted, ipsr};
 endmodule

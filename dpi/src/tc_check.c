@@ -88,6 +88,14 @@ void tc_set_time(tc_checker *c, uint64_t t) { c->time = t; }
 
 const char *tc_report(const tc_checker *c) { return c->report ? c->report : ""; }
 
+const char *tc_report_unread(tc_checker *c)
+{
+    if (!c->report) return "";
+    size_t from = c->report_read;
+    c->report_read = c->report_len;
+    return c->report + from;
+}
+
 void tc_get_counters(const tc_checker *c, tc_counters *out) { *out = c->n; }
 
 /* r13 stands for the stack pointer in use: MSP in handler mode or with CONTROL.SPSEL clear. */

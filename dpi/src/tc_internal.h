@@ -131,6 +131,7 @@ struct tc_checker {
     /* report text (grows; only touched when something is reported) */
     char *report;
     size_t report_len, report_cap;
+    size_t report_read;  /* tc_report_unread has handed out report[0, report_read) */
     /* the golden thread's fields on cache lines of their own (the checker is allocated 64-byte aligned) */
     _Alignas(64) tc_golden_side gs;
 };

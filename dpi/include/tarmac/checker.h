@@ -56,6 +56,11 @@ int tc_finish(tc_checker *c);
 /* The report: the mismatch block(s), then after tc_finish the summary. Never NULL. */
 const char *tc_report(const tc_checker *c);
 
+/* The part of the report added since the previous call ("" when nothing was), so that a testbench prints
+ * every mismatch block once, as it happens: after each non-zero status of a call, and after tc_finish.
+ * Valid until the next call on the handle. Never NULL. */
+const char *tc_report_unread(tc_checker *c);
+
 typedef struct tc_counters {
     uint64_t steps;        /* golden steps compared (instructions, exceptions, reset) */
     uint64_t registers;    /* register values compared */
