@@ -3,8 +3,8 @@
 SHELL := /bin/bash
 .DEFAULT_GOAL := all
 
-# Two cores on the reference machine: build in parallel unless told otherwise.
-ifeq ($(filter -j%,$(MAKEFLAGS)),)
+# Two cores on the reference machine: build in parallel unless told otherwise (the second pass inherits it).
+ifeq ($(MAKELEVEL)$(filter -j%,$(MAKEFLAGS)),0)
   MAKEFLAGS += -j2
 endif
 

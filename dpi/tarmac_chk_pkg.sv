@@ -1,7 +1,13 @@
 // SystemVerilog side of the lockstep checker: the DPI-C imports (dpi/tarmac_dpi.c) and tasks that stop the
 // simulation with the checker's report on a mismatch. Options come as "key=value,..." and as plusargs
-// +tarmac_<key>=<value> (golden, context, max_errors, bus_window, mtb_base, ignore_regs, report, quiet, cpu).
+// +tarmac_<key>=<value>, with the keys of the checker's table (dpi/README.md, "Options").
 package tarmac_chk_pkg;
+
+  // Register ids of reg_write and snapshot (dpi/include/tarmac/regs.h). A design uses only some of them.
+  /* verilator lint_off UNUSEDPARAM */
+  localparam int REG_SP = 13, REG_LR = 14, REG_PC = 15, REG_XPSR = 16, REG_MSP = 17, REG_PSP = 18,
+                 REG_PRIMASK = 19, REG_CONTROL = 20, REG_COUNT = 21;
+  /* verilator lint_on UNUSEDPARAM */
 
   import "DPI-C" function chandle tarmac_chk_open(input string golden, input string options);
   import "DPI-C" function string tarmac_chk_error(input chandle h);
@@ -15,27 +21,29 @@ package tarmac_chk_pkg;
   import "DPI-C" function int tarmac_chk_retire(input chandle h, input int unsigned pc, input int unsigned opcode,
                                                 input int is32, input int cond_passed);
   import "DPI-C" function int tarmac_chk_exception(input chandle h, input int number, input int unsigned return_addr);
+  import "DPI-C" function int tarmac_chk_snapshot(input chandle h, input bit [REG_COUNT*32-1:0] regs,
+                                                  input int unsigned valid);
+  import "DPI-C" function string tarmac_chk_option_keys();
   import "DPI-C" function int tarmac_chk_halted(input chandle h);
   import "DPI-C" function int tarmac_chk_finish(input chandle h);
   import "DPI-C" function string tarmac_chk_report(input chandle h);
   import "DPI-C" function string tarmac_chk_report_unread(input chandle h);
   import "DPI-C" function void tarmac_chk_close(input chandle h);
 
-  // Register ids of tarmac_chk_reg_write (dpi/include/tarmac/regs.h). A design uses only some of them.
-  /* verilator lint_off UNUSEDPARAM */
-  localparam int REG_SP = 13, REG_LR = 14, REG_PC = 15, REG_XPSR = 16, REG_MSP = 17, REG_PSP = 18,
-                 REG_PRIMASK = 19, REG_CONTROL = 20;
-  /* verilator lint_on UNUSEDPARAM */
 
-  // options, then every +tarmac_<key>=<value> plusarg appended (a later key overrides an earlier one)
+  // options, then every +tarmac_<key>=<value> plusarg appended (a later key overrides an earlier one); the
+  // keys come from the checker's own table of options
   function automatic string with_plusargs(string options);
-    string keys[9] = '{"golden", "context", "max_errors", "bus_window", "mtb_base", "ignore_regs", "report",
-                       "quiet", "cpu"};
-    string v;
-    foreach (keys[i]) begin
-      if ($value$plusargs({"tarmac_", keys[i], "=%s"}, v)) begin
-        if (options.len() != 0) options = {options, ","};
-        options = {options, keys[i], "=", v};
+    string keys = tarmac_chk_option_keys(), key, v;
+    int start = 0;
+    for (int i = 0; i <= keys.len(); i++) begin
+      if (i == keys.len() || keys[i] == ",") begin
+        key = keys.substr(start, i - 1);
+        start = i + 1;
+        if ($value$plusargs({"tarmac_", key, "=%s"}, v)) begin
+          if (options.len() != 0) options = {options, ","};
+          options = {options, key, "=", v};
+        end
       end
     end
     return options;
@@ -87,6 +95,17 @@ package tarmac_chk_pkg;
   function automatic void retire(chandle h, int unsigned pc, int unsigned opcode, bit is32, bit cond_passed);
     int rc = tarmac_chk_retire(h, pc, opcode, int'(is32), int'(cond_passed));
     if (rc != 0) check(h, rc);
+  endfunction
+
+  // regs=snapshot: the architectural registers after the step the last retire/exception closed, indexed by
+  // register id; valid has a bit per id the design shows.
+  function automatic void snapshot(chandle h, logic [31:0] regs[REG_COUNT], int unsigned valid);
+    bit [REG_COUNT*32-1:0] packed_regs;
+    for (int i = 0; i < REG_COUNT; i++) packed_regs[i*32 +: 32] = regs[i];
+    begin
+      int rc = tarmac_chk_snapshot(h, packed_regs, valid);
+      if (rc != 0) check(h, rc);
+    end
   endfunction
 
   function automatic void exception(chandle h, int number, int unsigned return_addr);
