@@ -34,5 +34,10 @@ check "max_errors=3: three reports, each once, the run going on between them" \
   '[ "$(grep -c "MISMATCH #[123] " <<<"$out3")" -eq 3 ] && ! grep -q "MISMATCH #4" <<<"$out3" && [ "$(grep -c "the run goes on" <<<"$out3")" -eq 2 ]'
 check "max_errors=3: then the halt, exit 3 (exit $rc), later than the first halt" \
   '[ "$rc" -eq 3 ] && [ "$(sed -n "s/.*stopped at cycle \([0-9]*\).*/\1/p" <<<"$out3")" -gt "$(sed -n "s/.*stopped at cycle \([0-9]*\).*/\1/p" <<<"$out")" ]'
+# snapshot mode: the same bug through the core's visibility port, at the same step and golden line
+outs=$("$d/obj/Vtb_top" +elf="$BUILD/programs/alu_add.elf" +tarmac_golden=golden/alu_add.tarmac.gz +tarmac_regs=snapshot 2>&1); rc=$?
+lines=$(sed -n 's/.*golden golden\/alu_add.tarmac.gz:\([0-9]*\),.*/\1/p' <<<"$outs" | head -1)
+check "snapshot mode: the same bug halts at the same golden line ($lines), exit 3 (exit $rc)" \
+  '[ "$rc" -eq 3 ] && [ -n "$lines" ] && [ "$lines" = "$line" ] && grep -q "MISMATCH #1 (register stream)" <<<"$outs"'
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

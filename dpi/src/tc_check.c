@@ -132,8 +132,27 @@ int tc_reg_write(tc_checker *c, int reg, uint32_t value)
     return TC_OK;
 }
 
+/* CONTROL.SPSEL changes that no trace line shows: an exception entry clears it (ExceptionTaken), a return to
+ * Thread mode sets it from EXC_RETURN[2], which the returning step shows as the stack its SP write names. */
+static void implicit_spsel(tc_checker *c, const tc_step *s, uint64_t index)
+{
+    const uint32_t spsel = 2;
+    if (!(c->gold_known & (1u << TM_REG_CONTROL))) return;
+    if (s->kind == TC_STEP_EXC) {
+        c->gold[TM_REG_CONTROL] &= ~spsel;
+        return;
+    }
+    if (s->kind != TC_STEP_INSN || s->handler != 1 || index + 1 >= c->complete) return;
+    const tc_step *next = tc_step_at(c, index + 1);
+    if (next->kind != TC_STEP_INSN || next->handler != 0) return;
+    for (unsigned i = 0; i < s->nregs; i++) {
+        if (s->regs[i].id == TM_REG_PSP) c->gold[TM_REG_CONTROL] |= spsel;
+        if (s->regs[i].id == TM_REG_MSP) c->gold[TM_REG_CONTROL] &= ~spsel;
+    }
+}
+
 /* Apply a golden step's register writes to the golden shadow; returns the mask of registers written. */
-static uint32_t apply_golden(tc_checker *c, const tc_step *s)
+static uint32_t apply_golden(tc_checker *c, const tc_step *s, uint64_t index)
 {
     uint32_t mask = 0;
     if (s->handler >= 0) c->gold_handler = s->handler;
@@ -144,6 +163,7 @@ static uint32_t apply_golden(tc_checker *c, const tc_step *s)
         c->gold_known |= 1u << id;
         mask |= 1u << id;
     }
+    implicit_spsel(c, s, index);
     return mask;
 }
 
@@ -262,7 +282,7 @@ static int close_step(tc_checker *c, int is_exc, uint32_t pc, uint32_t opcode, i
         if (s->kind == TC_STEP_INSN || (is_exc && s->kind == TC_STEP_EXC)) break;
         /* reset step, or an exception entry the RTL does not report separately: compared at this close */
         if (s->kind == TC_STEP_EXC) entered = (int64_t)c->cursor;
-        gold_mask |= apply_golden(c, s);
+        gold_mask |= apply_golden(c, s, c->cursor);
         c->cursor++;
         c->n.steps++;
     }
@@ -308,7 +328,7 @@ static int close_step(tc_checker *c, int is_exc, uint32_t pc, uint32_t opcode, i
                              want_taken ? "IT (executed)" : "IS (skipped)", cond ? "IT (executed)" : "IS (skipped)");
         }
     }
-    gold_mask |= apply_golden(c, s);
+    gold_mask |= apply_golden(c, s, idx);
     c->cursor++;
     c->n.steps++;
     if (c->o.snapshot) {
