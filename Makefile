@@ -3,8 +3,8 @@
 SHELL := /bin/bash
 .DEFAULT_GOAL := all
 
-# Two cores on the reference machine: build in parallel unless told otherwise.
-ifeq ($(filter -j%,$(MAKEFLAGS)),)
+# Two cores on the reference machine: build in parallel unless told otherwise (the second pass inherits it).
+ifeq ($(MAKELEVEL)$(filter -j%,$(MAKEFLAGS)),0)
   MAKEFLAGS += -j2
 endif
 
@@ -19,6 +19,54 @@ else
   OPT := -O2 -g
 endif
 
+# Debian packages the targets need: a usual build toolchain (python3 reads GoogleTest's JSON results) and the
+# project's own (QEMU is a test oracle only). `make deps` installs the missing ones as root; it is the only place
+# that installs anything. `make deps-list` prints the project's own (tests/repo/clean_machine.sh removes them).
+BASE_PKGS := gcc g++ make python3
+PROJECT_PKGS := zlib1g-dev libgtest-dev verilator libsystemc-dev gcc-arm-none-eabi libnewlib-arm-none-eabi \
+                qemu-system-arm
+DEPS_PKGS := $(BASE_PKGS) $(PROJECT_PKGS)
+deps_installed = $(shell dpkg-query -W -f='$${db:Status-Abbrev} $${Package}\n' $(1) 2>/dev/null | awk '$$1 == "ii" { print $$2 }')
+deps_missing = $(filter-out $(call deps_installed,$(1)),$(1))
+
+.PHONY: deps deps-list clean
+deps-list:
+	@echo $(PROJECT_PKGS)
+deps:
+	@missing="$(call deps_missing,$(DEPS_PKGS))"; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" -ne 0 ]; then echo "deps: missing Debian packages: $$missing; run 'make deps' as root (e.g. sudo make deps)" >&2; exit 2; fi; \
+	  echo "deps: installing $$missing" >&2; \
+	  export DEBIAN_FRONTEND=noninteractive; \
+	  apt-get update -qq && apt-get install -y -qq --no-install-recommends $$missing > /dev/null; \
+	fi
+
+clean:
+	rm -rf build
+
+# Two passes. The make a user starts installs what is missing (deps) and only then runs the goals in a second
+# make, so that no compile starts while packages are still being installed, whatever -j says. Without root and
+# with packages missing it stops at once with one line that names them.
+TOP_GOALS := $(or $(MAKECMDGOALS),$(.DEFAULT_GOAL))
+ifeq ($(MAKELEVEL),0)
+ifneq ($(filter-out clean deps-list,$(TOP_GOALS)),)
+  DEPS_MISSING := $(call deps_missing,$(DEPS_PKGS))
+  ifneq ($(DEPS_MISSING),)
+    ifneq ($(shell id -u),0)
+      $(error deps: missing Debian packages: $(DEPS_MISSING); run 'make deps' as root (e.g. sudo make deps))
+    endif
+  endif
+endif
+ifneq ($(filter-out deps deps-list clean,$(TOP_GOALS)),)
+$(firstword $(TOP_GOALS)): deps
+	@$(MAKE) --no-print-directory $(TOP_GOALS)
+$(filter-out $(firstword $(TOP_GOALS)),$(TOP_GOALS)): $(firstword $(TOP_GOALS))
+	@:
+SECOND_PASS := 0
+endif
+endif
+
+ifneq ($(SECOND_PASS),0)
 CC  ?= gcc
 CXX ?= g++
 CPPFLAGS := -Idpi/include -D_GNU_SOURCE
@@ -47,34 +95,18 @@ include sim/sim.mk
 include golden/golden.mk
 include tests/tests.mk
 
-.PHONY: all deps test bench clean sim fuzz
+.PHONY: all test bench sim fuzz
 
 # `make sim`: build everything it needs and run the demo regression on the reference core (sim/sim.mk).
-sim: deps sim-run
+sim: sim-run
 all: $(ALL_TARGETS)
 
-# Debian packages the targets need. Installs what is missing when run as root; quiet when all present.
-DEPS_PKGS := verilator libsystemc-dev libgtest-dev zlib1g-dev gcc-arm-none-eabi libnewlib-arm-none-eabi qemu-system-arm \
-             python3
-deps:
-	@missing=""; for p in $(DEPS_PKGS); do \
-	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'install ok installed' || missing="$$missing $$p"; \
-	done; \
-	if [ -n "$$missing" ]; then \
-	  if [ "$$(id -u)" -ne 0 ]; then echo "deps: missing Debian packages:$$missing (run 'make deps' as root)" >&2; exit 1; fi; \
-	  echo "deps: installing$$missing" >&2; \
-	  export DEBIAN_FRONTEND=noninteractive; apt-get update -qq && apt-get install -y -qq --no-install-recommends $$missing >/dev/null; \
-	fi
-
 # `make test` ends with "N passed, N failed" and exits non-zero on any failure.
-test: deps $(TEST_BINS) $(TEST_PREREQS)
+test: $(TEST_BINS) $(TEST_PREREQS)
 	@BUILD=$(BUILD) SAN_FLAGS="$(SAN_FLAGS)" PROGRAMS="$(PROGRAMS)" QEMU_PROGRAMS="$(QEMU_PROGRAMS)" ORACLE_PROGRAMS="$(ORACLE_PROGRAMS)" \
 	  bash tests/run_tests.sh $(TEST_BINS) -- $(TEST_SCRIPTS)
 
-bench: deps $(BENCHES)
-
-clean:
-	rm -rf build
+bench: $(BENCHES)
 
 # Object rules shared by every fragment.
 $(OBJ)/%.o: %.c
@@ -86,3 +118,4 @@ $(OBJ)/%.o: %.cpp
 	$(CXX) $(CPPFLAGS) $(CXXFLAGS) -MMD -MP -c $< -o $@
 
 -include $(shell find $(OBJ) -name '*.d' 2>/dev/null)
+endif

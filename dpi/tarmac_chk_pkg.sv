@@ -1,7 +1,13 @@
 // SystemVerilog side of the lockstep checker: the DPI-C imports (dpi/tarmac_dpi.c) and tasks that stop the
 // simulation with the checker's report on a mismatch. Options come as "key=value,..." and as plusargs
-// +tarmac_<key>=<value> (golden, context, max_errors, bus_window, mtb_base, ignore_regs, report, quiet, cpu).
+// +tarmac_<key>=<value>, with the keys of the checker's table (dpi/README.md, "Options").
 package tarmac_chk_pkg;
+
+  // Register ids of reg_write and snapshot (dpi/include/tarmac/regs.h). A design uses only some of them.
+  /* verilator lint_off UNUSEDPARAM */
+  localparam int REG_SP = 13, REG_LR = 14, REG_PC = 15, REG_XPSR = 16, REG_MSP = 17, REG_PSP = 18,
+                 REG_PRIMASK = 19, REG_CONTROL = 20, REG_COUNT = 21;
+  /* verilator lint_on UNUSEDPARAM */
 
   import "DPI-C" function chandle tarmac_chk_open(input string golden, input string options);
   import "DPI-C" function string tarmac_chk_error(input chandle h);
@@ -15,26 +21,29 @@ package tarmac_chk_pkg;
   import "DPI-C" function int tarmac_chk_retire(input chandle h, input int unsigned pc, input int unsigned opcode,
                                                 input int is32, input int cond_passed);
   import "DPI-C" function int tarmac_chk_exception(input chandle h, input int number, input int unsigned return_addr);
+  import "DPI-C" function int tarmac_chk_snapshot(input chandle h, input bit [REG_COUNT*32-1:0] regs,
+                                                  input int unsigned valid);
+  import "DPI-C" function string tarmac_chk_option_keys();
   import "DPI-C" function int tarmac_chk_halted(input chandle h);
   import "DPI-C" function int tarmac_chk_finish(input chandle h);
   import "DPI-C" function string tarmac_chk_report(input chandle h);
+  import "DPI-C" function string tarmac_chk_report_unread(input chandle h);
   import "DPI-C" function void tarmac_chk_close(input chandle h);
 
-  // Register ids of tarmac_chk_reg_write (dpi/include/tarmac/regs.h). A design uses only some of them.
-  /* verilator lint_off UNUSEDPARAM */
-  localparam int REG_SP = 13, REG_LR = 14, REG_PC = 15, REG_XPSR = 16, REG_MSP = 17, REG_PSP = 18,
-                 REG_PRIMASK = 19, REG_CONTROL = 20;
-  /* verilator lint_on UNUSEDPARAM */
 
-  // options, then every +tarmac_<key>=<value> plusarg appended (a later key overrides an earlier one)
+  // options, then every +tarmac_<key>=<value> plusarg appended (a later key overrides an earlier one); the
+  // keys come from the checker's own table of options
   function automatic string with_plusargs(string options);
-    string keys[9] = '{"golden", "context", "max_errors", "bus_window", "mtb_base", "ignore_regs", "report",
-                       "quiet", "cpu"};
-    string v;
-    foreach (keys[i]) begin
-      if ($value$plusargs({"tarmac_", keys[i], "=%s"}, v)) begin
-        if (options.len() != 0) options = {options, ","};
-        options = {options, keys[i], "=", v};
+    string keys = tarmac_chk_option_keys(), key, v;
+    int start = 0;
+    for (int i = 0; i <= keys.len(); i++) begin
+      if (i == keys.len() || keys[i] == ",") begin
+        key = keys.substr(start, i - 1);
+        start = i + 1;
+        if ($value$plusargs({"tarmac_", key, "=%s"}, v)) begin
+          if (options.len() != 0) options = {options, ","};
+          options = {options, key, "=", v};
+        end
       end
     end
     return options;
@@ -46,16 +55,20 @@ package tarmac_chk_pkg;
     return h;
   endfunction
 
-  // A non-zero status stops the simulation once the checker halts (max_errors reached); before that a
-  // mismatch is an $error and the run goes on.
+  // After a non-zero status: the new part of the report is printed at once. Until the checker halts
+  // (max_errors mismatches, or a failure) the run goes on: a $display, not an $error, so that no simulator's
+  // own error limit (Verilator stops at the first $error) cuts the run short. At the halt, $fatal with the
+  // last report; calls after the halt return non-zero with nothing new to print, and stay silent (a simulator
+  // may go on after $fatal: Verilator does when the main clears fatalOnError).
   function automatic void check(chandle h, int rc);
     // Kept out of line in Verilator builds, so the report string is built only on a mismatch, not on every
     // clock of every block that calls a checker task
     /* verilator no_inline_task */
-    if (rc != 0) begin
-      if (tarmac_chk_halted(h) != 0) $fatal(1, "\n%s", tarmac_chk_report(h));
-      else $error("tarmac checker mismatch (run continues, max_errors not reached)");
-    end
+    string news;
+    if (rc == 0) return;
+    news = tarmac_chk_report_unread(h);
+    if (tarmac_chk_halted(h) == 0) $display("%s(tarmac checker: the run goes on until max_errors mismatches)", news);
+    else if (news.len() != 0) $fatal(1, "\n%s", news);
   endfunction
 
   function automatic void set_time(chandle h, longint unsigned t);
@@ -84,17 +97,29 @@ package tarmac_chk_pkg;
     if (rc != 0) check(h, rc);
   endfunction
 
+  // regs=snapshot: the architectural registers after the step the last retire/exception closed, indexed by
+  // register id; valid has a bit per id the design shows.
+  function automatic void snapshot(chandle h, logic [31:0] regs[REG_COUNT], int unsigned valid);
+    bit [REG_COUNT*32-1:0] packed_regs;
+    for (int i = 0; i < REG_COUNT; i++) packed_regs[i*32 +: 32] = regs[i];
+    begin
+      int rc = tarmac_chk_snapshot(h, packed_regs, valid);
+      if (rc != 0) check(h, rc);
+    end
+  endfunction
+
   function automatic void exception(chandle h, int number, int unsigned return_addr);
     int rc = tarmac_chk_exception(h, number, return_addr);
     if (rc != 0) check(h, rc);
   endfunction
 
-  // End of test: prints the report and summary; returns 0 when everything matched.
+  // End of test: prints what the report gained since it was last printed (end-of-test mismatches and the
+  // summary line); returns 0 when everything matched.
   function automatic int finish(chandle h);
     int rc;
     /* verilator no_inline_task */  // out of line: see check()
     rc = tarmac_chk_finish(h);
-    $display("%s", tarmac_chk_report(h));
+    $write("%s", tarmac_chk_report_unread(h));
     return rc;
   endfunction
 

@@ -8,7 +8,7 @@
 #include "tarmac/checker.h"
 
 /* tarmac_chk_open returns null on failure, so its error text cannot hang off a handle: it is kept per
- * thread here, the shim's only state. */
+ * thread here, with the option keys, the shim's only state. */
 static _Thread_local char open_error[600];
 
 void *tarmac_chk_open(const char *golden, const char *options)
@@ -57,10 +57,30 @@ int tarmac_chk_exception(void *h, int number, unsigned return_addr)
     return h ? tc_exception((tc_checker *)h, number, return_addr) : TC_FAILED;
 }
 
+/* regs: TM_REG_COUNT words, word i = register id i (the SV package packs them so) */
+int tarmac_chk_snapshot(void *h, const svBitVecVal *regs, unsigned valid)
+{
+    if (!h) return TC_FAILED;
+    uint32_t v[TM_REG_COUNT];
+    for (int i = 0; i < TM_REG_COUNT; i++) v[i] = regs[i];
+    return tc_snapshot((tc_checker *)h, v, valid);
+}
+
+/* The option keys, comma-separated, for the SV package's plusargs (+tarmac_<key>=<value>). */
+const char *tarmac_chk_option_keys(void)
+{
+    static _Thread_local char keys[512];
+    tc_option_keys(keys, sizeof keys);
+    return keys;
+}
+
 int tarmac_chk_halted(void *h) { return h ? tc_halted((tc_checker *)h) : 1; }
 
 int tarmac_chk_finish(void *h) { return h ? tc_finish((tc_checker *)h) : TC_FAILED; }
 
 const char *tarmac_chk_report(void *h) { return h ? tc_report((tc_checker *)h) : open_error; }
+
+/* no handle: the open error was printed when open failed */
+const char *tarmac_chk_report_unread(void *h) { return h ? tc_report_unread((tc_checker *)h) : ""; }
 
 void tarmac_chk_close(void *h) { tc_close((tc_checker *)h); }

@@ -1,12 +1,16 @@
 // Testbench: the reference core with its AHB-Lite system (code SRAM, SRAM, MTB SRAM and SFRs, SCS, default
 // slave), the monitor, semihosting service and the end of test. The C++ main (sim/tb_main.cpp) drives the
-// clock, loads the program through tb_load_word and reads the result through the imported tb_exit.
+// clock, loads the program through tb_load_word and reads the result through the imported tb_exit (or, when
+// the simulation stopped before the program's exit, tb_stopped).
 module tb_top (
   input logic clk,
   input logic rst_n
 );
   import "DPI-C" function void tb_exit(input int code, input int checker_status, input longint cycles,
                                        input longint retired);
+  // The end of a simulation that stopped before the program's exit ($fatal of the checker, timeout): the
+  // checker's verdict, so that the harness can tell a checker halt from any other stop.
+  import "DPI-C" function void tb_stopped(input int checker_status, input longint cycles, input longint retired);
   export "DPI-C" function tb_load_word;
 
   logic [63:0] cycle, retired;
@@ -37,6 +41,7 @@ module tb_top (
   logic [5:0]  clr_num, ipsr;
   logic        retire_valid, retire_is32, retire_cond, rf_we_a, rf_we_b, exc_valid;
   logic [31:0] retire_pc, retire_opcode, rf_data_a, rf_data_b, exc_ret;
+  logic [31:0] vis_regs [21];
   logic [4:0]  rf_id_a, rf_id_b;
   logic [5:0]  exc_num;
   logic        mtb_ev_valid, mtb_ev_a, pw_en, pkt_valid;
@@ -59,7 +64,7 @@ module tb_top (
     .irq_pending, .irq_prio, .nmi_pending, .pendsv_pending, .systick_pending, .pri_svcall, .pri_pendsv,
     .pri_systick, .vtor, .clr_valid, .clr_num, .ipsr_o(ipsr),
     .retire_valid, .retire_pc, .retire_opcode, .retire_is32, .retire_cond,
-    .rf_we_a, .rf_id_a, .rf_data_a, .rf_we_b, .rf_id_b, .rf_data_b, .exc_valid, .exc_num, .exc_ret,
+    .rf_we_a, .rf_id_a, .rf_data_a, .rf_we_b, .rf_id_b, .rf_data_b, .exc_valid, .exc_num, .exc_ret, .vis_regs,
     .mtb_ev_valid, .mtb_ev_src, .mtb_ev_dst, .mtb_ev_a,
     .semihost_req, .semihost_op, .semihost_arg, .semihost_ack, .semihost_wr_r0, .semihost_r0, .halted, .lockup
   );
@@ -96,11 +101,40 @@ module tb_top (
   );
   assign s_hrdata[5] = 32'd0;
 
-  chk_monitor u_mon (
-    .clk, .rst_n, .cycle, .retire_valid, .retire_pc, .retire_opcode, .retire_is32, .retire_cond,
-    .rf_we_a, .rf_id_a, .rf_data_a, .rf_we_b, .rf_id_b, .rf_data_b, .exc_valid, .exc_num, .exc_ret,
-    .haddr, .htrans, .hwrite, .hsize, .hprot, .hwdata, .hrdata, .hready, .hresp, .pkt_valid, .pkt_w0, .pkt_w1
-  );
+  // the core's trace port, as dpi/CHECKING_YOUR_CORE.md has it: write ports and the visibility port both, so
+  // that one build runs either mode (+tarmac_regs=snapshot)
+  armv6m_trace_if #(.NUM_WR_PORTS(2)) u_tp (.clk, .rst_n);
+  assign u_tp.retire_valid = retire_valid;
+  assign u_tp.retire_pc = retire_pc;
+  assign u_tp.retire_opcode = retire_opcode;
+  assign u_tp.retire_is32 = retire_is32;
+  assign u_tp.retire_cond = retire_cond;
+  assign u_tp.wr_valid[0] = rf_we_a;
+  assign u_tp.wr_id[0] = rf_id_a;
+  assign u_tp.wr_data[0] = rf_data_a;
+  assign u_tp.wr_valid[1] = rf_we_b;
+  assign u_tp.wr_id[1] = rf_id_b;
+  assign u_tp.wr_data[1] = rf_data_b;
+  assign u_tp.exc_valid = exc_valid;
+  assign u_tp.exc_num = exc_num;
+  assign u_tp.exc_ret = exc_ret;
+  assign u_tp.snap_regs = vis_regs;
+  assign u_tp.snap_shown = 21'h1f_7fff & ~21'(1 << 15);  // all but the PC
+  assign u_tp.haddr = haddr;
+  assign u_tp.htrans = htrans;
+  assign u_tp.hwrite = hwrite;
+  assign u_tp.hsize = hsize;
+  assign u_tp.hprot = hprot;
+  assign u_tp.hwdata = hwdata;
+  assign u_tp.hrdata = hrdata;
+  assign u_tp.hready = hready;
+  assign u_tp.hresp = hresp;
+  assign u_tp.beat_data = hprot[0];  // the core marks fetches and vector reads with HPROT[0] = 0
+  assign u_tp.pkt_valid = pkt_valid;
+  assign u_tp.pkt_w0 = pkt_w0;
+  assign u_tp.pkt_w1 = pkt_w1;
+
+  armv6m_lockstep_monitor u_mon (.tp(u_tp));
 
   // ---- program loading and memory access for semihosting (backdoor: not bus transfers) ----
   function automatic void tb_load_word(input int unsigned addr, input int unsigned data);
@@ -166,6 +200,9 @@ module tb_top (
       $finish;
     end
   end
+  // after a normal end the monitor's finish() returns 0 and the harness ignores this call
+  final tb_stopped(u_mon.finish(), cycle, retired);
+
   logic unused;
   assign unused = ^{halted, ipsr};
 endmodule

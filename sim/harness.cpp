@@ -5,6 +5,7 @@
 
 #include "Vtb_top__Dpi.h"
 #include "svdpi.h"
+#include "verilated.h"
 
 extern "C" {
 #include "armv6m.h"
@@ -13,6 +14,16 @@ extern "C" {
 HarnessResult harness_result;
 void (*harness_on_exit)() = nullptr;
 
+// harness_on_exit once, at the first of: the program's exit, a $fatal/$stop/$finish (Verilator runs the flush
+// callbacks after setting gotFinish)
+static void stop_once()
+{
+    static bool stopped;
+    if (stopped || !harness_on_exit) return;
+    stopped = true;
+    harness_on_exit();
+}
+
 extern "C" void tb_exit(int code, int checker_status, long long cycles, long long retired)
 {
     harness_result.done = true;
@@ -20,7 +31,22 @@ extern "C" void tb_exit(int code, int checker_status, long long cycles, long lon
     harness_result.checker = checker_status;
     harness_result.cycles = cycles;
     harness_result.retired = retired;
-    if (harness_on_exit) harness_on_exit();
+    stop_once();
+}
+
+extern "C" void tb_stopped(int checker_status, long long cycles, long long retired)
+{
+    if (harness_result.done) return;  // a normal end: the final block runs after every simulation
+    harness_result.stopped = true;
+    harness_result.checker = checker_status;
+    harness_result.cycles = cycles;
+    harness_result.retired = retired;
+}
+
+void harness_init()
+{
+    Verilated::threadContextp()->fatalOnError(false);
+    Verilated::addFlushCb([](void *) { if (Verilated::gotFinish()) stop_once(); }, nullptr);
 }
 
 const char *harness_plusarg(int argc, char **argv, const char *name)
@@ -65,11 +91,20 @@ int harness_finish(long long cycles_run, long long timeout, double secs)
     std::fflush(stdout);
     const HarnessResult &r = harness_result;
     if (!r.done) {
-        std::fprintf(stderr, "harness: timeout after %lld cycles (+timeout=%lld)\n", cycles_run, timeout);
-        return 124;
+        // gotFinish without a program exit: something stopped the simulation ($fatal of the checker, ...)
+        bool ended_early = Verilated::threadContextp()->gotFinish();
+        if (!ended_early) {
+            std::fprintf(stderr, "harness: timeout after %lld cycles (+timeout=%lld)%s\n", cycles_run, timeout,
+                         r.checker ? ", lockstep checker FAILED" : "");
+            return HARNESS_EXIT_TIMEOUT;
+        }
+        std::fprintf(stderr, "tb_main: stopped at cycle %lld after %lld instructions, before the program's exit: %s\n",
+                     r.cycles, r.retired,
+                     r.checker ? "lockstep checker FAILED" : "$fatal, $stop or $finish outside the checker");
+        return r.checker ? HARNESS_EXIT_CHECKER : HARNESS_EXIT_STOPPED;
     }
     std::fprintf(stderr, "tb_main: %lld cycles, %lld instructions, CPI %.2f, %.2f M cycles/s, exit code %d%s\n",
                  r.cycles, r.retired, r.retired ? (double)r.cycles / r.retired : 0.0,
                  secs > 0 ? cycles_run / secs / 1e6 : 0.0, r.code, r.checker ? ", lockstep checker FAILED" : "");
-    return r.checker ? 3 : r.code;
+    return r.checker ? HARNESS_EXIT_CHECKER : r.code;
 }

@@ -4,12 +4,14 @@
 #include <cstdint>
 
 struct HarnessResult {
-    bool done = false;
+    bool done = false;     // the program reached its exit (tb_exit)
+    bool stopped = false;  // the simulation ended before it (tb_stopped, from tb_top's final block)
     int code = 0, checker = 0;
     long long cycles = 0, retired = 0;
 };
 extern HarnessResult harness_result;
-// Called when the testbench reports the end of the test (SystemC: sc_stop, so no clock edge follows).
+// Called once when the test ends: the program's exit, or a $fatal/$stop/$finish (SystemC: sc_stop, so no
+// clock edge follows).
 extern void (*harness_on_exit)();
 
 // The value of +name=... on the command line, or nullptr.
@@ -17,6 +19,15 @@ const char *harness_plusarg(int argc, char **argv, const char *name);
 // Loads the ELF through the model's loader and copies its words into the RTL memories (tb_top's
 // tb_load_word). Returns false with a message on stderr.
 bool harness_load(const char *elf);
+// Makes $fatal end the simulation (gotFinish) instead of aborting the process, so that a checker halt
+// reaches harness_finish, and calls harness_on_exit then. Call before the first eval.
+void harness_init();
 // Prints the summary (cycles, instructions, CPI, cycles/s) and returns the process exit status:
-// the program's exit code, 3 when the checker failed, 124 on timeout.
+// the program's exit code, or HARNESS_EXIT_* below. Call after the model's final().
+enum {
+    HARNESS_EXIT_CHECKER = 3,   // the lockstep checker failed: halted mid-run, or failed at the end of the test
+    HARNESS_EXIT_STOPPED = 4,   // the simulation stopped before the program's exit ($fatal/$stop/$finish) and
+                                // the checker had not failed
+    HARNESS_EXIT_TIMEOUT = 124, // +timeout cycles ran out
+};
 int harness_finish(long long cycles_run, long long timeout, double seconds);

@@ -4,13 +4,16 @@
 # junit.xml (Jenkins/GitLab); exit 0 only if all pass. A test passes when the checker passes, the exit code is
 # 0 and the console output is tests/programs/<p>.expect. Each test has its log, its checker report and the
 # command that reruns it.
-# usage: regress.sh [-j N] [--list] <Vtb_top> <programs dir> <golden dir> <out dir> <wait %> <program>...
-#   --list  print one shell command per test (for a farm: Slurm array, LSF, GNU parallel) and run nothing
+# usage: regress.sh [-j N] [--list] [--plusargs "<+a +b>"] <Vtb_top> <programs dir> <golden dir> <out dir> <wait %>
+#                   <program>...
+#   --list      print one shell command per test (for a farm: Slurm array, LSF, GNU parallel) and run nothing
+#   --plusargs  more arguments for every test, e.g. "+tarmac_regs=snapshot"
 set -u
-jobs=1; list=0
+jobs=1; list=0; extra=""
 while [ $# -gt 0 ]; do
   case "$1" in
     -j) jobs=$2; shift 2 ;;
+    --plusargs) extra=$2; shift 2 ;;
     --list) list=1; shift ;;
     --one) shift; break ;;
     *) break ;;
@@ -18,7 +21,7 @@ while [ $# -gt 0 ]; do
 done
 
 command_for() { # program -> the command that runs it
-  echo "$sim +elf=$progs/$1.elf +tarmac_golden=$golden/$1.tarmac.gz +tarmac_report=$out/$1.report +waitstates=$ws +seed=1"
+  echo "$sim +elf=$progs/$1.elf +tarmac_golden=$golden/$1.tarmac.gz +tarmac_report=$out/$1.report +waitstates=$ws +seed=1${extra:+ $extra}"
 }
 
 run_one() { # program: runs it, writes $out/<p>.result "name|insns|cycles|beats|packets|secs|PASS/FAIL"
@@ -53,7 +56,7 @@ if [ "$list" -eq 1 ]; then
   exit 0
 fi
 export -f run_one command_for
-export sim progs golden out ws
+export sim progs golden out ws extra
 rm -f "$out"/*.result
 printf '%s\n' "$@" | xargs -P "$jobs" -I{} bash -c 'run_one "$@"' _ {}
 

@@ -27,6 +27,7 @@ int sc_main(int argc, char **argv)
     }
     std::vector<const char *> cargs;
     for (const std::string &a : args) cargs.push_back(a.c_str());
+    harness_init();
     Verilated::commandArgs((int)cargs.size(), cargs.data());
     if (!elf) {
         std::fprintf(stderr, "usage: %s +elf=<prog.elf> [+timeout=<cycles>] [+waitstates=<pct>] [+trace]\n", argv[0]);
@@ -40,15 +41,17 @@ int sc_main(int argc, char **argv)
     top.clk(clk);
     top.rst_n(rst_n);
     harness_on_exit = [] { sc_stop(); };
+    // after sc_stop (the program's exit, or a $fatal even during elaboration) SystemC refuses sc_start
+    auto running = [] { return sc_get_status() != SC_STOPPED && !Verilated::gotFinish() && !harness_result.done; };
     sc_start(SC_ZERO_TIME);  // elaborate, so that the DPI scope exists
-    if (!harness_load(elf)) return 2;
+    if (running() && !harness_load(elf)) return 2;
     auto t0 = std::chrono::steady_clock::now();
     rst_n = false;
-    sc_start(40, SC_NS);
+    if (running()) sc_start(40, SC_NS);
     rst_n = true;
     long long cycles = 4;
     const long long chunk = 1000;
-    while (!Verilated::gotFinish() && !harness_result.done && cycles < timeout) {
+    while (running() && cycles < timeout) {
         sc_start(sc_time(double(chunk) * 10.0, SC_NS));
         cycles += chunk;
     }

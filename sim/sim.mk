@@ -51,6 +51,8 @@ regress-list: $(SIM_CHK) $(PROGRAM_ELFS) $(GOLDENS)
 # output with wait states off, and Verilator lint of the whole tree.
 TEST_SCRIPTS += sim/test_rtl.sh
 TEST_PREREQS += $(BUILD)/sim/chk/Vtb_top $(BUILD)/sim/plain/Vtb_top $(SIM_SC_CHK) $(PROGRAM_ELFS)
+# Exit statuses and max_errors in both harnesses (dpi/README.md, "What the simulator needs").
+TEST_SCRIPTS += sim/test_exit_status.sh
 
 .PHONY: bench-rtl
 bench-rtl: $(SIM_PLAIN) $(SIM_CHK) $(BUILD)/programs/sort.elf

@@ -2,7 +2,8 @@
 // instructions, CPI and cycles/s.
 // usage: Vtb_top +elf=<prog.elf> [+timeout=<cycles>] [+waitstates=<pct>] [+seed=<n>] [+trace]
 //                [+tarmac_golden=<golden>] [+tarmac_<option>=...] [+tarmac_off]
-// Exit status: the program's exit code; 3 when the lockstep checker failed; 124 timeout; 125 lockup; 2 usage.
+// Exit status: the program's exit code; 3 when the lockstep checker failed (halted mid-run or failed at the end);
+// 4 stopped before the program's exit by a $fatal/$stop/$finish not of the checker; 124 timeout; 125 lockup; 2 usage.
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -13,6 +14,7 @@
 
 int main(int argc, char **argv)
 {
+    harness_init();
     Verilated::commandArgs(argc, argv);
     const char *elf = harness_plusarg(argc, argv, "+elf=");
     if (!elf) {

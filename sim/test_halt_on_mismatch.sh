@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Halting on a mismatch, shown: a core variant with an injected bug (ADCS ignores the carry in) runs alu_add with
-# the lockstep checker; the simulation must stop with $fatal at the first divergent instruction, and the report
-# must name the stream, the step and the golden file:line of the register write that differs.
+# the lockstep checker; the simulation must stop with $fatal at the first divergent instruction and exit 3, and
+# the report must name the stream, the step and the golden file:line of the register write that differs. With
+# max_errors=3 the same bug diverges again and again: the run goes on, three reports, then the halt.
 # Needs BUILD from make and the libraries built.
 set -u
 pass=0; fail=0
@@ -18,8 +19,9 @@ verilator --cc --exe --build -j 2 -O2 --top-module tb_top -Wno-fatal -CFLAGS "-O
   || { echo "FAIL build of the injected-bug core"; tail -20 "$d/build.log"; echo "0 passed, 1 failed"; exit 1; }
 out=$("$d/obj/Vtb_top" +elf="$BUILD/programs/alu_add.elf" +tarmac_golden=golden/alu_add.tarmac.gz 2>&1); rc=$?
 check() { if eval "$2"; then pass=$((pass + 1)); echo "ok   $1"; else fail=$((fail + 1)); echo "FAIL $1"; fi; }
-check "the simulation fails (exit $rc)" '[ "$rc" -ne 0 ]'
-check "it stops at \$fatal, before the end of the program" '! grep -q "tb_main:" <<<"$out" && grep -q "Assertion failed" <<<"$out"'
+check "the simulation fails with the checker's exit status (exit $rc)" '[ "$rc" -eq 3 ]'
+check "it stops at \$fatal, before the end of the program" \
+  'grep -q "before the program.s exit: lockstep checker FAILED" <<<"$out" && grep -q "Assertion failed" <<<"$out"'
 check "one mismatch, in the register stream" 'grep -q "TARMAC LOCKSTEP MISMATCH #1 (register stream)" <<<"$out" && ! grep -q "MISMATCH #2" <<<"$out"'
 line=$(sed -n 's/.*golden golden\/alu_add.tarmac.gz:\([0-9]*\),.*/\1/p' <<<"$out" | head -1)
 check "the report names the golden line ($line) of the differing register write" \
@@ -27,5 +29,15 @@ check "the report names the golden line ($line) of the differing register write"
 insn=$(zcat golden/alu_add.tarmac.gz | sed -n "1,${line:-1}p" | grep " IT \| IS " | tail -1)
 check "that step is an ADCS in the golden ($insn)" 'grep -qi "adcs" <<<"$insn"'
 echo "$out" | grep -A3 "MISMATCH #1" | sed 's/^/  /'
+out3=$("$d/obj/Vtb_top" +elf="$BUILD/programs/alu_add.elf" +tarmac_golden=golden/alu_add.tarmac.gz +tarmac_max_errors=3 2>&1); rc=$?
+check "max_errors=3: three reports, each once, the run going on between them" \
+  '[ "$(grep -c "MISMATCH #[123] " <<<"$out3")" -eq 3 ] && ! grep -q "MISMATCH #4" <<<"$out3" && [ "$(grep -c "the run goes on" <<<"$out3")" -eq 2 ]'
+check "max_errors=3: then the halt, exit 3 (exit $rc), later than the first halt" \
+  '[ "$rc" -eq 3 ] && [ "$(sed -n "s/.*stopped at cycle \([0-9]*\).*/\1/p" <<<"$out3")" -gt "$(sed -n "s/.*stopped at cycle \([0-9]*\).*/\1/p" <<<"$out")" ]'
+# snapshot mode: the same bug through the core's visibility port, at the same step and golden line
+outs=$("$d/obj/Vtb_top" +elf="$BUILD/programs/alu_add.elf" +tarmac_golden=golden/alu_add.tarmac.gz +tarmac_regs=snapshot 2>&1); rc=$?
+lines=$(sed -n 's/.*golden golden\/alu_add.tarmac.gz:\([0-9]*\),.*/\1/p' <<<"$outs" | head -1)
+check "snapshot mode: the same bug halts at the same golden line ($lines), exit 3 (exit $rc)" \
+  '[ "$rc" -eq 3 ] && [ -n "$lines" ] && [ "$lines" = "$line" ] && grep -q "MISMATCH #1 (register stream)" <<<"$outs"'
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

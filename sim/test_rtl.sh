@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The reference core in make test: Verilator lint of rtl_tb/ (with and without the checker), every program
 # without the checker (wait states off) against its expected output and exit code, and every program in
-# lockstep with the checker (wait states on). Needs BUILD and PROGRAMS from make.
+# lockstep with the checker (wait states on), with register write ports and with register snapshots. Needs BUILD and PROGRAMS from make.
 set -u
 pass=0; fail=0
 rtl=$(tr '\n' ' ' < rtl_tb/sources.f)
@@ -36,6 +36,15 @@ if [ "$(strip <<<"$out")" = "$(strip <<<"$sc")" ] && grep -q "^regression: .* 0 
   pass=$((pass + 1)); echo "ok   SystemC harness: same verdicts and counts as the C++ harness"
 else
   fail=$((fail + 1)); echo "FAIL SystemC harness differs"; echo "$sc" | tail -5
+fi
+# snapshot mode: the same programs with the registers compared through the core's visibility port (no write
+# port used), every register the golden knows at every step
+snap=$(bash sim/regress.sh -j 2 --plusargs "+tarmac_regs=snapshot" "$BUILD/sim/chk/Vtb_top" "$BUILD/programs" golden \
+       "$BUILD/regress/test-snapshot" 25 $PROGRAMS)
+if grep -q "^regression: .* 0 failed" <<<"$snap"; then
+  pass=$((pass + 1)); echo "ok   every program in lockstep in snapshot mode (+tarmac_regs=snapshot)"
+else
+  fail=$((fail + 1)); echo "FAIL snapshot mode"; grep -A8 FAIL <<<"$snap" | head -20
 fi
 # the golden streamed by the model inside the SystemC simulation (no file) gives the same verdicts and counts
 for prog in $PROGRAMS; do

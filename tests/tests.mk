@@ -15,3 +15,6 @@ $(foreach s,$(TEST_SUITES),$(eval $(call test_suite,$(s))))
 
 # Tests get the source tree's location and the build directory, so they find data and tools.
 $(OBJ)/tests/%.o: CPPFLAGS += -DTM_SOURCE_DIR='"$(CURDIR)"' -DTM_BUILD_DIR='"$(CURDIR)/$(BUILD)"'
+
+# The repository as a user gets it: nothing points outside the clone; make deps and the Makefile's two passes.
+TEST_SCRIPTS += tests/repo/test_self_contained.sh tests/repo/test_make_deps.sh

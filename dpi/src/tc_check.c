@@ -88,6 +88,14 @@ void tc_set_time(tc_checker *c, uint64_t t) { c->time = t; }
 
 const char *tc_report(const tc_checker *c) { return c->report ? c->report : ""; }
 
+const char *tc_report_unread(tc_checker *c)
+{
+    if (!c->report) return "";
+    size_t from = c->report_read;
+    c->report_read = c->report_len;
+    return c->report + from;
+}
+
 void tc_get_counters(const tc_checker *c, tc_counters *out) { *out = c->n; }
 
 /* r13 stands for the stack pointer in use: MSP in handler mode or with CONTROL.SPSEL clear. */
@@ -115,6 +123,7 @@ int tc_reg_write(tc_checker *c, int reg, uint32_t value)
     tc_record_event(c, &e);
     if (reg < 0 || reg >= TM_REG_COUNT)
         return tc_fail(c, "reg_write: register id %d out of range 0-%d", reg, TM_REG_COUNT - 1);
+    if (c->o.snapshot) return tc_fail(c, "reg_write: the checker was opened for register snapshots (regs=snapshot)");
     if (reg == TM_REG_PC) return TC_OK;
     reg = resolve_sp(reg, c->gold_handler, c->rtl[TM_REG_CONTROL]);
     c->rtl[reg] = value;
@@ -123,8 +132,32 @@ int tc_reg_write(tc_checker *c, int reg, uint32_t value)
     return TC_OK;
 }
 
+/* CONTROL.SPSEL changes that no trace line shows: an exception entry clears it (ExceptionTaken), a return to
+ * Thread mode sets it from EXC_RETURN[2], which the returning step shows by writing PSP (the unstacked SP; a POP
+ * in handler mode writes MSP as well). A return is a mode change to thread in the step, or, for producers that
+ * write no such event, a handler-mode instruction followed by a thread-mode one. */
+static void implicit_spsel(tc_checker *c, const tc_step *s, uint64_t index)
+{
+    const uint32_t spsel = 2;
+    if (!(c->gold_known & (1u << TM_REG_CONTROL))) return;
+    if (s->kind == TC_STEP_EXC) {
+        c->gold[TM_REG_CONTROL] &= ~spsel;
+        return;
+    }
+    if (s->kind != TC_STEP_INSN) return;
+    int returns = s->to_thread;
+    if (!returns && s->handler == 1 && index + 1 < c->complete) {
+        const tc_step *next = tc_step_at(c, index + 1);
+        returns = next->kind == TC_STEP_INSN && next->handler == 0;
+    }
+    if (!returns) return;
+    c->gold[TM_REG_CONTROL] &= ~spsel;
+    for (unsigned i = 0; i < s->nregs; i++)
+        if (s->regs[i].id == TM_REG_PSP) c->gold[TM_REG_CONTROL] |= spsel;
+}
+
 /* Apply a golden step's register writes to the golden shadow; returns the mask of registers written. */
-static uint32_t apply_golden(tc_checker *c, const tc_step *s)
+static uint32_t apply_golden(tc_checker *c, const tc_step *s, uint64_t index)
 {
     uint32_t mask = 0;
     if (s->handler >= 0) c->gold_handler = s->handler;
@@ -135,6 +168,7 @@ static uint32_t apply_golden(tc_checker *c, const tc_step *s)
         c->gold_known |= 1u << id;
         mask |= 1u << id;
     }
+    implicit_spsel(c, s, index);
     return mask;
 }
 
@@ -149,28 +183,78 @@ static uint64_t reg_line(tc_checker *c, uint64_t from, uint64_t to, int id, uint
     return fallback;
 }
 
+/* "%08x", or why there is no value: the golden never wrote it / the RTL never reported it. */
+static const char *shadow_text(char buf[12], int known, uint32_t v, const char *none)
+{
+    if (!known) return none;
+    snprintf(buf, 12, "%08x", v);
+    return buf;
+}
+
+/* Compare one register whose shadows may differ after a step; returns TC_OK when they agree. gold_now / rtl_now:
+ * whether each side wrote it in the step (write-port mode). */
+static int compare_one(tc_checker *c, int id, int gold_now, int rtl_now, uint64_t first, uint64_t last_step)
+{
+    uint32_t bit = 1u << id;
+    int gk = (c->gold_known & bit) != 0, rk = (c->rtl_known & bit) != 0;
+    /* a register the golden has never written (a reset value the architecture leaves UNKNOWN) is not compared */
+    if (!gk) return TC_OK;
+    c->n.registers++;
+    if (rk && c->gold[id] == c->rtl[id]) return TC_OK;
+    const tc_step *s = tc_step_at(c, last_step);
+    uint64_t line = reg_line(c, first, last_step + 1, id, s->line);
+    const char *why = !rk ? "never reported by the RTL"
+                      : gold_now && !rtl_now ? "missing write (the RTL's value is an older one)"
+                      : !gold_now && rtl_now ? "extra write (the golden wrote no such register in this step)"
+                                             : "wrong value";
+    char g[12], r[12];
+    int rc = tc_mismatch(c, "register", last_step, line, "register %s: %s: expected %s, actual %s", tm_reg_name(id),
+                         why, shadow_text(g, gk, c->gold[id], "(never written)"),
+                         shadow_text(r, rk, c->rtl[id], "(never reported)"));
+    /* resynchronise so that one bug gives one report when max_errors > 1 */
+    c->rtl[id] = c->gold[id];
+    c->rtl_known |= bit;
+    return rc;
+}
+
 static int compare_registers(tc_checker *c, uint32_t gold_mask, uint64_t first, uint64_t last_step)
 {
-    uint32_t mask = (gold_mask | c->rtl_written) & ~c->o.ignore_mask & ~(1u << TM_REG_PC);
+    uint32_t rtl_mask = c->rtl_written;
+    uint32_t mask = (gold_mask | rtl_mask) & ~c->o.ignore_mask & ~(1u << TM_REG_PC);
     c->rtl_written = 0;
     for (uint32_t left = mask; left; left &= left - 1) { /* the written registers only, in id order */
         int id = __builtin_ctz(left);
-        uint32_t bit = 1u << id;
-        c->n.registers++;
-        int gk = (c->gold_known & bit) != 0, rk = (c->rtl_known & bit) != 0;
-        if (gk && rk && c->gold[id] == c->rtl[id]) continue;
-        const tc_step *s = tc_step_at(c, last_step);
-        uint64_t line = reg_line(c, first, last_step + 1, id, s->line);
-        const char *why = !rk ? "missing write" : !gk ? "extra write (the golden never wrote it)" : "wrong value";
-        char g[12] = "--------", r[12] = "--------";
-        if (gk) snprintf(g, sizeof g, "%08x", c->gold[id]);
-        if (rk) snprintf(r, sizeof r, "%08x", c->rtl[id]);
-        int rc = tc_mismatch(c, "register", last_step, line, "register %s: %s: expected %s, actual %s",
-                             tm_reg_name(id), why, g, r);
-        /* resynchronise so that one bug gives one report when max_errors > 1 */
-        c->rtl[id] = c->gold[id];
-        if (gk) c->rtl_known |= bit;
-        return rc;
+        int rc = compare_one(c, id, (gold_mask >> id) & 1, (rtl_mask >> id) & 1, first, last_step);
+        if (rc != TC_OK) return rc;
+    }
+    return TC_OK;
+}
+
+int tc_snapshot(tc_checker *c, const uint32_t regs[TM_REG_COUNT], uint32_t valid)
+{
+    if (c->failed) return TC_FAILED;
+    tc_event e = { TC_EV_SNAPSHOT, 0, 0, 0, valid, 0, 0, c->time };
+    tc_record_event(c, &e);
+    if (!c->o.snapshot) return tc_fail(c, "snapshot: the checker was opened for register writes (regs=writes)");
+    if (!c->snap_due) return tc_fail(c, "snapshot: no retire or exception since the last snapshot (one per step)");
+    c->snap_due = 0;
+    valid &= ~(1u << TM_REG_PC) & ((1u << TM_REG_COUNT) - 1);
+    uint32_t v[TM_REG_COUNT];
+    memcpy(v, regs, sizeof v);
+    if (valid & (1u << TM_REG_SP)) { /* SP alone: the stack pointer the golden is using */
+        int id = resolve_sp(TM_REG_SP, c->gold_handler, c->gold[TM_REG_CONTROL]);
+        if (!(valid & (1u << id))) v[id] = v[TM_REG_SP];
+        valid = (valid | 1u << id) & ~(1u << TM_REG_SP);
+    }
+    for (uint32_t left = valid; left; left &= left - 1) {
+        int id = __builtin_ctz(left);
+        c->rtl[id] = v[id];
+        c->rtl_known |= 1u << id;
+    }
+    for (uint32_t left = valid & ~c->o.ignore_mask; left; left &= left - 1) {
+        int id = __builtin_ctz(left);
+        int rc = compare_one(c, id, 1, 1, c->snap_first, c->snap_last);
+        if (rc != TC_OK) return rc;
     }
     return TC_OK;
 }
@@ -182,9 +266,13 @@ static int close_step(tc_checker *c, int is_exc, uint32_t pc, uint32_t opcode, i
                       uint32_t ret)
 {
     if (c->failed) return TC_FAILED;
+    if (c->snap_due)
+        return tc_fail(c, "%s: no snapshot of the registers after step %llu (regs=snapshot: one per step)",
+                       is_exc ? "exception" : "retire", (unsigned long long)c->snap_last);
     if (tc_golden_fill(c, c->cursor + c->o.bus_window + 2) != TC_OK) return TC_FAILED;
     uint64_t first = c->cursor;
     uint32_t gold_mask = 0;
+    int64_t entered = -1; /* an exception entry the RTL did not report separately, taken into this close */
     for (;;) {
         if (c->cursor >= c->complete) {
             if (is_exc)
@@ -198,7 +286,11 @@ static int close_step(tc_checker *c, int is_exc, uint32_t pc, uint32_t opcode, i
         tc_step *s = tc_step_at(c, c->cursor);
         if (s->kind == TC_STEP_INSN || (is_exc && s->kind == TC_STEP_EXC)) break;
         /* reset step, or an exception entry the RTL does not report separately: compared at this close */
-        gold_mask |= apply_golden(c, s);
+        if (s->kind == TC_STEP_EXC) entered = (int64_t)c->cursor;
+        uint32_t written = apply_golden(c, s, c->cursor);
+        /* reset state the RTL does not report (a producer's xPSR at reset, say) is known, compared once written */
+        if (s->kind == TC_STEP_RESET) written &= c->rtl_written;
+        gold_mask |= written;
         c->cursor++;
         c->n.steps++;
     }
@@ -206,13 +298,17 @@ static int close_step(tc_checker *c, int is_exc, uint32_t pc, uint32_t opcode, i
     uint64_t idx = c->cursor;
     int rc = TC_OK;
     if (is_exc) {
+        char rtl_name[24], gold_name[24];
+        tc_exception_name(number, rtl_name, sizeof rtl_name);
+        tc_exception_name((int)s->exc_number, gold_name, sizeof gold_name);
         if (s->kind != TC_STEP_EXC) {
             rc = tc_mismatch(c, "instruction", idx, s->line,
-                             "the RTL entered exception %d (return address %08x), the golden executes %08x (opcode %0*x)",
-                             number, ret, s->pc, s->is32 ? 8 : 4, s->opcode);
+                             "extra exception: the RTL entered %s (return address %08x); the golden takes no exception "
+                             "here and executes %08x (opcode %0*x)",
+                             rtl_name, ret, s->pc, s->is32 ? 8 : 4, s->opcode);
         } else if (s->has_number && s->exc_number != (uint32_t)number) {
-            rc = tc_mismatch(c, "instruction", idx, s->line, "exception number: expected %u, actual %d",
-                             s->exc_number, number);
+            rc = tc_mismatch(c, "instruction", idx, s->line, "wrong exception: the golden entered %s, the RTL %s",
+                             gold_name, rtl_name);
         } else if (s->has_return && s->exc_return != ret) {
             rc = tc_mismatch(c, "instruction", idx, s->line, "exception %d return address: expected %08x, actual %08x",
                              number, s->exc_return, ret);
@@ -220,7 +316,16 @@ static int close_step(tc_checker *c, int is_exc, uint32_t pc, uint32_t opcode, i
     } else {
         uint32_t want_op = s->opcode, got_op = opcode;
         int want_taken = s->status != TM_INSN_IS;
-        if (s->pc != pc) {
+        if (s->pc != pc && entered >= 0) {
+            const tc_step *x = tc_step_at(c, (uint64_t)entered);
+            char name[24];
+            tc_exception_name(x->has_number ? (int)x->exc_number : 0, name, sizeof name);
+            rc = tc_mismatch(c, "instruction", idx, s->line,
+                             "exception not taken: the golden entered %s at step %llu (golden line %llu; return "
+                             "address %08x) and runs its handler from %08x; the RTL retired %08x (opcode %0*x) instead",
+                             name, (unsigned long long)entered, (unsigned long long)x->line, x->exc_return, s->pc, pc,
+                             is32 ? 8 : 4, got_op);
+        } else if (s->pc != pc) {
             rc = tc_mismatch(c, "instruction", idx, s->line, "pc: expected %08x (opcode %0*x), actual %08x (opcode %0*x)",
                              s->pc, s->is32 ? 8 : 4, want_op, pc, is32 ? 8 : 4, got_op);
         } else if (want_op != got_op || s->is32 != (is32 != 0)) {
@@ -231,11 +336,18 @@ static int close_step(tc_checker *c, int is_exc, uint32_t pc, uint32_t opcode, i
                              want_taken ? "IT (executed)" : "IS (skipped)", cond ? "IT (executed)" : "IS (skipped)");
         }
     }
-    gold_mask |= apply_golden(c, s);
+    gold_mask |= apply_golden(c, s, idx);
     c->cursor++;
     c->n.steps++;
-    if (rc == TC_OK) rc = compare_registers(c, gold_mask, first, idx);
-    else c->rtl_written = 0;
+    if (c->o.snapshot) {
+        c->snap_due = 1; /* the registers are compared when the snapshot of this step comes */
+        c->snap_first = first;
+        c->snap_last = idx;
+    } else if (rc == TC_OK) {
+        rc = compare_registers(c, gold_mask, first, idx);
+    } else {
+        c->rtl_written = 0;
+    }
     int wrc = check_windows(c);
     if (rc == TC_OK) rc = wrc;
     return rc != TC_OK ? rc : refuse(c);
@@ -291,7 +403,11 @@ int tc_ahb_beat(tc_checker *c, uint32_t addr, int write, int hsize, int hprot, u
     tc_event e = { TC_EV_BEAT, (uint8_t)(write != 0), (uint8_t)hsize, (uint8_t)(resp != 0), addr, data,
                    (uint32_t)hprot, c->time };
     tc_record_event(c, &e);
-    if (!(hprot & 1)) return TC_OK; /* opcode fetch: not a data access */
+    if (!(hprot & 1) && !c->o.all_beats_data) return TC_OK; /* opcode fetch: not a data access */
+    if (!tc_bus_compared(&c->o, addr)) {
+        c->n.ignored_beats++;
+        return TC_OK;
+    }
     if (resp) {
         c->n.error_beats++; /* the HardFault that must follow is checked by the instruction stream */
         return TC_OK;
@@ -350,6 +466,10 @@ int tc_mtb_packet(tc_checker *c, uint32_t w0, uint32_t w1)
     if (c->failed) return TC_FAILED;
     tc_event e = { TC_EV_PACKET, 0, 0, 0, w0, w1, 0, c->time };
     tc_record_event(c, &e);
+    if (!c->o.mtb) {
+        c->n.ignored_packets++;
+        return TC_OK;
+    }
     if (tc_golden_fill(c, c->cursor + c->o.bus_window + 2) != TC_OK) return TC_FAILED;
     if (c->pkt_tail == c->pkt_head)
         return tc_mismatch(c, "mtb", current_step(c), tc_step_at(c, current_step(c))->line,
@@ -403,13 +523,22 @@ int tc_finish(tc_checker *c)
     if (c->n.steps == 0 && !c->n.mismatches) rc = tc_fail(c, "no step was compared: the RTL retired nothing");
     if (c->failed && rc == TC_OK) rc = TC_FAILED;
     if (c->n.mismatches) rc = TC_MISMATCH;
+    /* what was left out by the options, so that a pass never hides an unchecked stream */
+    char left_out[160] = "";
+    int n = 0;
+    if (!c->o.bus) n += snprintf(left_out + n, sizeof left_out - n, "; bus stream off");
+    else if (c->n.ignored_beats)
+        n += snprintf(left_out + n, sizeof left_out - n, "; %llu beats left out (bus_ignore)",
+                      (unsigned long long)c->n.ignored_beats);
+    if (!c->o.mtb) snprintf(left_out + n, sizeof left_out - n, "; MTB stream off (%llu packets not compared)",
+                            (unsigned long long)c->n.ignored_packets);
     tc_report_append(c,
                      "tarmac checker: %s: %llu steps, %llu registers, %llu bus beats (%llu error responses), "
-                     "%llu MTB packets compared, %llu mismatches; golden %s\n",
+                     "%llu MTB packets compared, %llu mismatches%s; golden %s\n",
                      rc == TC_OK ? "PASS" : "FAIL", (unsigned long long)c->n.steps,
                      (unsigned long long)c->n.registers, (unsigned long long)c->n.beats,
                      (unsigned long long)c->n.error_beats, (unsigned long long)c->n.packets,
-                     (unsigned long long)c->n.mismatches, c->o.golden);
+                     (unsigned long long)c->n.mismatches, left_out, c->o.golden);
     tc_report_save(c);
     return rc;
 }

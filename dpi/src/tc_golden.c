@@ -115,9 +115,10 @@ static int add_mem(tc_checker *c, tc_step *s, uint32_t addr, uint32_t data, uint
     g->size = size;
     g->write = write;
     g->error = error;
-    g->matched = 0;
     g->line = line;
-    s->unmatched++;
+    /* an access the bus stream leaves out (bus=0, bus_ignore) is kept, as matched, for the MTB's registers */
+    g->matched = !tc_bus_compared(&c->o, addr);
+    if (!g->matched) s->unmatched++;
     return TC_OK;
 }
 
@@ -178,6 +179,7 @@ static int add_record(tc_checker *c, const tm_record *r)
             c->gs.reg_pos = s->reg_first;
             s->nregs = 0;
         }
+        if (s && name_is(name, "ModeChange") && name_is(e->mode, "thread")) s->to_thread = 1;
         if (!mode_to_handler && !exc) break;  /* reset, mode change to thread, returns: part of the step */
         int continues = s && s->kind == TC_STEP_EXC && !s->has_exc_event;
         if (!continues) {

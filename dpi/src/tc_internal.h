@@ -13,6 +13,10 @@
 #define TC_MAX_FLOW 4   /* FD/FI records in one golden step */
 #define TC_MAX_STEP_PACKETS TC_MAX_FLOW /* expected MTB packets of one step: one per FD/FI, else at most 2 */
 
+#define TC_MAX_BUS_IGNORE 16
+#define TC_MAX_BUS_IGNORE_TEXT "16"
+
+/* The parsed options (tc_options.c holds the table of keys, defaults and meanings). */
 typedef struct tc_options {
     char golden[512];
     char report_path[512];
@@ -21,6 +25,11 @@ typedef struct tc_options {
     uint32_t ignore_mask;  /* bit per register id */
     int quiet;
     int cpu;               /* -1 = all */
+    int snapshot;          /* regs=snapshot */
+    int bus, mtb;          /* the streams that are on */
+    int all_beats_data;    /* data_beats=all */
+    uint32_t bus_ignore[TC_MAX_BUS_IGNORE][2]; /* inclusive address ranges left out of the bus stream */
+    unsigned n_bus_ignore;
 } tc_options;
 
 typedef struct tc_gmem {
@@ -46,6 +55,7 @@ typedef struct tc_step {
     int8_t handler;        /* mode of the instruction: 1 handler, 0 thread, -1 not written */
     uint32_t pc, opcode;
     uint8_t has_number, has_return, has_exc_event;
+    uint8_t to_thread;     /* the step returns from an exception to Thread mode (a mode change to thread) */
     uint32_t exc_number, exc_return;
     uint8_t nregs, nmem, nflow;
     uint8_t unmatched;     /* memory records not yet matched by a beat */
@@ -63,7 +73,7 @@ typedef struct tc_packet {
     uint64_t line;
 } tc_packet;
 
-enum { TC_EV_REG, TC_EV_BEAT, TC_EV_PACKET, TC_EV_RETIRE, TC_EV_EXC };
+enum { TC_EV_REG, TC_EV_BEAT, TC_EV_PACKET, TC_EV_RETIRE, TC_EV_EXC, TC_EV_SNAPSHOT };
 typedef struct tc_event {
     uint8_t kind;
     uint8_t a, b, c;       /* reg id / write, size, resp / is32, cond */
@@ -114,6 +124,8 @@ struct tc_checker {
     uint32_t gold[TM_REG_COUNT], rtl[TM_REG_COUNT];
     uint32_t gold_known, rtl_known;    /* registers ever written */
     uint32_t rtl_written;              /* written by the RTL in the step being built */
+    int snap_due;                      /* regs=snapshot: a step closed, its snapshot has not come yet */
+    uint64_t snap_first, snap_last;    /* the golden steps that close took */
     int8_t gold_handler;               /* mode of the last compared instruction */
     /* expected MTB packets: the golden thread writes [pkt_tail, gs.pkt_made); the comparison sees
      * [pkt_tail, pkt_head), those of the steps it sees */
@@ -131,12 +143,22 @@ struct tc_checker {
     /* report text (grows; only touched when something is reported) */
     char *report;
     size_t report_len, report_cap;
+    size_t report_read;  /* tc_report_unread has handed out report[0, report_read) */
     /* the golden thread's fields on cache lines of their own (the checker is allocated 64-byte aligned) */
     _Alignas(64) tc_golden_side gs;
 };
 
 /* tc_options.c */
 int tc_parse_options(tc_options *o, const char *golden, const char *text, tm_error *err);
+
+/* Whether accesses at addr take part in the bus stream (bus=1 and outside every bus_ignore range). */
+static inline int tc_bus_compared(const tc_options *o, uint32_t addr)
+{
+    if (!o->bus) return 0;
+    for (unsigned i = 0; i < o->n_bus_ignore; i++)
+        if (addr >= o->bus_ignore[i][0] && addr <= o->bus_ignore[i][1]) return 0;
+    return 1;
+}
 
 /* tc_golden.c: start the golden thread (ring, pools and packets allocated); stop it (joins it, closes
  * the reader). */
@@ -162,5 +184,7 @@ int tc_fail(tc_checker *c, const char *fmt, ...) __attribute__((format(printf, 2
 /* keep an RTL event for the report's context (on every call: inline) */
 static inline void tc_record_event(tc_checker *c, const tc_event *e) { c->events[c->ev_count++ & (c->ev_cap - 1)] = *e; }
 void tc_report_save(const tc_checker *c); /* write the report file (option report=) */
+/* "SVCall (11)", "IRQ5 (21)", "exception 9" for an exception number. */
+void tc_exception_name(int number, char *buf, size_t size);
 
 #endif

@@ -122,6 +122,7 @@ static void apply_ahead_regs(tc_golden_side *g, const tc_step *s)
 void tc_mtb_step(tc_checker *c, const tc_step *s, const tc_step *next)
 {
     uint32_t dst;
+    if (!c->o.mtb) return; /* mtb=0: no packet expected */
     if (s->kind == TC_STEP_EXC && s->has_return && next_pc(next, &dst)) {
         expect(c, s, s->exc_return, 1, dst);
     } else if (s->kind == TC_STEP_INSN && s->status == TM_INSN_IT) {

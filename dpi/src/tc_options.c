@@ -1,4 +1,6 @@
-/* "key=value,..." -> tc_options. Unknown keys and bad values are errors that name them. */
+/* "key=value,..." -> tc_options, through one table of every option: its key, default, meaning and parser.
+ * The SV package asks for the keys (tc_option_keys) to read the plusargs; a test checks dpi/README.md's table
+ * against it. Unknown keys and bad values are errors that name them. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,7 +11,7 @@ __attribute__((format(printf, 2, 0))) static int bad(tm_error *err, const char *
 {
     memset(err, 0, sizeof *err);
     err->status = TM_ERR_ARG;
-    char x[72], y[72]; /* option values are user text: keep the message bounded */
+    char x[72], y[200]; /* option values are user text: keep the message bounded (y: the list of keys) */
     snprintf(x, sizeof x, "%s", a);
     snprintf(y, sizeof y, "%s", b);
 #pragma GCC diagnostic push
@@ -29,10 +31,68 @@ static int parse_uint(const char *v, unsigned long long max, unsigned long long 
     return 0;
 }
 
-/* Register names separated by ':' or ';' -> mask of ids. */
-static int parse_regs(const char *v, uint32_t *mask, tm_error *err)
+static int uint_in(const char *key, const char *v, unsigned long long lo, unsigned long long hi, const char *what,
+                   unsigned long long *out, tm_error *err)
 {
-    *mask = 0;
+    if (parse_uint(v, hi, out) || *out < lo) {
+        char msg[160];
+        snprintf(msg, sizeof msg, "option %s: '%%s' is not %s (%llu-%llu)%%s", key, what, lo, hi);
+        return bad(err, msg, v, "");
+    }
+    return 0;
+}
+
+static int set_golden(tc_options *o, const char *v, tm_error *err)
+{
+    (void)err;
+    snprintf(o->golden, sizeof o->golden, "%s", v);
+    return 0;
+}
+
+static int set_report(tc_options *o, const char *v, tm_error *err)
+{
+    (void)err;
+    snprintf(o->report_path, sizeof o->report_path, "%s", v);
+    return 0;
+}
+
+static int set_context(tc_options *o, const char *v, tm_error *err)
+{
+    unsigned long long x = 0;
+    if (uint_in("context", v, 0, 1000, "a number of steps", &x, err)) return TM_ERR_ARG;
+    o->context = (unsigned)x;
+    return 0;
+}
+
+static int set_max_errors(tc_options *o, const char *v, tm_error *err)
+{
+    unsigned long long x = 0;
+    if (uint_in("max_errors", v, 1, 1000000, "a count", &x, err)) return TM_ERR_ARG;
+    o->max_errors = (unsigned)x;
+    return 0;
+}
+
+static int set_bus_window(tc_options *o, const char *v, tm_error *err)
+{
+    unsigned long long x = 0;
+    if (uint_in("bus_window", v, 0, 64, "a number of steps", &x, err)) return TM_ERR_ARG;
+    o->bus_window = (unsigned)x;
+    return 0;
+}
+
+static int set_mtb_base(tc_options *o, const char *v, tm_error *err)
+{
+    unsigned long long x = 0;
+    if (parse_uint(v, 0xffffffffull, &x) || (x & 0xfff))
+        return bad(err, "option mtb_base: '%s' is not a 4 KiB aligned 32-bit address%s", v, "");
+    o->mtb_base = (uint32_t)x;
+    return 0;
+}
+
+/* Register names separated by ':' or ';' -> mask of ids. */
+static int set_ignore_regs(tc_options *o, const char *v, tm_error *err)
+{
+    o->ignore_mask = 0;
     while (*v) {
         size_t n = strcspn(v, ":;");
         tm_str name = { v, (uint32_t)n };
@@ -42,22 +102,133 @@ static int parse_regs(const char *v, uint32_t *mask, tm_error *err)
             snprintf(item, sizeof item, "%.*s", (int)(n > 60 ? 60 : n), v);
             return bad(err, "option ignore_regs: unknown register '%s'%s", item, "");
         }
-        *mask |= 1u << id;
-        if (id == TM_REG_SP) *mask |= 1u << TM_REG_MSP | 1u << TM_REG_PSP;
+        o->ignore_mask |= 1u << id;
+        if (id == TM_REG_SP) o->ignore_mask |= 1u << TM_REG_MSP | 1u << TM_REG_PSP;
         v += n;
         if (*v) v++;
     }
     return 0;
 }
 
+static int set_bool(const char *key, const char *v, int *out, tm_error *err)
+{
+    unsigned long long x = 0;
+    if (parse_uint(v, 1, &x)) {
+        char msg[96];
+        snprintf(msg, sizeof msg, "option %s: '%%s' is not 0 or 1%%s", key);
+        return bad(err, msg, v, "");
+    }
+    *out = (int)x;
+    return 0;
+}
+
+static int set_quiet(tc_options *o, const char *v, tm_error *err) { return set_bool("quiet", v, &o->quiet, err); }
+static int set_bus(tc_options *o, const char *v, tm_error *err) { return set_bool("bus", v, &o->bus, err); }
+static int set_mtb(tc_options *o, const char *v, tm_error *err) { return set_bool("mtb", v, &o->mtb, err); }
+
+static int set_cpu(tc_options *o, const char *v, tm_error *err)
+{
+    unsigned long long x = 0;
+    if (uint_in("cpu", v, 0, 1000000, "a cpu number", &x, err)) return TM_ERR_ARG;
+    o->cpu = (int)x;
+    return 0;
+}
+
+static int set_regs(tc_options *o, const char *v, tm_error *err)
+{
+    if (!strcmp(v, "writes")) o->snapshot = 0;
+    else if (!strcmp(v, "snapshot")) o->snapshot = 1;
+    else return bad(err, "option regs: '%s' is not writes or snapshot%s", v, "");
+    return 0;
+}
+
+static int set_data_beats(tc_options *o, const char *v, tm_error *err)
+{
+    if (!strcmp(v, "hprot")) o->all_beats_data = 0;
+    else if (!strcmp(v, "all")) o->all_beats_data = 1;
+    else return bad(err, "option data_beats: '%s' is not hprot or all%s", v, "");
+    return 0;
+}
+
+/* "<lo>-<hi>:<lo>-<hi>...", inclusive, any base strtoull reads. */
+static int set_bus_ignore(tc_options *o, const char *v, tm_error *err)
+{
+    o->n_bus_ignore = 0;
+    while (*v) {
+        size_t n = strcspn(v, ":;");
+        char item[64];
+        snprintf(item, sizeof item, "%.*s", (int)(n > 60 ? 60 : n), v);
+        char *dash = strchr(item, '-');
+        unsigned long long lo, hi;
+        if (n >= sizeof item || !dash) return bad(err, "option bus_ignore: '%s' is not a range <lo>-<hi>%s", item, "");
+        *dash = '\0';
+        if (parse_uint(item, 0xffffffffull, &lo) || parse_uint(dash + 1, 0xffffffffull, &hi) || hi < lo) {
+            *dash = '-';
+            return bad(err, "option bus_ignore: '%s' is not a range <lo>-<hi> of 32-bit addresses, lo <= hi%s", item, "");
+        }
+        if (o->n_bus_ignore == TC_MAX_BUS_IGNORE)
+            return bad(err, "option bus_ignore: more than %s ranges%s", TC_MAX_BUS_IGNORE_TEXT, "");
+        o->bus_ignore[o->n_bus_ignore][0] = (uint32_t)lo;
+        o->bus_ignore[o->n_bus_ignore][1] = (uint32_t)hi;
+        o->n_bus_ignore++;
+        v += n;
+        if (*v) v++;
+    }
+    return 0;
+}
+
+typedef struct tc_option_def {
+    tc_option_info info;
+    int (*set)(tc_options *o, const char *v, tm_error *err);
+} tc_option_def;
+
+/* The options, in the order the documentation lists them. Defaults are applied by parsing these texts. */
+static const tc_option_def options[] = {
+    { { "golden", "", "the golden trace (plain or gzip, any dialect) when open is given none" }, set_golden },
+    { { "context", "8", "golden steps and RTL events shown in a report (0-1000)" }, set_context },
+    { { "max_errors", "1", "mismatches before the checker halts (1 = halt on the first)" }, set_max_errors },
+    { { "regs", "writes", "writes: the RTL reports register writes (reg_write); snapshot: the whole register file "
+                          "after each step (snapshot)" }, set_regs },
+    { { "bus", "1", "0: the bus stream is off (no beat compared, no golden access expected)" }, set_bus },
+    { { "bus_window", "2", "steps an AHB beat may lag or lead its instruction (0-64)" }, set_bus_window },
+    { { "bus_ignore", "", "address ranges <lo>-<hi>:... left out of the bus stream on both sides" }, set_bus_ignore },
+    { { "data_beats", "hprot", "hprot: a beat is data when HPROT[0] is 1; all: every beat the testbench passes is "
+                               "data" }, set_data_beats },
+    { { "mtb", "1", "0: the MTB stream is off (no packet compared, none expected)" }, set_mtb },
+    { { "mtb_base", "0xF0000000", "base of the MTB registers, to follow the golden's MTB enable; 0 = never "
+                                  "enabled" }, set_mtb_base },
+    { { "ignore_regs", "", "registers not compared, names as in Tarmac separated by : or ;" }, set_ignore_regs },
+    { { "report", "", "also write the report to this file" }, set_report },
+    { { "quiet", "0", "1: no summary line at finish" }, set_quiet },
+    { { "cpu", "", "only the golden records of this cpu (multi-cpu traces); all when not given" }, set_cpu },
+};
+#define N_OPTIONS (sizeof options / sizeof options[0])
+
+const tc_option_info *tc_option_at(size_t i) { return i < N_OPTIONS ? &options[i].info : NULL; }
+
+size_t tc_option_keys(char *buf, size_t size)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < N_OPTIONS; i++) {
+        int k = snprintf(buf + (n < size ? n : size), n < size ? size - n : 0, "%s%s", i ? "," : "", options[i].info.key);
+        n += (size_t)k;
+    }
+    return n;
+}
+
+static const tc_option_def *find(const char *key)
+{
+    for (size_t i = 0; i < N_OPTIONS; i++)
+        if (!strcmp(options[i].info.key, key)) return &options[i];
+    return NULL;
+}
+
 int tc_parse_options(tc_options *o, const char *golden, const char *text, tm_error *err)
 {
     memset(o, 0, sizeof *o);
-    o->context = 8;
-    o->max_errors = 1;
-    o->bus_window = 2;
-    o->mtb_base = 0xF0000000u;
     o->cpu = -1;
+    for (size_t i = 0; i < N_OPTIONS; i++)
+        if (options[i].info.def[0] && options[i].set(o, options[i].info.def, err)) return TM_ERR_ARG;
     if (golden) snprintf(o->golden, sizeof o->golden, "%s", golden);
     const char *p = text ? text : "";
     while (*p) {
@@ -72,38 +243,13 @@ int tc_parse_options(tc_options *o, const char *golden, const char *text, tm_err
         char *eq = strchr(item, '=');
         if (!eq) return bad(err, "option '%s' has no value (expected key=value)%s", item, "");
         *eq = '\0';
-        const char *k = item, *v = eq + 1;
-        unsigned long long x;
-        if (!strcmp(k, "golden")) {
-            snprintf(o->golden, sizeof o->golden, "%s", v);
-        } else if (!strcmp(k, "report")) {
-            snprintf(o->report_path, sizeof o->report_path, "%s", v);
-        } else if (!strcmp(k, "context")) {
-            if (parse_uint(v, 1000, &x)) return bad(err, "option context: '%s' is not a number of steps (0-1000)%s", v, "");
-            o->context = (unsigned)x;
-        } else if (!strcmp(k, "max_errors")) {
-            if (parse_uint(v, 1000000, &x) || x == 0)
-                return bad(err, "option max_errors: '%s' is not a count (1-1000000)%s", v, "");
-            o->max_errors = (unsigned)x;
-        } else if (!strcmp(k, "bus_window")) {
-            if (parse_uint(v, 64, &x)) return bad(err, "option bus_window: '%s' is not a number of steps (0-64)%s", v, "");
-            o->bus_window = (unsigned)x;
-        } else if (!strcmp(k, "mtb_base")) {
-            if (parse_uint(v, 0xffffffffull, &x) || (x & 0xfff))
-                return bad(err, "option mtb_base: '%s' is not a 4 KiB aligned 32-bit address%s", v, "");
-            o->mtb_base = (uint32_t)x;
-        } else if (!strcmp(k, "ignore_regs")) {
-            if (parse_regs(v, &o->ignore_mask, err)) return TM_ERR_ARG;
-        } else if (!strcmp(k, "quiet")) {
-            if (parse_uint(v, 1, &x)) return bad(err, "option quiet: '%s' is not 0 or 1%s", v, "");
-            o->quiet = (int)x;
-        } else if (!strcmp(k, "cpu")) {
-            if (parse_uint(v, 1000000, &x)) return bad(err, "option cpu: '%s' is not a cpu number%s", v, "");
-            o->cpu = (int)x;
-        } else {
-            return bad(err, "unknown option '%s' (golden, context, max_errors, bus_window, mtb_base, ignore_regs, "
-                            "report, quiet, cpu)%s", k, "");
+        const tc_option_def *d = find(item);
+        if (!d) {
+            char keys[256];
+            tc_option_keys(keys, sizeof keys);
+            return bad(err, "unknown option '%s' (options: %s)", item, keys);
         }
+        if (d->set(o, eq + 1, err)) return TM_ERR_ARG;
     }
     if (!o->golden[0]) return bad(err, "no golden trace given (golden=<path>)%s%s", "", "");
     return 0;

@@ -59,6 +59,7 @@ static int describe_event(const tc_event *e, char *buf, size_t n)
     case TC_EV_RETIRE:
         return snprintf(buf, n, "retire %08x %0*x%s", e->x, e->b ? 8 : 4, e->y, e->c ? "" : " (skipped)");
     case TC_EV_EXC: return snprintf(buf, n, "exception %u ret %08x", e->x, e->y);
+    case TC_EV_SNAPSHOT: return snprintf(buf, n, "register snapshot (%u registers)", (unsigned)__builtin_popcount(e->x));
     default: return snprintf(buf, n, "?");
     }
 }
@@ -94,10 +95,10 @@ static void register_diff(tc_checker *c)
         if (!differs) continue;
         if (!any) tc_report_append(c, "  register diff (golden shadow vs RTL shadow):\n");
         any = 1;
-        char g[12] = "--------", r[12] = "--------";
+        char g[20] = "(never written)", r[20] = "(never reported)";
         if (c->gold_known & bit) snprintf(g, sizeof g, "%08x", c->gold[id]);
         if (c->rtl_known & bit) snprintf(r, sizeof r, "%08x", c->rtl[id]);
-        tc_report_append(c, "    %-8s golden %s  rtl %s%s\n", tm_reg_name(id), g, r,
+        tc_report_append(c, "    %-8s golden %-8s  rtl %s%s\n", tm_reg_name(id), g, r,
                          (c->o.ignore_mask & bit) ? "  (ignored)" : "");
     }
     if (!any) tc_report_append(c, "  register shadows agree\n");
@@ -143,4 +144,13 @@ int tc_fail(tc_checker *c, const char *fmt, ...)
     c->failed = 1;
     tc_report_save(c);
     return TC_FAILED;
+}
+
+void tc_exception_name(int number, char *buf, size_t size)
+{
+    static const char *const fixed[16] = { [1] = "Reset", [2] = "NMI", [3] = "HardFault", [11] = "SVCall",
+                                            [14] = "PendSV", [15] = "SysTick" };
+    if (number >= 16) snprintf(buf, size, "IRQ%d (%d)", number - 16, number);
+    else if (number > 0 && fixed[number]) snprintf(buf, size, "%s (%d)", fixed[number], number);
+    else snprintf(buf, size, "exception %d", number);
 }

@@ -42,6 +42,7 @@ module m0_core (
   output logic        exc_valid,
   output logic [5:0]  exc_num,
   output logic [31:0] exc_ret,
+  output logic [31:0] vis_regs [21],  // visibility port: the architectural registers by register id (PC: 0)
   output logic        mtb_ev_valid,    // a non-sequential PC change for the MTB
   output logic [31:0] mtb_ev_src,
   output logic [31:0] mtb_ev_dst,
@@ -299,6 +300,21 @@ module m0_core (
 
   // ----- trace port outputs (registered) ----------------------------------------------------------------
   assign ipsr_o = ipsr;
+  // the visibility port: what the registers hold now (after a retire or exception entry: as it left them)
+  always_comb begin
+    logic psp_in_use;
+    psp_in_use = (ipsr == 6'd0) && spsel;
+    for (int i = 0; i < 13; i++) vis_regs[i] = r[i];
+    vis_regs[13] = r[13];
+    vis_regs[14] = r[14];
+    vis_regs[15] = 32'd0;
+    vis_regs[ID_XPSR] = xpsr_of(nzcv, ipsr);
+    vis_regs[ID_MSP] = psp_in_use ? sp_other : r[13];
+    vis_regs[ID_PSP] = psp_in_use ? r[13] : sp_other;
+    vis_regs[ID_PRIMASK] = {31'd0, primask};
+    vis_regs[ID_CONTROL] = {30'd0, spsel, 1'b0};
+  end
+
   assign semihost_op = r[0];
   assign semihost_arg = r[1];
   assign semihost_req = (state == S_SEMI);

@@ -8,6 +8,7 @@
 #ifndef TARMAC_CHECKER_H
 #define TARMAC_CHECKER_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "tarmac/error.h"
@@ -26,21 +27,29 @@ enum {
     TC_FAILED = 2      /* the check cannot go on: unreadable golden, bad use; tc_report() says why */
 };
 
-/* Open a checker on a golden trace (plain or gzip). options: "key=value,..." with keys
- *   golden=<path>      the golden trace (when golden is NULL)
- *   context=<n>        golden steps and RTL events kept for the report (default 8)
- *   max_errors=<n>     mismatches before the checker refuses to go on (default 1 = halt on the first)
- *   bus_window=<n>     steps an AHB beat may lead or lag its instruction (default 2)
- *   mtb_base=<addr>    MTB SFR base (default 0xF0000000); 0 disables MTB enable tracking
- *   ignore_regs=<a:b>  registers not compared (names as in Tarmac, ':' or ';' separated)
- *   report=<path>      also write the report to this file
- *   quiet=<0|1>        no summary line on finish
- *   cpu=<n>            only records of this cpu (multi-cpu goldens)
- * Returns NULL with err filled on a bad option or an unreadable golden. */
+/* Open a checker on a golden trace (plain or gzip, any dialect). options: "key=value,..." with the keys of
+ * tc_option_at() (dpi/README.md, "Options", lists them with their defaults); golden may be NULL when options
+ * name it. Returns NULL with err filled on a bad option or an unreadable golden. */
 tc_checker *tc_open(const char *golden, const char *options, tm_error *err);
 
+/* One option: its key, its default as text ("" when it has none) and what it means. */
+typedef struct tc_option_info {
+    const char *key, *def, *help;
+} tc_option_info;
+/* The i-th option (0-based), NULL past the last: the one table the parser, the SV package and the docs follow. */
+const tc_option_info *tc_option_at(size_t i);
+/* The keys, comma-separated, into buf (truncated to size, NUL-terminated when size > 0); returns the full length. */
+size_t tc_option_keys(char *buf, size_t size);
+
 void tc_set_time(tc_checker *c, uint64_t time);
+/* regs=writes: every architectural register write, as it happens, before the retire/exception of its step.
+ * reg: TM_REG_* (r0-r12, SP = the stack pointer in use, LR, xPSR, MSP, PSP, PRIMASK, CONTROL; PC is ignored). */
 int tc_reg_write(tc_checker *c, int reg, uint32_t value);
+/* regs=snapshot: the RTL's architectural registers as the step just closed by tc_retire/tc_exception left
+ * them, once per step, before the next retire/exception. regs[] is indexed by TM_REG_*; valid has bit id set for
+ * each register the RTL shows (SP alone stands for the stack pointer in use; PC is ignored). Every register the
+ * golden has made known is compared; one it has not (reset values the architecture leaves UNKNOWN) is not. */
+int tc_snapshot(tc_checker *c, const uint32_t regs[TM_REG_COUNT], uint32_t valid);
 int tc_ahb_beat(tc_checker *c, uint32_t addr, int write, int hsize, int hprot, uint32_t data, int resp);
 int tc_mtb_packet(tc_checker *c, uint32_t word0, uint32_t word1);
 int tc_retire(tc_checker *c, uint32_t pc, uint32_t opcode, int is32, int cond_passed);
@@ -56,6 +65,11 @@ int tc_finish(tc_checker *c);
 /* The report: the mismatch block(s), then after tc_finish the summary. Never NULL. */
 const char *tc_report(const tc_checker *c);
 
+/* The part of the report added since the previous call ("" when nothing was), so that a testbench prints
+ * every mismatch block once, as it happens: after each non-zero status of a call, and after tc_finish.
+ * Valid until the next call on the handle. Never NULL. */
+const char *tc_report_unread(tc_checker *c);
+
 typedef struct tc_counters {
     uint64_t steps;        /* golden steps compared (instructions, exceptions, reset) */
     uint64_t registers;    /* register values compared */
@@ -63,6 +77,8 @@ typedef struct tc_counters {
     uint64_t error_beats;  /* ERROR responses seen (checked through the HardFault that follows) */
     uint64_t packets;      /* MTB packets compared */
     uint64_t mismatches;
+    uint64_t ignored_beats;   /* data beats left out: bus=0, or an address in bus_ignore */
+    uint64_t ignored_packets; /* MTB packets left out: mtb=0 */
 } tc_counters;
 void tc_get_counters(const tc_checker *c, tc_counters *out);
 

@@ -123,6 +123,19 @@ bool perfect_calls(const std::string &golden_path, const std::vector<PacketAt> &
     return true;
 }
 
+int apply_call(tc_checker *c, const Call &k)
+{
+    switch (k.kind) {
+    case Call::REG: return tc_reg_write(c, (int)k.a, k.b);
+    case Call::BEAT: return tc_ahb_beat(c, k.a, (int)k.b, (int)k.c, (int)k.d, k.e, (int)k.f);
+    case Call::PACKET: return tc_mtb_packet(c, k.a, k.b);
+    case Call::RETIRE: return tc_retire(c, k.a, k.b, (int)k.c, (int)k.d);
+    case Call::EXC: return tc_exception(c, (int)k.a, k.b);
+    case Call::SNAPSHOT: return tc_snapshot(c, k.regs.data(), k.a);
+    }
+    return TC_FAILED;
+}
+
 RunResult run_calls(const std::string &golden, const std::string &options, const std::vector<Call> &calls,
                     unsigned head_start_ms)
 {
@@ -139,14 +152,7 @@ RunResult run_calls(const std::string &golden, const std::string &options, const
     for (size_t i = 0; i < calls.size(); i++) {
         const Call &k = calls[i];
         tc_set_time(c, 10 * (i + 1));
-        int rc = TC_OK;
-        switch (k.kind) {
-        case Call::REG: rc = tc_reg_write(c, (int)k.a, k.b); break;
-        case Call::BEAT: rc = tc_ahb_beat(c, k.a, (int)k.b, (int)k.c, (int)k.d, k.e, (int)k.f); break;
-        case Call::PACKET: rc = tc_mtb_packet(c, k.a, k.b); break;
-        case Call::RETIRE: rc = tc_retire(c, k.a, k.b, (int)k.c, (int)k.d); break;
-        case Call::EXC: rc = tc_exception(c, (int)k.a, k.b); break;
-        }
+        int rc = apply_call(c, k);
         if (rc != TC_OK && res.rc == TC_OK) {
             res.rc = rc;
             res.failed_at = i;

@@ -11,9 +11,11 @@ extern "C" {
 }
 
 struct Call {
-    enum Kind { REG, BEAT, PACKET, RETIRE, EXC } kind;
+    enum Kind { REG, BEAT, PACKET, RETIRE, EXC, SNAPSHOT } kind;
     uint32_t a = 0, b = 0, c = 0, d = 0, e = 0, f = 0;  // REG: id,value  BEAT: addr,write,hsize,prot,data,resp
                                                           // PACKET: w0,w1  RETIRE: pc,op,is32,cond  EXC: n,ret
+                                                          // SNAPSHOT: a = valid mask, regs = the values
+    std::vector<uint32_t> regs = {};
     static Call reg(int id, uint32_t v) { return { REG, (uint32_t)id, v }; }
     static Call beat(uint32_t addr, int write, int hsize, uint32_t data, int resp = 0, int prot = 1)
     {
@@ -25,6 +27,7 @@ struct Call {
         return { RETIRE, pc, op, (uint32_t)is32, (uint32_t)cond };
     }
     static Call exc(int n, uint32_t ret) { return { EXC, (uint32_t)n, ret }; }
+    static Call snapshot(const std::vector<uint32_t> &r, uint32_t valid) { return { SNAPSHOT, valid, 0, 0, 0, 0, 0, r }; }
 };
 
 // Packets the perfect DUT's MTB emits after a given step (by index of the step's closing call).
@@ -41,6 +44,9 @@ std::string temp_golden(const std::string &text, const std::string &name);
 // byte lanes as the AHB carries it. Returns false and sets err on an unreadable golden.
 bool perfect_calls(const std::string &golden_path, const std::vector<PacketAt> &packets, std::vector<Call> &out,
                    std::string &err);
+
+// One call on the checker; returns its status.
+int apply_call(tc_checker *c, const Call &k);
 
 struct RunResult {
     int rc = 0;            // first non-OK result, or tc_finish's

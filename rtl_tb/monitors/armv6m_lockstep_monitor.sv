@@ -1,0 +1,144 @@
+// The lockstep monitor for any ARMv6-M core that drives armv6m_trace_if (dpi/CHECKING_YOUR_CORE.md): turns the
+// trace port into checker calls (dpi/tarmac_chk_pkg.sv) in the order dpi/README.md gives: register writes, bus
+// beats and MTB packets, then the retire / exception that closes the step, then (snapshot mode) the register
+// snapshot. With +trace it also prints a human-readable trace; with +tarmac_off it only watches.
+//   SNAPSHOT = 0: the core reports register writes (tp.wr_*); 1: it shows its register file (tp.snap_*);
+//                 +tarmac_regs=snapshot chooses snapshot mode at run time too.
+//   OPTIONS:      checker options of the integration ("key=value,..."); plusargs +tarmac_<key>= add to them.
+module armv6m_lockstep_monitor #(
+  parameter bit    SNAPSHOT = 1'b0,
+  /* verilator lint_off UNUSEDPARAM */  // read only in builds with the checker (TARMAC_CHK)
+  parameter string OPTIONS = ""
+  /* verilator lint_on UNUSEDPARAM */
+) (
+  armv6m_trace_if.monitor tp
+);
+`ifdef TARMAC_CHK
+  import tarmac_chk_pkg::*;
+  chandle h;
+  bit chk_on;    // +tarmac_off runs a checker build without the checker (the program's own verdict)
+`endif
+  localparam int NW = tp.NUM_WR_PORTS > 0 ? tp.NUM_WR_PORTS : 1;
+  bit trace_on;
+  bit snap_mode;
+  logic [63:0] cycle;  // clock cycles since reset: the time in reports and in the +trace lines
+  // the data phase of the transfer whose address phase was accepted last
+  logic        dp_valid, dp_write, dp_data;
+  logic [31:0] dp_addr;
+  logic [2:0]  dp_size;
+  logic [3:1]  dp_prot;             // bit 0 is replaced by the qualifier
+  logic unused;  // bits used only by the checker, or by the trace only
+  assign unused = ^{tp.htrans[0], tp.retire_is32, dp_prot, tp.snap_shown, tp.hprot[0]};
+
+  initial begin
+    string mode;
+    trace_on = $test$plusargs("trace") != 0;
+    snap_mode = SNAPSHOT;
+    if ($value$plusargs("tarmac_regs=%s", mode) != 0) snap_mode = mode == "snapshot";
+`ifdef TARMAC_CHK
+    chk_on = $test$plusargs("tarmac_off") == 0;
+    if (chk_on) begin
+      string golden, opts;
+      if ($value$plusargs("tarmac_golden=%s", golden) == 0) golden = "";
+      opts = OPTIONS;
+      if (snap_mode) opts = opts.len() != 0 ? {opts, ",regs=snapshot"} : "regs=snapshot";
+      h = tarmac_chk_pkg::open(golden, opts);
+    end
+`endif
+  end
+
+  // events are reported from the first clock after reset on
+  logic running;
+  always_ff @(posedge tp.clk or negedge tp.rst_n) begin
+    if (!tp.rst_n) begin
+      running <= 1'b0;
+      cycle <= 64'd0;
+      dp_valid <= 1'b0;
+    end else begin
+      running <= 1'b1;
+      cycle <= cycle + 64'd1;
+      if (tp.hready) begin
+        dp_valid <= tp.htrans[1];
+        dp_write <= tp.hwrite;
+        dp_data <= tp.beat_data;
+        dp_addr <= tp.haddr;
+        dp_size <= tp.hsize;
+        dp_prot <= tp.hprot[3:1];
+      end
+    end
+  end
+
+  logic any_write;
+  always_comb begin
+    any_write = 1'b0;
+    for (int i = 0; i < NW; i++) any_write = any_write | (!snap_mode && tp.wr_valid[i]);
+  end
+
+  always_ff @(posedge tp.clk) begin
+    if (running) begin
+`ifdef TARMAC_CHK
+      // the time is passed only with an event: no DPI call on idle cycles
+      if (chk_on && (any_write || (dp_valid && tp.hready) || tp.pkt_valid || tp.retire_valid || tp.exc_valid))
+        tarmac_chk_pkg::set_time(h, cycle);
+`endif
+      for (int i = 0; i < NW; i++) begin
+        if (tp.wr_valid[i]) begin
+          if (trace_on) $display("%0d R %0d %08x", cycle, tp.wr_id[i], tp.wr_data[i]);
+`ifdef TARMAC_CHK
+          if (chk_on && !snap_mode) tarmac_chk_pkg::reg_write(h, int'(tp.wr_id[i]), tp.wr_data[i]);
+`endif
+        end
+      end
+      if (dp_valid && tp.hready) begin
+        if (trace_on)
+          $display("%0d B%s%0d%s %08x %08x%s", cycle, dp_write ? "W" : "R", 1 << dp_size, dp_data ? "D" : "I",
+                   dp_addr, dp_write ? tp.hwdata : tp.hrdata, tp.hresp ? " ERROR" : "");
+`ifdef TARMAC_CHK
+        // the qualifier decides what is data; the checker reads it as HPROT[0]
+        if (chk_on) tarmac_chk_pkg::ahb_beat(h, dp_addr, dp_write, int'(dp_size), int'({dp_prot[3:1], dp_data}),
+                                             dp_write ? tp.hwdata : tp.hrdata, tp.hresp);
+`endif
+      end
+      if (tp.pkt_valid) begin
+        if (trace_on) $display("%0d MTB %08x %08x", cycle, tp.pkt_w0, tp.pkt_w1);
+`ifdef TARMAC_CHK
+        if (chk_on) tarmac_chk_pkg::mtb_packet(h, tp.pkt_w0, tp.pkt_w1);
+`endif
+      end
+      if (tp.retire_valid) begin
+        if (trace_on)
+          $display("%0d %s %08x %0h", cycle, tp.retire_cond ? "IT" : "IS", tp.retire_pc, tp.retire_opcode);
+`ifdef TARMAC_CHK
+        if (chk_on) tarmac_chk_pkg::retire(h, tp.retire_pc, tp.retire_opcode, tp.retire_is32, tp.retire_cond);
+`endif
+      end
+      if (tp.exc_valid) begin
+        if (trace_on) $display("%0d E %0d %08x", cycle, tp.exc_num, tp.exc_ret);
+`ifdef TARMAC_CHK
+        if (chk_on) tarmac_chk_pkg::exception(h, int'(tp.exc_num), tp.exc_ret);
+`endif
+      end
+`ifdef TARMAC_CHK
+      if (chk_on && snap_mode && (tp.retire_valid || tp.exc_valid))
+        tarmac_chk_pkg::snapshot(h, tp.snap_regs, 32'(tp.snap_shown));
+`endif
+    end
+  end
+
+  // End of test: the checker's verdict, printed; 0 when it passed or is off. Called by the testbench before
+  // $finish; a second call returns 0 (the handle is closed).
+  function automatic int finish();
+`ifdef TARMAC_CHK
+    int rc;
+    if (!chk_on) return 0;
+    rc = tarmac_chk_pkg::finish(h);  // prints the report's rest and the summary
+    tarmac_chk_pkg::tarmac_chk_close(h);
+    /* verilator lint_off BLKSEQ */
+    chk_on = 1'b0;                   // nothing is reported after the end of the test (the handle is closed)
+    /* verilator lint_on BLKSEQ */
+    return rc;
+`else
+    return 0;
+`endif
+  endfunction
+endmodule

@@ -1,0 +1,60 @@
+// The trace-port contract between an ARMv6-M core and the lockstep monitor (dpi/CHECKING_YOUR_CORE.md). A core
+// or its wrapper drives these signals, sampled on the rising clock edge; nothing else of the core is needed.
+// Register ids are those of dpi/include/tarmac/regs.h (r0-r12 0-12, SP 13, LR 14, xPSR 16, MSP 17, PSP 18,
+// PRIMASK 19, CONTROL 20).
+interface armv6m_trace_if #(
+  parameter int NUM_WR_PORTS = 2   // register write ports (write-port mode); 0 for a snapshot-only core
+) (
+  input logic clk,
+  input logic rst_n
+);
+  // An instruction retired (condition passed or failed), after its register writes of earlier cycles or of
+  // this one. opcode: 16-bit in [15:0]; 32-bit with the first halfword in [31:16].
+  logic        retire_valid;
+  logic [31:0] retire_pc;
+  logic [31:0] retire_opcode;
+  logic        retire_is32;
+  logic        retire_cond;        // 0: a conditional branch that was not taken
+
+  // Register writes, as they happen (write-port mode). Several ports may write in one cycle.
+  logic        wr_valid [NUM_WR_PORTS > 0 ? NUM_WR_PORTS : 1];
+  logic [4:0]  wr_id    [NUM_WR_PORTS > 0 ? NUM_WR_PORTS : 1];
+  logic [31:0] wr_data  [NUM_WR_PORTS > 0 ? NUM_WR_PORTS : 1];
+
+  // An exception was entered (after its stacking and its LR/SP/xPSR writes): its number and return address.
+  logic        exc_valid;
+  logic [5:0]  exc_num;
+  logic [31:0] exc_ret;
+
+  // Register snapshot (snapshot mode): the architectural registers as the retire or exception entry reported in
+  // the same cycle leaves them, indexed by register id; snap_shown has a bit per register the core shows.
+  /* verilator lint_off UNUSEDSIGNAL */  // read only by a monitor built with the checker
+  logic [31:0] snap_regs [21];
+  /* verilator lint_on UNUSEDSIGNAL */
+  logic [20:0] snap_shown;
+
+  // The AHB-Lite master port (address and data phase as on the bus) and what each address phase is for:
+  // beat_data = 1 for a load/store, 0 for an instruction fetch or an exception vector read. A core that marks
+  // its transfers correctly on HPROT[0] may drive beat_data = hprot[0].
+  logic [31:0] haddr;
+  logic [1:0]  htrans;
+  logic        hwrite;
+  logic [2:0]  hsize;
+  logic [3:0]  hprot;
+  logic [31:0] hwdata;
+  logic [31:0] hrdata;
+  logic        hready;
+  logic        hresp;
+  logic        beat_data;
+
+  // MTB packets as the MTB writes them into its SRAM (tie pkt_valid to 0 without an MTB).
+  logic        pkt_valid;
+  logic [31:0] pkt_w0;
+  logic [31:0] pkt_w1;
+
+  modport monitor (
+    input clk, rst_n, retire_valid, retire_pc, retire_opcode, retire_is32, retire_cond, wr_valid, wr_id, wr_data,
+          exc_valid, exc_num, exc_ret, snap_regs, snap_shown, haddr, htrans, hwrite, hsize, hprot, hwdata, hrdata,
+          hready, hresp, beat_data, pkt_valid, pkt_w0, pkt_w1
+  );
+endinterface

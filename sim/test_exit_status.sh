@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Exit statuses and max_errors as dpi/README.md documents them, in the C++ and the SystemC harness: a checker
+# that halts mid-run exits 3 (not SIGABRT) and prints each report once; max_errors=3 lets the run go on to the
+# third mismatch with no simulator flag; a failure found only at the end of the test exits 3; an unreadable
+# golden exits 3; a timeout stays 124. Needs BUILD from make, the checker simulators and the programs.
+set -u
+pass=0; fail=0
+check() { if eval "$2"; then pass=$((pass + 1)); echo "ok   $1"; else fail=$((fail + 1)); echo "FAIL $1"; fi; }
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+elf="$BUILD/programs/hello.elf"
+# the golden of hello with its last instruction step once more: the run ends one step short of the golden
+{ zcat golden/hello.tarmac.gz; zcat golden/hello.tarmac.gz | grep ' IT ' | tail -1; } | gzip > "$tmp/longer.tarmac.gz"
+count() { grep -c -- "$1" <<<"$2"; }
+for harness in sim sim-systemc; do
+  sim="$BUILD/$harness/chk/Vtb_top"
+  out=$("$sim" +elf="$elf" +tarmac_golden=golden/sort.tarmac.gz 2>&1); rc=$?
+  check "$harness: a mid-run halt exits 3 (exit $rc)" '[ "$rc" -eq 3 ]'
+  check "$harness: the report is printed once, then the summary" \
+    '[ "$(count "MISMATCH #1 " "$out")" -eq 1 ] && ! grep -q "MISMATCH #2" <<<"$out" && grep -q "^tarmac checker: FAIL: .* 1 mismatches" <<<"$out"'
+  check "$harness: the harness says the checker stopped the run" 'grep -q "before the program.s exit: lockstep checker FAILED" <<<"$out"'
+
+  out=$("$sim" +elf="$elf" +tarmac_golden=golden/sort.tarmac.gz +tarmac_max_errors=3 2>&1); rc=$?
+  check "$harness: max_errors=3 goes on to the third mismatch, then halts with exit 3 (exit $rc)" \
+    '[ "$rc" -eq 3 ] && [ "$(count "MISMATCH #[123] " "$out")" -eq 3 ] && ! grep -q "MISMATCH #4" <<<"$out" && [ "$(count "the run goes on" "$out")" -eq 2 ]'
+
+  out=$("$sim" +elf="$elf" +tarmac_golden="$tmp/longer.tarmac.gz" 2>&1); rc=$?
+  check "$harness: a failure found at the end of the test exits 3 (exit $rc)" \
+    '[ "$rc" -eq 3 ] && grep -q "the RTL finished, but the golden trace goes on" <<<"$out" && grep -q "exit code 0, lockstep checker FAILED" <<<"$out"'
+
+  out=$("$sim" +elf="$elf" +tarmac_golden="$tmp/no-such-golden.tarmac.gz" 2>&1); rc=$?
+  check "$harness: an unreadable golden exits 3 with the reason (exit $rc)" '[ "$rc" -eq 3 ] && grep -q "no-such-golden" <<<"$out"'
+
+  out=$("$sim" +elf="$elf" +tarmac_golden=golden/hello.tarmac.gz +timeout=300 2>&1); rc=$?
+  check "$harness: a timeout exits 124 (exit $rc)" '[ "$rc" -eq 124 ] && grep -q "timeout after" <<<"$out"'
+done
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]

@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# `make deps` and the two passes of the top-level Makefile, with stand-ins for dpkg-query, apt-get, id and the C
+# compiler on PATH (nothing is installed or removed): as root, a missing package is installed before the first
+# compile starts, under -j1 and -j4; without root, make stops at once with one line naming the missing package
+# and the command to run, exit 2.
+set -u
+cd "$(dirname "$0")/../.."
+unset MAKELEVEL MAKEFLAGS MFLAGS  # under `make test`: the makes below are a user's top-level makes
+pass=0; fail=0
+check() { if eval "$2"; then pass=$((pass + 1)); echo "ok   $1"; else fail=$((fail + 1)); echo "FAIL $1"; fi; }
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+fake() { mkdir -p "$tmp/$1"; printf '#!/usr/bin/env bash\n%s\n' "$3" > "$tmp/$1/$2"; chmod +x "$tmp/$1/$2"; }
+for dir in root user; do
+  # dpkg-query -W -f=<fmt> <pkgs>: "ii <pkg>" for each package the stand-in apt-get has installed
+  fake $dir dpkg-query 'for p in "${@:3}"; do grep -qx "$p" "'"$tmp"'/installed" 2>/dev/null && echo "ii $p"; done; exit 0'
+  fake $dir apt-get 'echo "apt-get $*" >> "'"$tmp"'/log"; if [ "$1" = install ]; then sleep 2; echo "${@: -1}" >> "'"$tmp"'/installed"; fi'
+  fake $dir cc 'for a; do [ "$prev" = -o ] && out=$a; prev=$a; done
+if grep -qx fake-pkg "'"$tmp"'/installed" 2>/dev/null; then echo "compile after install" >> "'"$tmp"'/log"; else echo "compile BEFORE install" >> "'"$tmp"'/log"; fi
+: > "$out"'
+done
+fake root id 'echo 0'
+fake user id 'echo 1000'
+
+for j in 1 4; do
+  rm -f "$tmp/installed" "$tmp/log"
+  PATH="$tmp/root:$PATH" make -j$j BUILD="$tmp/build$j" CC=cc DEPS_PKGS=fake-pkg "$tmp/build$j/lib/libtarmac.a" \
+    > "$tmp/out" 2>&1; rc=$?
+  compiles=$(grep -c "^compile" "$tmp/log" 2>/dev/null)
+  check "as root, -j$j: installs the missing package once, then builds (exit $rc)" \
+    '[ "$rc" -eq 0 ] && [ "$(grep -c "^apt-get install" "$tmp/log")" -eq 1 ] && grep -q "install.*fake-pkg" "$tmp/log"'
+  check "as root, -j$j: every compile ($compiles) starts after the install finished" \
+    '[ "$compiles" -gt 3 ] && ! grep -q "compile BEFORE" "$tmp/log"'
+done
+
+rm -f "$tmp/installed" "$tmp/log"
+for goal in sim test deps; do
+  PATH="$tmp/user:$PATH" make BUILD="$tmp/build-user" DEPS_PKGS="fake-pkg" $goal > "$tmp/out" 2>&1; rc=$?
+  check "without root, make $goal: exit 2, one line naming the package and the command (exit $rc)" \
+    '[ "$rc" -eq 2 ] && [ "$(wc -l < "$tmp/out")" -eq 1 ] && grep -q "missing Debian packages: fake-pkg; run .make deps. as root" "$tmp/out"'
+done
+check "without root, nothing was installed or compiled" '[ ! -e "$tmp/log" ] && [ ! -e "$tmp/build-user" ]'
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
