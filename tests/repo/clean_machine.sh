@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # A newcomer's first hour, for real: removes the project's own Debian packages (`make deps-list`) and what was
-# installed only for them, checks that none is left, clones this repository into a fresh directory and runs the
+# installed only for them, and apt's cache of package files, checks that none is left, clones this repository into a fresh directory and runs the
 # given commands there in order (default: the README's `make sim`, then `make test`), printing each one's wall
 # time and exit status. The usual build toolchain (gcc, g++, make, python3) stays: the rest of a Debian machine
 # depends on it, and `make deps` installs it too where it is missing.
@@ -16,8 +16,9 @@ repo=$(cd "$(dirname "$0")/../.." && pwd)
 pkgs=$(make -s -C "$repo" deps-list) || exit 2
 export DEBIAN_FRONTEND=noninteractive
 echo "clean_machine: removing $pkgs"
+# apt-get clean: no package file left in apt's cache, so that the install downloads as on a new machine
 # shellcheck disable=SC2086
-apt-get remove --purge -y -qq $pkgs > /dev/null && apt-get autoremove --purge -y -qq > /dev/null \
+apt-get remove --purge -y -qq $pkgs > /dev/null && apt-get autoremove --purge -y -qq > /dev/null && apt-get clean \
   || { echo "clean_machine: apt-get remove failed" >&2; exit 2; }
 # shellcheck disable=SC2086
 left=$(dpkg-query -W -f='${db:Status-Abbrev} ${Package}\n' $pkgs 2>/dev/null | awk '$1 == "ii" { print $2 }')
