@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# A newcomer's first hour, for real: removes the project's own Debian packages (`make deps-list`) and what was
-# installed only for them, and apt's cache of package files, checks that none is left, clones this repository into a fresh directory and runs the
-# given commands there in order (default: the README's `make sim`, then `make test`), printing each one's wall
-# time and exit status. The usual build toolchain (gcc, g++, make, python3) stays: the rest of a Debian machine
+# A newcomer's first hour, for real: removes the project's own Debian packages (`make deps-list`), what was
+# installed only for them and apt's cache of package files, checks that none is left, clones this repository
+# into a fresh directory and runs the given commands there in order (default: the README's `make sim`, then
+# `make test`), printing each one's wall time and exit status. The usual build toolchain (gcc, g++, make, python3) stays: the rest of a Debian machine
 # depends on it, and `make deps` installs it too where it is missing.
 # It changes the machine, so it is not part of `make test`: run it as root with --yes.
 #   tests/repo/clean_machine.sh --yes                      # make sim, then make test
