@@ -297,15 +297,7 @@ static int parse_insn(tm_scan *s, tm_str kw, tm_insn *in)
         }
         return tm_scan_fail(s, (size_t)(colon.p - s->line), "expected ':' before the disassembly", NULL);
     }
-    in->mode = m;
-    for (uint32_t i = m.n; i > 0; i--) {
-        if (m.p[i - 1] == '_') {
-            in->mode.n = i - 1;
-            in->security.p = m.p + i;
-            in->security.n = m.n - i;
-            break;
-        }
-    }
+    tm_set_mode(in, m);
     if (colon.n) {
         tm_scan_token(s);
         in->disasm = tm_scan_rest(s);

@@ -35,15 +35,7 @@ static int parse_es_insn(tm_scan *s, tm_insn *in)
             return tm_scan_fail(s, col_of(s, colon.n ? colon : m), "expected '<mode>:' after the instruction set", NULL);
     }
     if (m.n == 0) return tm_scan_fail(s, col_of(s, m), "expected '<mode>:' after the instruction set", NULL);
-    in->mode = m;
-    for (uint32_t i = m.n; i > 0; i--) {
-        if (m.p[i - 1] == '_') {
-            in->mode.n = i - 1;
-            in->security.p = m.p + i;
-            in->security.n = m.n - i;
-            break;
-        }
-    }
+    tm_set_mode(in, m);
     if (tm_str_eq(tm_scan_peek_token(s), "CCFAIL")) {
         tm_scan_token(s);
         in->status = TM_INSN_IS;

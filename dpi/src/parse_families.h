@@ -26,4 +26,18 @@ int tm_is_text_header(const char *line, size_t len, tm_str *text);
 /* Value and opcode helpers shared by the families (parse.c) */
 int tm_scan_opcode(tm_scan *s, tm_insn *in, const char *stops);
 
+/* "<mode>{_<security>}" -> in->mode and in->security (split at the last '_'). */
+static inline void tm_set_mode(tm_insn *in, tm_str m)
+{
+    in->mode = m;
+    for (uint32_t i = m.n; i > 0; i--) {
+        if (m.p[i - 1] == '_') {
+            in->mode.n = i - 1;
+            in->security.p = m.p + i;
+            in->security.n = m.n - i;
+            break;
+        }
+    }
+}
+
 #endif
