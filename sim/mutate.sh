@@ -81,8 +81,10 @@ run_mutant() {
     printf '%-26s %-8s %s\n' "$name" ERROR "pattern does not apply once: $(cat "$d/apply.log")" > "$d/row"; echo ERROR > "$d/status"
     return
   fi
-  # shellcheck disable=SC2046
+  # SAN_FLAGS (make test SAN=1): the libraries are sanitized, so the simulator is built with the sanitizers too
+  # shellcheck disable=SC2046,SC2086
   if ! verilator --cc --exe --build -j 1 -O2 --x-assign fast --x-initial fast --top-module tb_top -Wno-fatal \
+       ${SAN_FLAGS:+-CFLAGS "$SAN_FLAGS" -LDFLAGS "$SAN_FLAGS"} \
        -CFLAGS "-O1 -I$PWD/model -I$PWD/dpi/include -I$PWD/sim" +define+TARMAC_CHK -Mdir "$d/obj" dpi/tarmac_chk_pkg.sv \
        $(rtl_list "$d") "$PWD/sim/tb_main.cpp" "$PWD/sim/harness.cpp" -LDFLAGS "${libs[*]} -lz -pthread" > "$d/build.log" 2>&1; then
     echo "mutate: $name: build failed (see $d/build.log)" >&2
