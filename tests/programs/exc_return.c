@@ -8,13 +8,7 @@
  * - two pending IRQs of the same priority: the lower number first;
  * - an exception return by BX lr as the first instruction after a nested handler's POP {pc} returned to it. */
 #include "semihost.h"
-
-#define REG(a) (*(volatile uint32_t *)(a))
-#define ICSR REG(0xE000ED04)
-#define SHPR3 REG(0xE000ED20)
-#define ISER REG(0xE000E100)
-#define ISPR REG(0xE000E200)
-#define IPR0 REG(0xE000E400)
+#include "sysregs.h"
 
 static void sync(void) { __asm volatile("dsb\n\tisb" ::: "memory"); }
 

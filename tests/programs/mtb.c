@@ -1,12 +1,7 @@
 /* MTB self-check (model/ARCHITECTURE.md addresses; not on QEMU): enable tracing, take a branch and an SVC,
  * stop, and read the packets back from the MTB SRAM. */
 #include "semihost.h"
-
-#define MTB_POSITION (*(volatile uint32_t *)0xF0000000)
-#define MTB_MASTER (*(volatile uint32_t *)0xF0000004)
-#define MTB_FLOW (*(volatile uint32_t *)0xF0000008)
-#define MTB_BASE (*(volatile uint32_t *)0xF000000C)
-#define MTB_RAM ((volatile uint32_t *)0x24000000)
+#include "sysregs.h"
 
 void svc_handler(void) {}
 

@@ -3,12 +3,8 @@
  * at a pointer reached by wrapping; the register masks of POSITION, MASTER and FLOW; the two packets of an
  * exception return by POP {pc}. */
 #include "semihost.h"
+#include "sysregs.h"
 
-#define REG(a) (*(volatile uint32_t *)(a))
-#define MTB_POSITION REG(0xF0000000)
-#define MTB_MASTER REG(0xF0000004)
-#define MTB_FLOW REG(0xF0000008)
-#define MTB_RAM ((volatile uint32_t *)0x24000000)
 #define EN 0x80000000u
 #define HALTREQ (1u << 9)
 #define AUTOSTOP 1u

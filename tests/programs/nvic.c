@@ -1,13 +1,7 @@
 /* Software-pended exceptions: PendSV through ICSR, IRQs through NVIC ISPR with priorities, nesting (a higher
  * priority IRQ pended inside a lower one preempts it, a lower one waits), PRIMASK masking. */
 #include "semihost.h"
-
-#define REG(a) (*(volatile uint32_t *)(a))
-#define ICSR REG(0xE000ED04)
-#define SHPR3 REG(0xE000ED20)
-#define ISER REG(0xE000E100)
-#define ISPR REG(0xE000E200)
-#define IPR0 REG(0xE000E400)
+#include "sysregs.h"
 
 static volatile uint32_t order[16];
 static volatile int n;

@@ -15,6 +15,7 @@ PROGRAM_ELFS := $(PROGRAMS:%=$(BUILD)/programs/%.elf)
 PROG_LIB := tests/programs/lib/startup.c tests/programs/lib/semihost.c tests/programs/lib/mem.c
 
 $(BUILD)/programs/%.elf: tests/programs/%.c $(PROG_LIB) tests/programs/lib/semihost.h tests/programs/lib/ops.h \
+                         tests/programs/lib/sysregs.h \
                          tests/programs/lib/link.ld | deps
 	@mkdir -p $(dir $@)
 	$(ARM_CC) $(ARM_CFLAGS) -o $@ $< $(PROG_LIB) $(ARM_LDFLAGS)

@@ -4,18 +4,7 @@
  * one pended while disabled is taken once enabled. In systick_scb (not on QEMU): SCR, SHPR3's reserved bits and
  * ICSR's pend bits (QEMU's ICSR shows RETTOBASE, an ARMv7-M bit, which the QEMU oracle would flag). */
 #include "semihost.h"
-
-#define REG(a) (*(volatile uint32_t *)(a))
-#define ISER REG(0xE000E100)
-#define ICER REG(0xE000E180)
-#define ISPR REG(0xE000E200)
-#define ICPR REG(0xE000E280)
-#define IPR(n) REG(0xE000E400 + 4 * (n))
-#define VTOR REG(0xE000ED08)
-#define SCR REG(0xE000ED10)
-#define SHPR2 REG(0xE000ED1C)
-#define SHPR3 REG(0xE000ED20)
-#define SHCSR REG(0xE000ED24)
+#include "sysregs.h"
 
 static void sync(void) { __asm volatile("dsb\n\tisb" ::: "memory"); }
 

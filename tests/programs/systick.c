@@ -1,10 +1,7 @@
 /* SysTick counting retired instructions (model/ARCHITECTURE.md; not on QEMU, which counts time): the interrupt
  * fires after RVR+1 ticks, COUNTFLAG is set and cleared by reading CSR. */
 #include "semihost.h"
-
-#define CSR (*(volatile uint32_t *)0xE000E010)
-#define RVR (*(volatile uint32_t *)0xE000E014)
-#define CVR (*(volatile uint32_t *)0xE000E018)
+#include "sysregs.h"
 
 static volatile int ticks;
 void systick_handler(void) { ticks++; }

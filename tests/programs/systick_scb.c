@@ -5,19 +5,7 @@
  * SCR (SLEEPONEXIT, SLEEPDEEP, SEVONPEND) and the reserved bits of SHPR2/SHPR3 (RAZ/WI); ICSR PENDSVSET/CLR and
  * PENDSTSET/CLR read back and cleared under PRIMASK (QEMU's ICSR also shows RETTOBASE, an ARMv7-M bit). */
 #include "semihost.h"
-
-#define REG(a) (*(volatile uint32_t *)(a))
-#define CSR REG(0xE000E010)
-#define RVR REG(0xE000E014)
-#define CVR REG(0xE000E018)
-#define CALIB REG(0xE000E01C)
-#define ISER REG(0xE000E100)
-#define ISPR REG(0xE000E200)
-#define IPR0 REG(0xE000E400)
-#define ICSR REG(0xE000ED04)
-#define SCR REG(0xE000ED10)
-#define SHPR2 REG(0xE000ED1C)
-#define SHPR3 REG(0xE000ED20)
+#include "sysregs.h"
 
 static void sync(void) { __asm volatile("dsb\n\tisb" ::: "memory"); }
 
