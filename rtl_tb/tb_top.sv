@@ -119,7 +119,7 @@ module tb_top (
   assign u_tp.exc_num = exc_num;
   assign u_tp.exc_ret = exc_ret;
   assign u_tp.snap_regs = vis_regs;
-  assign u_tp.snap_shown = 21'h1f_7fff & ~21'(1 << 15);  // all but the PC
+  assign u_tp.snap_shown = 21'h1f_7fff;  // all but the PC (bit 15)
   assign u_tp.haddr = haddr;
   assign u_tp.htrans = htrans;
   assign u_tp.hwrite = hwrite;

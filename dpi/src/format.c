@@ -193,6 +193,19 @@ static void put_es_insn(out *o, const tm_insn *in)
     }
 }
 
+/* " <mode> : <disasm>" of the Fast Models shape, each part when present. */
+static void put_mode_disasm(out *o, const tm_insn *in)
+{
+    if (in->mode.n) {
+        put_ch(o, ' ');
+        put_mode(o, in);
+    }
+    if (in->disasm.n) {
+        put_lit(o, " : ");
+        put_str(o, in->disasm);
+    }
+}
+
 static void put_insn(out *o, const tm_insn *in, tm_dialect d)
 {
     if (in->form == TM_INSN_FORM_ES) {
@@ -211,14 +224,7 @@ static void put_insn(out *o, const tm_insn *in, tm_dialect d)
             put_ch(o, ' ');
             put_str(o, in->iset);
         }
-        if (in->mode.n) {
-            put_ch(o, ' ');
-            put_mode(o, in);
-        }
-        if (in->disasm.n) {
-            put_lit(o, " : ");
-            put_str(o, in->disasm);
-        }
+        put_mode_disasm(o, in);
         return;
     }
     if (in->has_id || in->tag.n) {
@@ -257,14 +263,7 @@ static void put_insn(out *o, const tm_insn *in, tm_dialect d)
         }
         return;
     }
-    if (in->mode.n) {
-        put_ch(o, ' ');
-        put_mode(o, in);
-    }
-    if (in->disasm.n) {
-        put_lit(o, " : ");
-        put_str(o, in->disasm);
-    }
+    put_mode_disasm(o, in);
 }
 
 static void put_rw_size(out *o, int write, unsigned size)

@@ -183,14 +183,6 @@ static uint64_t reg_line(tc_checker *c, uint64_t from, uint64_t to, int id, uint
     return fallback;
 }
 
-/* "%08x", or why there is no value: the golden never wrote it / the RTL never reported it. */
-static const char *shadow_text(char buf[12], int known, uint32_t v, const char *none)
-{
-    if (!known) return none;
-    snprintf(buf, 12, "%08x", v);
-    return buf;
-}
-
 /* Compare one register whose shadows may differ after a step; returns TC_OK when they agree. gold_now / rtl_now:
  * whether each side wrote it in the step (write-port mode). */
 static int compare_one(tc_checker *c, int id, int gold_now, int rtl_now, uint64_t first, uint64_t last_step)
@@ -207,10 +199,9 @@ static int compare_one(tc_checker *c, int id, int gold_now, int rtl_now, uint64_
                       : gold_now && !rtl_now ? "missing write (the RTL's value is an older one)"
                       : !gold_now && rtl_now ? "extra write (the golden wrote no such register in this step)"
                                              : "wrong value";
-    char g[12], r[12];
+    char g[20], r[20];
     int rc = tc_mismatch(c, "register", last_step, line, "register %s: %s: expected %s, actual %s", tm_reg_name(id),
-                         why, shadow_text(g, gk, c->gold[id], "(never written)"),
-                         shadow_text(r, rk, c->rtl[id], "(never reported)"));
+                         why, tc_shadow_text(g, gk, c->gold[id], 1), tc_shadow_text(r, rk, c->rtl[id], 0));
     /* resynchronise so that one bug gives one report when max_errors > 1 */
     c->rtl[id] = c->gold[id];
     c->rtl_known |= bit;

@@ -184,6 +184,9 @@ int tc_fail(tc_checker *c, const char *fmt, ...) __attribute__((format(printf, 2
 /* keep an RTL event for the report's context (on every call: inline) */
 static inline void tc_record_event(tc_checker *c, const tc_event *e) { c->events[c->ev_count++ & (c->ev_cap - 1)] = *e; }
 void tc_report_save(const tc_checker *c); /* write the report file (option report=) */
+/* A shadow register's value for a report: "%08x" into buf (20 bytes), or why there is none: "(never written)" by
+ * the golden, "(never reported)" by the RTL. */
+const char *tc_shadow_text(char *buf, int known, uint32_t value, int golden);
 /* "SVCall (11)", "IRQ5 (21)", "exception 9" for an exception number. */
 void tc_exception_name(int number, char *buf, size_t size);
 

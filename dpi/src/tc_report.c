@@ -95,10 +95,10 @@ static void register_diff(tc_checker *c)
         if (!differs) continue;
         if (!any) tc_report_append(c, "  register diff (golden shadow vs RTL shadow):\n");
         any = 1;
-        char g[20] = "(never written)", r[20] = "(never reported)";
-        if (c->gold_known & bit) snprintf(g, sizeof g, "%08x", c->gold[id]);
-        if (c->rtl_known & bit) snprintf(r, sizeof r, "%08x", c->rtl[id]);
-        tc_report_append(c, "    %-8s golden %-8s  rtl %s%s\n", tm_reg_name(id), g, r,
+        char g[20], r[20];
+        tc_report_append(c, "    %-8s golden %-8s  rtl %s%s\n", tm_reg_name(id),
+                         tc_shadow_text(g, (c->gold_known & bit) != 0, c->gold[id], 1),
+                         tc_shadow_text(r, (c->rtl_known & bit) != 0, c->rtl[id], 0),
                          (c->o.ignore_mask & bit) ? "  (ignored)" : "");
     }
     if (!any) tc_report_append(c, "  register shadows agree\n");
@@ -153,4 +153,11 @@ void tc_exception_name(int number, char *buf, size_t size)
     if (number >= 16) snprintf(buf, size, "IRQ%d (%d)", number - 16, number);
     else if (number > 0 && fixed[number]) snprintf(buf, size, "%s (%d)", fixed[number], number);
     else snprintf(buf, size, "exception %d", number);
+}
+
+const char *tc_shadow_text(char *buf, int known, uint32_t value, int golden)
+{
+    if (!known) return golden ? "(never written)" : "(never reported)";
+    snprintf(buf, 20, "%08x", value);
+    return buf;
 }
