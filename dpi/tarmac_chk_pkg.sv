@@ -18,6 +18,8 @@ package tarmac_chk_pkg;
                                                   input int resp);
   import "DPI-C" function int tarmac_chk_mtb_packet(input chandle h, input int unsigned word0,
                                                     input int unsigned word1);
+  import "DPI-C" function int tarmac_chk_mtb_packet_at(input chandle h, input int unsigned offset,
+                                                       input int unsigned word0, input int unsigned word1);
   import "DPI-C" function int tarmac_chk_retire(input chandle h, input int unsigned pc, input int unsigned opcode,
                                                 input int is32, input int cond_passed);
   import "DPI-C" function int tarmac_chk_exception(input chandle h, input int number, input int unsigned return_addr);
@@ -89,6 +91,12 @@ package tarmac_chk_pkg;
 
   function automatic void mtb_packet(chandle h, int unsigned word0, int unsigned word1);
     int rc = tarmac_chk_mtb_packet(h, word0, word1);
+    if (rc != 0) check(h, rc);
+  endfunction
+
+  // the same, with the byte offset in the MTB SRAM the packet was written at (compared too)
+  function automatic void mtb_packet_at(chandle h, int unsigned offset, int unsigned word0, int unsigned word1);
+    int rc = tarmac_chk_mtb_packet_at(h, offset, word0, word1);
     if (rc != 0) check(h, rc);
   endfunction
 

@@ -47,6 +47,11 @@ int tarmac_chk_mtb_packet(void *h, unsigned word0, unsigned word1)
     return h ? tc_mtb_packet((tc_checker *)h, word0, word1) : TC_FAILED;
 }
 
+int tarmac_chk_mtb_packet_at(void *h, unsigned offset, unsigned word0, unsigned word1)
+{
+    return h ? tc_mtb_packet_at((tc_checker *)h, offset, word0, word1) : TC_FAILED;
+}
+
 int tarmac_chk_retire(void *h, unsigned pc, unsigned opcode, int is32, int cond_passed)
 {
     return h ? tc_retire((tc_checker *)h, pc, opcode, is32, cond_passed) : TC_FAILED;

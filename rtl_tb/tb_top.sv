@@ -133,6 +133,8 @@ module tb_top (
   assign u_tp.pkt_valid = pkt_valid;
   assign u_tp.pkt_w0 = pkt_w0;
   assign u_tp.pkt_w1 = pkt_w1;
+  assign u_tp.pkt_offset_shown = 1'b1;
+  assign u_tp.pkt_offset = {20'd0, pw_addr};  // the MTB SRAM write port's address, valid with pkt_valid
 
   armv6m_lockstep_monitor u_mon (.tp(u_tp));
 

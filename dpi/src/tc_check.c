@@ -452,10 +452,11 @@ int tc_ahb_beat(tc_checker *c, uint32_t addr, int write, int hsize, int hprot, u
                        write ? "W" : "R", size, addr, 2 * size, value, c->o.bus_window);
 }
 
-int tc_mtb_packet(tc_checker *c, uint32_t w0, uint32_t w1)
+/* One packet of the RTL's MTB; shown: it also said the SRAM offset it wrote the packet at. */
+static int mtb_packet(tc_checker *c, int shown, uint32_t offset, uint32_t w0, uint32_t w1)
 {
     if (c->failed) return TC_FAILED;
-    tc_event e = { TC_EV_PACKET, 0, 0, 0, w0, w1, 0, c->time };
+    tc_event e = { TC_EV_PACKET, (uint8_t)(shown != 0), 0, 0, w0, w1, offset, c->time };
     tc_record_event(c, &e);
     if (!c->o.mtb) {
         c->n.ignored_packets++;
@@ -467,16 +468,31 @@ int tc_mtb_packet(tc_checker *c, uint32_t w0, uint32_t w1)
                            "unexpected MTB packet (%08x, %08x): the golden flow gives none here", w0, w1);
     tc_packet *p = &c->pkts[c->pkt_tail++ & (c->pkt_cap - 1)];
     c->n.packets++;
-    if (p->w0 == w0 && p->w1 == w1) return TC_OK;
+    int misplaced = shown && ((offset ^ p->pointer) & p->buffer_mask & ~7u) != 0;
+    if (p->w0 == w0 && p->w1 == w1 && !misplaced) return TC_OK;
     char what[160];
     int n = 0;
     what[0] = '\0';
     if ((p->w0 ^ w0) & ~1u) n += snprintf(what + n, sizeof what - n, " source address");
     if ((p->w0 ^ w0) & 1u) n += snprintf(what + n, sizeof what - n, " A bit");
     if ((p->w1 ^ w1) & ~1u) n += snprintf(what + n, sizeof what - n, " destination address");
-    if ((p->w1 ^ w1) & 1u) snprintf(what + n, sizeof what - n, " S bit");
+    if ((p->w1 ^ w1) & 1u) n += snprintf(what + n, sizeof what - n, " S bit");
+    if (misplaced) snprintf(what + n, sizeof what - n, " position");
+    if (misplaced)
+        return tc_mismatch(c, "mtb", p->step, p->line,
+                           "MTB packet differs in%s: expected (%08x, %08x) at offset %08x (POSITION.POINTER %08x, "
+                           "buffer of %llu bytes), actual (%08x, %08x) at offset %08x",
+                           what, p->w0, p->w1, p->pointer & p->buffer_mask, p->pointer,
+                           (unsigned long long)p->buffer_mask + 1, w0, w1, offset & p->buffer_mask);
     return tc_mismatch(c, "mtb", p->step, p->line, "MTB packet differs in%s: expected (%08x, %08x), actual (%08x, %08x)",
                        what, p->w0, p->w1, w0, w1);
+}
+
+int tc_mtb_packet(tc_checker *c, uint32_t w0, uint32_t w1) { return mtb_packet(c, 0, 0, w0, w1); }
+
+int tc_mtb_packet_at(tc_checker *c, uint32_t offset, uint32_t w0, uint32_t w1)
+{
+    return mtb_packet(c, 1, offset, w0, w1);
 }
 
 int tc_finish(tc_checker *c)

@@ -69,6 +69,8 @@ typedef struct tc_step {
 
 typedef struct tc_packet {
     uint32_t w0, w1;
+    uint32_t pointer;      /* POSITION.POINTER the MTB writes it at (the golden's MTB state before the packet) */
+    uint32_t buffer_mask;  /* the pointer bits inside the trace buffer: 2^(MASTER.MASK+4) - 1 */
     uint64_t step;         /* golden step that caused it */
     uint64_t line;
 } tc_packet;

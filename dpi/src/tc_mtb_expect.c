@@ -3,7 +3,8 @@
  *   exception entry:   (preferred return address | A=1, handler | S)
  *   exception return:  (returning instruction | A=0, EXC_RETURN | S), (EXC_RETURN | A=1, return address | S)
  * S=1 on the first packet after MASTER.EN goes 0 -> 1, seen as a store in the golden memory stream. The MTB's
- * POSITION/FLOW registers are followed too, so that AUTOSTOP at the watermark stops the expected packets. */
+ * POSITION/FLOW registers are followed too: each packet carries the POSITION.POINTER it is written at, and
+ * AUTOSTOP at the watermark stops the expected packets. */
 #include "tarmac/mtb.h"
 #include "tc_internal.h"
 
@@ -38,6 +39,8 @@ static void expect(tc_checker *c, const tc_step *s, uint32_t src, int a, uint32_
     uint32_t mask = g->mtb_master & 0x1f;
     uint32_t size = mask + 4 >= 32 ? 0 : 1u << (mask + 4);
     uint32_t ptr = g->mtb_position & ~7u;
+    p->pointer = ptr;
+    p->buffer_mask = size ? size - 1 : ~0u;
     uint32_t next = ptr + 8;
     if (size && ((next ^ ptr) & ~(size - 1)) != 0) {
         next = ptr & ~(size - 1);

@@ -55,7 +55,9 @@ static int describe_event(const tc_event *e, char *buf, size_t n)
     case TC_EV_REG: return snprintf(buf, n, "reg %s = %08x", tm_reg_name(e->a), e->x);
     case TC_EV_BEAT:
         return snprintf(buf, n, "ahb %s%u %08x %08x%s", e->a ? "W" : "R", 1u << e->b, e->x, e->y, e->c ? " ERROR" : "");
-    case TC_EV_PACKET: return snprintf(buf, n, "mtb %08x %08x", e->x, e->y);
+    case TC_EV_PACKET:
+        if (e->a) return snprintf(buf, n, "mtb %08x %08x at offset %08x", e->x, e->y, e->z);
+        return snprintf(buf, n, "mtb %08x %08x", e->x, e->y);
     case TC_EV_RETIRE:
         return snprintf(buf, n, "retire %08x %0*x%s", e->x, e->b ? 8 : 4, e->y, e->c ? "" : " (skipped)");
     case TC_EV_EXC: return snprintf(buf, n, "exception %u ret %08x", e->x, e->y);

@@ -102,7 +102,8 @@ module armv6m_lockstep_monitor #(
       if (tp.pkt_valid) begin
         if (trace_on) $display("%0d MTB %08x %08x", cycle, tp.pkt_w0, tp.pkt_w1);
 `ifdef TARMAC_CHK
-        if (chk_on) tarmac_chk_pkg::mtb_packet(h, tp.pkt_w0, tp.pkt_w1);
+        if (chk_on && tp.pkt_offset_shown) tarmac_chk_pkg::mtb_packet_at(h, tp.pkt_offset, tp.pkt_w0, tp.pkt_w1);
+        else if (chk_on) tarmac_chk_pkg::mtb_packet(h, tp.pkt_w0, tp.pkt_w1);
 `endif
       end
       if (tp.retire_valid) begin

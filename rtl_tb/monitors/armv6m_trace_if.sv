@@ -47,14 +47,20 @@ interface armv6m_trace_if #(
   logic        hresp;
   logic        beat_data;
 
-  // MTB packets as the MTB writes them into its SRAM (tie pkt_valid to 0 without an MTB).
+  // MTB packets as the MTB writes them into its SRAM (tie pkt_valid to 0 without an MTB). pkt_offset: the byte
+  // offset in the MTB SRAM the packet's first word is written at, compared within the trace buffer
+  // (2^(MASTER.MASK+4) bytes) when pkt_offset_shown is 1 (tie it to 0 if the MTB does not show it).
   logic        pkt_valid;
   logic [31:0] pkt_w0;
   logic [31:0] pkt_w1;
+  /* verilator lint_off UNUSEDSIGNAL */  // read only by a monitor built with the checker
+  logic        pkt_offset_shown;
+  logic [31:0] pkt_offset;
+  /* verilator lint_on UNUSEDSIGNAL */
 
   modport monitor (
     input clk, rst_n, retire_valid, retire_pc, retire_opcode, retire_is32, retire_cond, wr_valid, wr_id, wr_data,
           exc_valid, exc_num, exc_ret, snap_regs, snap_shown, haddr, htrans, hwrite, hsize, hprot, hwdata, hrdata,
-          hready, hresp, beat_data, pkt_valid, pkt_w0, pkt_w1
+          hready, hresp, beat_data, pkt_valid, pkt_w0, pkt_w1, pkt_offset_shown, pkt_offset
   );
 endinterface

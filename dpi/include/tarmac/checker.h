@@ -52,6 +52,11 @@ int tc_reg_write(tc_checker *c, int reg, uint32_t value);
 int tc_snapshot(tc_checker *c, const uint32_t regs[TM_REG_COUNT], uint32_t valid);
 int tc_ahb_beat(tc_checker *c, uint32_t addr, int write, int hsize, int hprot, uint32_t data, int resp);
 int tc_mtb_packet(tc_checker *c, uint32_t word0, uint32_t word1);
+/* The same, for an MTB that also shows where it wrote the packet: offset = its byte offset in the MTB SRAM. Compared
+ * with POSITION.POINTER as the golden flow implies it (POSITION writes, 8 per packet, the wrap), within the trace
+ * buffer: the bits below 2^(MASTER.MASK+4), so a packet written at the wrong place fails even when its words are
+ * right, whatever the SRAM's base and size. */
+int tc_mtb_packet_at(tc_checker *c, uint32_t offset, uint32_t word0, uint32_t word1);
 int tc_retire(tc_checker *c, uint32_t pc, uint32_t opcode, int is32, int cond_passed);
 int tc_exception(tc_checker *c, int number, uint32_t return_addr);
 

@@ -60,7 +60,7 @@ bool perfect_calls(const std::string &golden_path, const std::vector<PacketAt> &
         out.insert(out.end(), body.begin(), body.end());
         body.clear();
         for (const PacketAt &p : packets)
-            if (p.step == step) out.push_back(Call::packet(p.w0, p.w1));
+            if (p.step == step) out.push_back(p.shown ? Call::packet_at(p.pointer, p.w0, p.w1) : Call::packet(p.w0, p.w1));
         out.push_back(close);
         have_close = false;
         open_exc = false;
@@ -128,7 +128,7 @@ int apply_call(tc_checker *c, const Call &k)
     switch (k.kind) {
     case Call::REG: return tc_reg_write(c, (int)k.a, k.b);
     case Call::BEAT: return tc_ahb_beat(c, k.a, (int)k.b, (int)k.c, (int)k.d, k.e, (int)k.f);
-    case Call::PACKET: return tc_mtb_packet(c, k.a, k.b);
+    case Call::PACKET: return k.c ? tc_mtb_packet_at(c, k.d, k.a, k.b) : tc_mtb_packet(c, k.a, k.b);
     case Call::RETIRE: return tc_retire(c, k.a, k.b, (int)k.c, (int)k.d);
     case Call::EXC: return tc_exception(c, (int)k.a, k.b);
     case Call::SNAPSHOT: return tc_snapshot(c, k.regs.data(), k.a);

@@ -13,7 +13,8 @@ extern "C" {
 struct Call {
     enum Kind { REG, BEAT, PACKET, RETIRE, EXC, SNAPSHOT } kind;
     uint32_t a = 0, b = 0, c = 0, d = 0, e = 0, f = 0;  // REG: id,value  BEAT: addr,write,hsize,prot,data,resp
-                                                          // PACKET: w0,w1  RETIRE: pc,op,is32,cond  EXC: n,ret
+                                                          // PACKET: w0,w1[,c=1: d=POSITION.POINTER]
+                                                          // RETIRE: pc,op,is32,cond  EXC: n,ret
                                                           // SNAPSHOT: a = valid mask, regs = the values
     std::vector<uint32_t> regs = {};
     static Call reg(int id, uint32_t v) { return { REG, (uint32_t)id, v }; }
@@ -22,6 +23,7 @@ struct Call {
         return { BEAT, addr, (uint32_t)write, (uint32_t)hsize, (uint32_t)prot, data, (uint32_t)resp };
     }
     static Call packet(uint32_t w0, uint32_t w1) { return { PACKET, w0, w1 }; }
+    static Call packet_at(uint32_t pointer, uint32_t w0, uint32_t w1) { return { PACKET, w0, w1, 1, pointer }; }
     static Call retire(uint32_t pc, uint32_t op, int is32 = 0, int cond = 1)
     {
         return { RETIRE, pc, op, (uint32_t)is32, (uint32_t)cond };
@@ -34,6 +36,8 @@ struct Call {
 struct PacketAt {
     size_t step;  // emitted just before the close call of this step (0-based golden step order)
     uint32_t w0, w1;
+    bool shown = false;    // the MTB shows where it wrote the packet:
+    uint32_t pointer = 0;  // POSITION.POINTER
 };
 
 // Write text to a file of this test process under build/tmp (name: the file's own part); returns its path.

@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <set>
 #include <fstream>
 #include <string>
 #include <vector>
@@ -37,21 +38,29 @@ std::vector<std::string> programs()
 std::string golden_of(const std::string &p) { return std::string(TM_SOURCE_DIR) + "/golden/" + p + ".tarmac.gz"; }
 std::string elf_of(const std::string &p) { return std::string(TM_BUILD_DIR) + "/programs/" + p + ".elf"; }
 
+struct Collector {
+    const m6 *c;
+    std::vector<PacketAt> pk;
+};
+
+// called before the MTB advances its pointer: POSITION.POINTER is where this packet goes
 void collect(void *ctx, uint64_t step, uint32_t w0, uint32_t w1)
 {
-    static_cast<std::vector<PacketAt> *>(ctx)->push_back({ (size_t)step, w0, w1 });
+    Collector *k = static_cast<Collector *>(ctx);
+    k->pk.push_back({ (size_t)step, w0, w1, true, k->c->mtb_position & ~7u });
 }
 
-// Runs the program on the model and returns the MTB packets it wrote, with the step that caused each.
+// Runs the program on the model and returns the MTB packets it wrote, with the step that caused each and where.
 std::vector<PacketAt> model_packets(const std::string &p, uint64_t *steps)
 {
-    std::vector<PacketAt> pk;
     m6 *c = m6_create();
+    Collector k{ c, {} };
+    std::vector<PacketAt> &pk = k.pk;
     char err[256];
     EXPECT_EQ(m6_load_elf(c, elf_of(p).c_str(), err, sizeof err), 0) << err;
     c->console = fopen("/dev/null", "w");
     c->on_mtb_packet = collect;
-    c->hook_ctx = &pk;
+    c->hook_ctx = &k;
     EXPECT_EQ(m6_reset(c), 0);
     EXPECT_EQ(m6_run(c, 50000000), M6_STEP_EXIT);
     EXPECT_EQ(c->exit_code, 0);
@@ -95,6 +104,46 @@ TEST(Goldens, PerfectDutReplayPassesWithExactCounts)
             EXPECT_GE(packets.size(), 4u);
         }
     }
+}
+
+// The MTB's write position is checked too, as an offset in its SRAM: bits above the trace buffer do not matter
+// (the reference MTB shows a 12-bit SRAM address), and a packet written one slot off fails, naming both places,
+// even though its words are right.
+TEST(Goldens, PacketWrittenAtTheWrongPositionFails)
+{
+    uint64_t steps = 0;
+    std::vector<PacketAt> packets = model_packets("mtb_flow", &steps);
+    ASSERT_GE(packets.size(), 8u);
+    std::set<uint32_t> pointers;
+    for (PacketAt &p : packets) {
+        pointers.insert(p.pointer);
+        p.pointer &= 0xfffu;
+    }
+    EXPECT_LT(pointers.size(), packets.size()) << "mtb_flow should wrap the buffer (a pointer used twice)";
+    std::vector<Call> calls;
+    std::string err;
+    ASSERT_TRUE(perfect_calls(golden_of("mtb_flow"), packets, calls, err)) << err;
+    RunResult ok = run_calls(golden_of("mtb_flow"), "", calls);
+    EXPECT_EQ(ok.rc, TC_OK) << ok.report.substr(0, 3000);
+
+    const size_t k = packets.size() / 2;
+    packets[k].pointer += 8;
+    calls.clear();
+    ASSERT_TRUE(perfect_calls(golden_of("mtb_flow"), packets, calls, err)) << err;
+    RunResult r = run_calls(golden_of("mtb_flow"), "", calls);
+    EXPECT_EQ(r.rc, TC_MISMATCH);
+    char expected[96], actual[96];
+    std::snprintf(expected, sizeof expected, "MTB packet differs in position: expected (%08x, %08x) at offset %08x",
+                  packets[k].w0, packets[k].w1, packets[k].pointer - 8);
+    std::snprintf(actual, sizeof actual, "actual (%08x, %08x) at offset %08x", packets[k].w0, packets[k].w1,
+                  packets[k].pointer);
+    EXPECT_NE(r.report.find(expected), std::string::npos) << expected << "\n" << r.report.substr(0, 3000);
+    EXPECT_NE(r.report.find(actual), std::string::npos) << actual << "\n" << r.report.substr(0, 3000);
+    // an MTB that does not show where it writes: the same packets pass
+    for (PacketAt &p : packets) p.shown = false;
+    calls.clear();
+    ASSERT_TRUE(perfect_calls(golden_of("mtb_flow"), packets, calls, err)) << err;
+    EXPECT_EQ(run_calls(golden_of("mtb_flow"), "", calls).rc, TC_OK);
 }
 
 TEST(Goldens, RegeneratingGivesTheCommittedBytes)
