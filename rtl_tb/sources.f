@@ -1,6 +1,7 @@
 rtl_tb/core/m0_core.sv
 rtl_tb/monitors/armv6m_trace_if.sv
 rtl_tb/monitors/armv6m_lockstep_monitor.sv
+rtl_tb/monitors/ahb_lite_master_checker.sv
 rtl_tb/ahb_reg_port.sv
 rtl_tb/ahb_sram.sv
 rtl_tb/ahb_default_slave.sv

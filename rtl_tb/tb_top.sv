@@ -138,6 +138,12 @@ module tb_top (
 
   armv6m_lockstep_monitor u_mon (.tp(u_tp));
 
+  // The AHB-Lite protocol of the core's master port, bound into the core (its assertions run in the builds
+  // with --assert: make test, make sim). The core does single transfers only and has no HBURST: SINGLE.
+  bind m0_core ahb_lite_master_checker u_ahb_chk (
+    .clk, .rst_n, .haddr, .htrans, .hwrite, .hsize, .hburst(3'b000), .hprot, .hwdata, .hready, .hresp
+  );
+
   // ---- program loading and memory access for semihosting (backdoor: not bus transfers) ----
   function automatic void tb_load_word(input int unsigned addr, input int unsigned data);
     if (addr < 32'h0004_0000) u_code.mem[addr[17:2]] = data;
@@ -202,8 +208,16 @@ module tb_top (
       $finish;
     end
   end
-  // after a normal end the monitor's finish() returns 0 and the harness ignores this call
-  final tb_stopped(u_mon.finish(), cycle, retired);
+  // After a normal end the monitor's finish() returns 0 and the harness ignores this call. After a stop, the
+  // checker's verdict counts only when the checker itself stopped the run: a stop by anything else (an
+  // assertion's $fatal) leaves the golden unfinished, which is no lockstep failure.
+  final begin
+    bit chk_halted;
+    int verdict;
+    chk_halted = u_mon.halted();
+    verdict = u_mon.finish();
+    tb_stopped(chk_halted ? verdict : 0, cycle, retired);
+  end
 
   logic unused;
   assign unused = ^{halted, ipsr};

@@ -2,8 +2,8 @@
 # Lockstep regression: firmware programs on the reference core under Verilator with the checker attached
 # (retire, AHB beats, MTB packets). One line per test, a summary, build/regress/<name>/summary.txt and
 # junit.xml (Jenkins/GitLab); exit 0 only if all pass. A test passes when the checker passes, the exit code is
-# 0 and the console output is tests/programs/<p>.expect. Each test has its log, its checker report and the
-# command that reruns it.
+# 0 and the console output is tests/programs/<p>.expect. Each test has its log, its checker report, the
+# command that reruns it and, when it failed, the one that reruns it writing the waveform before the failure.
 # usage: regress.sh [-j N] [--list] [--plusargs "<+a +b>"] <Vtb_top> <programs dir> <golden dir> <out dir> <wait %>
 #                   <program>...
 #   --list      print one shell command per test (for a farm: Slurm array, LSF, GNU parallel) and run nothing
@@ -74,6 +74,8 @@ done
     if [ "$result" != PASS ]; then
       echo "  log: $out/$p.log   report: $out/$p.report"
       echo "  rerun: $cmd"
+      # the harness's command for the waveform of the cycles before the failure (sim/waves.h)
+      sed -n 's/^tb_main: waveform of \(cycles [0-9]*-[0-9]*\): /  waves (\1): /p' "$out/$p.log" 2>/dev/null
       grep -A4 "MISMATCH\|FAILURE\|timeout\|lockup" "$out/$p.log" 2>/dev/null | head -8 | sed 's/^/  /'
     fi
   done
@@ -90,6 +92,7 @@ done
       echo "    <failure message=\"lockstep or program failure\"><![CDATA["
       grep -A12 "MISMATCH\|FAILURE" "$out/$p.log" 2>/dev/null | head -40
       echo "rerun: $(command_for "$p")"
+      sed -n 's/^tb_main: waveform of \(cycles [0-9]*-[0-9]*\): /waves (\1): /p' "$out/$p.log" 2>/dev/null
       echo "]]></failure>"
     fi
     echo "  </testcase>"

@@ -33,6 +33,11 @@ int sc_main(int argc, char **argv)
         std::fprintf(stderr, "usage: %s +elf=<prog.elf> [+timeout=<cycles>] [+waitstates=<pct>] [+trace]\n", argv[0]);
         return 2;
     }
+    if (harness_plusarg(argc, argv, "+fst")) {
+        std::fprintf(stderr, "%s: +fst=: waveforms are written by the C++ harness's builds with tracing (make TRACE=1)\n",
+                     argv[0]);
+        return 2;
+    }
     const char *to = harness_plusarg(argc, argv, "+timeout=");
     long long timeout = to ? std::atoll(to) : 100000000LL;
     sc_clock clk("clk", 10, SC_NS);

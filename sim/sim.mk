@@ -1,31 +1,35 @@
 # Verilator builds of rtl_tb/tb_top, each in its own directory: {C++ main, SystemC sc_main} x {plain, with the
-# lockstep checker (TARMAC_CHK)}. HARNESS=systemc makes `make sim` / `make regress` use the SystemC ones.
+# lockstep checker (TARMAC_CHK)}, all with the SystemVerilog assertions on (the AHB-Lite master checker); the
+# C++ ones also with FST tracing (TRACE=1). HARNESS=systemc makes `make sim` / `make regress` use the SystemC
+# ones. Verilator's options are sim/verilate.sh's, the one place that names them.
 # rtl_tb/sources.f: the design and testbench sources in compile order (the scripts in sim/ read it too)
 RTL_SRCS := $(strip $(file < rtl_tb/sources.f))
-VERILATOR_FLAGS := --exe --build -j 2 -O3 --x-assign fast --x-initial fast --top-module tb_top \
-                   -Wno-fatal -CFLAGS "-O2 -I$(abspath model) -I$(abspath dpi/include) -I$(abspath sim)"
 SIM_LIBS = $(abspath $(LIBARMV6M)) $(abspath $(LIBTARMAC))
-# SAN=1: the simulators link the sanitized libraries, so they are built with the sanitizers too
-VL_SAN := $(if $(SAN_FLAGS),-CFLAGS "$(SAN_FLAGS)" -LDFLAGS "$(SAN_FLAGS)")
 CHK_LIBS = -Wl,-rpath,$(abspath $(LIB)) $(abspath $(LIBTARMACCHK))
 
-# $(1) output binary, $(2) --cc or --sc, $(3) main source, $(4) extra Verilator arguments, $(5) extra libraries,
-# $(6) extra prerequisites
+# $(1) output binary, $(2) sim/verilate.sh options, $(3) main source, $(4) extra libraries, $(5) extra prerequisites
 define verilate
-$(1): $$(RTL_SRCS) $(3) sim/harness.cpp sim/harness.h $$(LIBARMV6M) $$(LIBTARMAC) $(6) | deps
-	@mkdir -p $$(dir $$@)
-	verilator $(2) $$(VERILATOR_FLAGS) $$(VL_SAN) -Mdir $$(dir $$@) $(4) $$(RTL_SRCS) $$(abspath $(3)) $$(abspath sim/harness.cpp) \
-	  -LDFLAGS "$$(SIM_LIBS) $(5) -lz -pthread" > $$(dir $$@)build.log 2>&1 || { tail -30 $$(dir $$@)build.log; exit 1; }
+$(1): $$(RTL_SRCS) sim/verilate.sh $(3) sim/harness.cpp sim/harness.h $$(LIBARMV6M) $$(LIBTARMAC) $(5) | deps
+	SAN_FLAGS="$$(SAN_FLAGS)" bash sim/verilate.sh $(2) $$(dir $$@) $(3) "$$(SIM_LIBS) $(4)"
 endef
-$(eval $(call verilate,$(BUILD)/sim/plain/Vtb_top,--cc,sim/tb_main.cpp,,,))
-$(eval $(call verilate,$(BUILD)/sim/chk/Vtb_top,--cc,sim/tb_main.cpp,+define+TARMAC_CHK dpi/tarmac_chk_pkg.sv,$$(CHK_LIBS),dpi/tarmac_chk_pkg.sv $$(LIBTARMACCHK)))
-$(eval $(call verilate,$(BUILD)/sim-systemc/plain/Vtb_top,--sc,sim/sc_main.cpp,,-lsystemc,))
-$(eval $(call verilate,$(BUILD)/sim-systemc/chk/Vtb_top,--sc,sim/sc_main.cpp,+define+TARMAC_CHK dpi/tarmac_chk_pkg.sv,$$(CHK_LIBS) -lsystemc,dpi/tarmac_chk_pkg.sv $$(LIBTARMACCHK) model/sc/iss_golden.h))
+$(eval $(call verilate,$(BUILD)/sim/plain/Vtb_top,--assert,sim/tb_main.cpp,,sim/waves.h))
+$(eval $(call verilate,$(BUILD)/sim/chk/Vtb_top,--assert --chk,sim/tb_main.cpp,$$(CHK_LIBS),sim/waves.h dpi/tarmac_chk_pkg.sv $$(LIBTARMACCHK)))
+$(eval $(call verilate,$(BUILD)/sim/plain-trace/Vtb_top,--assert --trace,sim/tb_main.cpp,,sim/waves.h))
+$(eval $(call verilate,$(BUILD)/sim/chk-trace/Vtb_top,--assert --trace --chk,sim/tb_main.cpp,$$(CHK_LIBS),sim/waves.h dpi/tarmac_chk_pkg.sv $$(LIBTARMACCHK)))
+$(eval $(call verilate,$(BUILD)/sim-systemc/plain/Vtb_top,--assert --sc,sim/sc_main.cpp,-lsystemc,))
+$(eval $(call verilate,$(BUILD)/sim-systemc/chk/Vtb_top,--assert --sc --chk,sim/sc_main.cpp,$$(CHK_LIBS) -lsystemc,dpi/tarmac_chk_pkg.sv $$(LIBTARMACCHK) model/sc/iss_golden.h))
 
+# TRACE=1: the builds with FST tracing (build/sim/*-trace), for `make sim`, `make regress` and `make rtl`; a run
+# writes a waveform only when asked (+fst=<file>, sim/waves.h), so the normal builds stay as fast as they are.
 HARNESS ?= cpp
+TRACE ?= 0
+ifeq ($(TRACE)$(HARNESS),1systemc)
+  $(error TRACE=1: FST tracing is in the C++ harness only (HARNESS=cpp))
+endif
 SIM_DIR := $(if $(filter systemc,$(HARNESS)),$(BUILD)/sim-systemc,$(BUILD)/sim)
-SIM_PLAIN := $(SIM_DIR)/plain/Vtb_top
-SIM_CHK := $(SIM_DIR)/chk/Vtb_top
+SIM_VARIANT := $(if $(filter 1,$(TRACE)),-trace)
+SIM_PLAIN := $(SIM_DIR)/plain$(SIM_VARIANT)/Vtb_top
+SIM_CHK := $(SIM_DIR)/chk$(SIM_VARIANT)/Vtb_top
 SIM_SC_CHK := $(BUILD)/sim-systemc/chk/Vtb_top
 
 .PHONY: rtl
@@ -61,6 +65,23 @@ BENCHES += bench-rtl
 
 TEST_SCRIPTS += sim/test_halt_on_mismatch.sh
 TEST_PREREQS += $(LIBTARMACCHK)
+
+# The AHB-Lite master assertions: each rule on scripted cycles, and a broken master stopped by one
+# (sim/test_ahb_assert.sh builds both).
+TEST_SCRIPTS += sim/test_ahb_assert.sh
+
+# FST waveforms: the build with tracing writes a window of cycles (sim/test_waves.sh), read back by fst_info
+# (Verilator's FST reader; its sources warn, so they get their own flags).
+FST_SRC := /usr/share/verilator/include/gtkwave
+FST_OBJS := $(OBJ)/fst/fstapi.o $(OBJ)/fst/lz4.o $(OBJ)/fst/fastlz.o
+$(OBJ)/fst/%.o: $(FST_SRC)/%.c | deps
+	@mkdir -p $(dir $@)
+	$(CC) -O1 -w -DFST_CONFIG_INCLUDE='"fst_config.h"' -c $< -o $@
+$(BUILD)/sim/fst_info: sim/fst_info.c $(FST_OBJS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -I$(FST_SRC) -o $@ $^ -lz -pthread
+TEST_PREREQS += $(BUILD)/sim/chk-trace/Vtb_top $(BUILD)/sim/fst_info
+TEST_SCRIPTS += sim/test_waves.sh
 
 # Constrained-random programs (tests/random/gen_random.c), reproducible by seed: `make regress SEEDS=N` adds
 # seeds 1..N; make test runs a few (RANDOM_TEST_SEEDS).

@@ -2,8 +2,10 @@
 // instructions, CPI and cycles/s.
 // usage: Vtb_top +elf=<prog.elf> [+timeout=<cycles>] [+waitstates=<pct>] [+seed=<n>] [+trace]
 //                [+tarmac_golden=<golden>] [+tarmac_<option>=...] [+tarmac_off]
+//                [+fst=<file> [+fst_start=<cycle>] [+fst_cycles=<n>]]   (builds with tracing: sim/waves.h)
 // Exit status: the program's exit code; 3 when the lockstep checker failed (halted mid-run or failed at the end);
-// 4 stopped before the program's exit by a $fatal/$stop/$finish not of the checker; 124 timeout; 125 lockup; 2 usage.
+// 4 stopped before the program's exit by a $fatal/$stop/$finish not of the checker (an assertion); 124 timeout;
+// 125 lockup; 2 usage. After a 3 or 4 it prints the command that writes the waveform of the cycles before it.
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -11,6 +13,7 @@
 #include "Vtb_top.h"
 #include "harness.h"
 #include "verilated.h"
+#include "waves.h"
 
 int main(int argc, char **argv)
 {
@@ -24,19 +27,29 @@ int main(int argc, char **argv)
     }
     const char *to = harness_plusarg(argc, argv, "+timeout=");
     long long timeout = to ? std::atoll(to) : 100000000LL;
+    const long long reset_cycles = 4;
+    Waves waves;
+    waves.set_reset_cycles(reset_cycles);
+    if (!waves.configure(argc, argv)) return 2;
     Vtb_top top;
-    if (!harness_load(elf)) return 2;
+    if (!harness_load(elf) || !waves.open(top)) return 2;
     auto t0 = std::chrono::steady_clock::now();
     top.rst_n = 0;
     long long cycles = 0;
     for (; !Verilated::gotFinish() && cycles < timeout; cycles++) {
-        if (cycles == 4) top.rst_n = 1;
+        if (cycles == reset_cycles) top.rst_n = 1;
         top.clk = 0;
         top.eval();
+        waves.dump(cycles, 0);
         top.clk = 1;
         top.eval();
+        waves.dump(cycles, 1);
     }
     double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     top.final();
-    return harness_finish(cycles, timeout, secs);
+    waves.close();
+    int status = harness_finish(cycles, timeout, secs);
+    if (status == HARNESS_EXIT_CHECKER || status == HARNESS_EXIT_STOPPED)
+        waves.rerun_hint(argc, argv, harness_result.cycles);
+    return status;
 }

@@ -10,13 +10,9 @@ d="$BUILD/halt_demo"; rm -rf "$d"; mkdir -p "$d"; cp -r rtl_tb "$d/"
 perl -0pi -e '$n = s/\Q4'"'"'h5: begin s = addc(a, b, f[1]);\E/4'"'"'h5: begin s = addc(a, b, 1'"'"'b0);/; die "pattern not found\n" unless $n == 1' \
   "$d/rtl_tb/core/m0_core.sv"
 lib="$PWD/$BUILD/lib"
-# shellcheck disable=SC2086
-verilator --cc --exe --build -j 2 -O2 --top-module tb_top -Wno-fatal -CFLAGS "-O1 -I$PWD/model -I$PWD/dpi/include -I$PWD/sim" \
-  ${SAN_FLAGS:+-CFLAGS "$SAN_FLAGS" -LDFLAGS "$SAN_FLAGS"} \
-  +define+TARMAC_CHK -Mdir "$d/obj" dpi/tarmac_chk_pkg.sv $(sed "s|^|$d/|" rtl_tb/sources.f) \
-  "$PWD/sim/tb_main.cpp" "$PWD/sim/harness.cpp" \
-  -LDFLAGS "$lib/libarmv6m.a $lib/libtarmac.a -Wl,-rpath,$lib $lib/libtarmacchk.so -lz -pthread" > "$d/build.log" 2>&1 \
-  || { echo "FAIL build of the injected-bug core"; tail -20 "$d/build.log"; echo "0 passed, 1 failed"; exit 1; }
+SAN_FLAGS=${SAN_FLAGS:-} bash sim/verilate.sh --assert --chk "$d/obj" sim/tb_main.cpp \
+  "$lib/libarmv6m.a $lib/libtarmac.a -Wl,-rpath,$lib $lib/libtarmacchk.so" "$d" \
+  || { echo "FAIL build of the injected-bug core"; echo "0 passed, 1 failed"; exit 1; }
 out=$("$d/obj/Vtb_top" +elf="$BUILD/programs/alu_add.elf" +tarmac_golden=golden/alu_add.tarmac.gz 2>&1); rc=$?
 check() { if eval "$2"; then pass=$((pass + 1)); echo "ok   $1"; else fail=$((fail + 1)); echo "FAIL $1"; fi; }
 check "the simulation fails with the checker's exit status (exit $rc)" '[ "$rc" -eq 3 ]'

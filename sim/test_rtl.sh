@@ -4,10 +4,9 @@
 # lockstep with the checker (wait states on), with register write ports and with register snapshots. Needs BUILD and PROGRAMS from make.
 set -u
 pass=0; fail=0
-rtl=$(tr '\n' ' ' < rtl_tb/sources.f)
-for variant in "" "-DTARMAC_CHK dpi/tarmac_chk_pkg.sv"; do
+for variant in "" "--chk"; do
   # shellcheck disable=SC2086
-  if out=$(verilator --lint-only -Wall --top-module tb_top $variant $rtl 2>&1); then
+  if out=$(bash sim/verilate.sh --lint $variant 2>&1); then
     pass=$((pass + 1)); echo "ok   verilator lint -Wall ${variant:+(with the checker)}"
   else
     fail=$((fail + 1)); echo "FAIL verilator lint -Wall ${variant:+(with the checker)}"; echo "$out" | head -10

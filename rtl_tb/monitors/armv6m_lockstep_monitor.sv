@@ -126,6 +126,15 @@ module armv6m_lockstep_monitor #(
     end
   end
 
+  // 1 when the checker stopped the run: it halted (max_errors mismatches, or it could not start)
+  function automatic bit halted();
+`ifdef TARMAC_CHK
+    return chk_on && tarmac_chk_pkg::tarmac_chk_halted(h) != 0;
+`else
+    return 1'b0;
+`endif
+  endfunction
+
   // End of test: the checker's verdict, printed; 0 when it passed or is off. Called by the testbench before
   // $finish; a second call returns 0 (the handle is closed).
   function automatic int finish();
