@@ -394,7 +394,7 @@ int tc_ahb_beat(tc_checker *c, uint32_t addr, int write, int hsize, int hprot, u
     tc_event e = { TC_EV_BEAT, (uint8_t)(write != 0), (uint8_t)hsize, (uint8_t)(resp != 0), addr, data,
                    (uint32_t)hprot, c->time };
     tc_record_event(c, &e);
-    if (!(hprot & 1) && !c->o.all_beats_data) return TC_OK; /* opcode fetch: not a data access */
+    if (!(hprot & 1) && c->o.data_beats == TC_DATA_BEATS_HPROT) return TC_OK; /* opcode fetch: not data */
     if (!tc_bus_compared(&c->o, addr)) {
         c->n.ignored_beats++;
         return TC_OK;
@@ -435,6 +435,10 @@ int tc_ahb_beat(tc_checker *c, uint32_t addr, int write, int hsize, int hprot, u
                                "bus data at %08x (%s%u, HWDATA/HRDATA %08x): expected %0*x, actual %0*x", addr,
                                write ? "W" : "R", size, data, 2 * size, m->data, 2 * size, value);
         }
+    }
+    if (!write && c->o.data_beats == TC_DATA_BEATS_GOLDEN) {
+        c->n.fetch_beats++; /* no golden read here: the core's own fetch or vector read */
+        return TC_OK;
     }
     uint64_t cur = current_step(c);
     if (first_open) {
@@ -531,12 +535,15 @@ int tc_finish(tc_checker *c)
     if (c->failed && rc == TC_OK) rc = TC_FAILED;
     if (c->n.mismatches) rc = TC_MISMATCH;
     /* what was left out by the options, so that a pass never hides an unchecked stream */
-    char left_out[160] = "";
+    char left_out[256] = "";
     int n = 0;
     if (!c->o.bus) n += snprintf(left_out + n, sizeof left_out - n, "; bus stream off");
     else if (c->n.ignored_beats)
         n += snprintf(left_out + n, sizeof left_out - n, "; %llu beats left out (bus_ignore)",
                       (unsigned long long)c->n.ignored_beats);
+    if (c->o.data_beats == TC_DATA_BEATS_GOLDEN)
+        n += snprintf(left_out + n, sizeof left_out - n, "; %llu reads taken as fetches (data_beats=golden)",
+                      (unsigned long long)c->n.fetch_beats);
     if (!c->o.mtb) snprintf(left_out + n, sizeof left_out - n, "; MTB stream off (%llu packets not compared)",
                             (unsigned long long)c->n.ignored_packets);
     tc_report_append(c,

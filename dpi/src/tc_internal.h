@@ -27,7 +27,7 @@ typedef struct tc_options {
     int cpu;               /* -1 = all */
     int snapshot;          /* regs=snapshot */
     int bus, mtb;          /* the streams that are on */
-    int all_beats_data;    /* data_beats=all */
+    int data_beats;        /* TC_DATA_BEATS_*: how data beats are told from fetches and vector reads */
     uint32_t bus_ignore[TC_MAX_BUS_IGNORE][2]; /* inclusive address ranges left out of the bus stream */
     unsigned n_bus_ignore;
 } tc_options;
@@ -66,6 +66,10 @@ typedef struct tc_step {
     tc_gmem *mem;
     uint64_t reg_first, mem_first; /* pool positions of regs[0] and mem[0] */
 } tc_step;
+
+/* data_beats=: hprot: HPROT[0] = 1 is data; all: every beat passed is data; golden: every beat may be data, and
+ * a read the golden does not expect is taken as an instruction fetch or vector read (counted in the summary) */
+enum { TC_DATA_BEATS_HPROT, TC_DATA_BEATS_ALL, TC_DATA_BEATS_GOLDEN };
 
 typedef struct tc_packet {
     uint32_t w0, w1;

@@ -144,9 +144,10 @@ static int set_regs(tc_options *o, const char *v, tm_error *err)
 
 static int set_data_beats(tc_options *o, const char *v, tm_error *err)
 {
-    if (!strcmp(v, "hprot")) o->all_beats_data = 0;
-    else if (!strcmp(v, "all")) o->all_beats_data = 1;
-    else return bad(err, "option data_beats: '%s' is not hprot or all%s", v, "");
+    if (!strcmp(v, "hprot")) o->data_beats = TC_DATA_BEATS_HPROT;
+    else if (!strcmp(v, "all")) o->data_beats = TC_DATA_BEATS_ALL;
+    else if (!strcmp(v, "golden")) o->data_beats = TC_DATA_BEATS_GOLDEN;
+    else return bad(err, "option data_beats: '%s' is not hprot, all or golden%s", v, "");
     return 0;
 }
 
@@ -193,7 +194,7 @@ static const tc_option_def options[] = {
     { { "bus_window", "2", "steps an AHB beat may lag or lead its instruction (0-64)" }, set_bus_window },
     { { "bus_ignore", "", "address ranges <lo>-<hi>:... left out of the bus stream on both sides" }, set_bus_ignore },
     { { "data_beats", "hprot", "hprot: a beat is data when HPROT[0] is 1; all: every beat the testbench passes is "
-                               "data" }, set_data_beats },
+                               "data; golden: a read the golden does not expect is a fetch" }, set_data_beats },
     { { "mtb", "1", "0: the MTB stream is off (no packet compared, none expected)" }, set_mtb },
     { { "mtb_base", "0xF0000000", "base of the MTB registers, to follow the golden's MTB enable; 0 = never "
                                   "enabled" }, set_mtb_base },

@@ -84,6 +84,7 @@ typedef struct tc_counters {
     uint64_t mismatches;
     uint64_t ignored_beats;   /* data beats left out: bus=0, or an address in bus_ignore */
     uint64_t ignored_packets; /* MTB packets left out: mtb=0 */
+    uint64_t fetch_beats;     /* data_beats=golden: reads no golden access matched, taken as fetches */
 } tc_counters;
 void tc_get_counters(const tc_checker *c, tc_counters *out);
 
