@@ -62,6 +62,9 @@ bench-rtl: $(SIM_PLAIN) $(SIM_CHK) $(BUILD)/programs/sort.elf
 	bash sim/bench_rtl.sh $(SIM_PLAIN) $(SIM_CHK) $(BUILD)/programs/sort.elf golden/sort.tarmac.gz
 BENCHES += bench-rtl
 
+# tail-chaining and late arrival on the model and the core built with them, one-side-only failures
+TEST_SCRIPTS += sim/test_tail_chain.sh
+TEST_PREREQS += $(BUILD)/sim/chk-tc/Vtb_top $(TC_PROGRAM_ELFS)
 TEST_SCRIPTS += sim/test_halt_on_mismatch.sh
 TEST_PREREQS += $(LIBTARMACCHK)
 

@@ -558,9 +558,14 @@ int tc_finish(tc_checker *c)
         tc_golden_fill(c, c->cursor + 1);
         if (c->cursor < c->complete) {
             const tc_step *s = tc_step_at(c, c->cursor);
+            char what[40] = "instruction";
+            if (s->kind == TC_STEP_EXC) {
+                char name[24];
+                tc_exception_name(s->has_number ? (int)s->exc_number : 0, name, sizeof name);
+                snprintf(what, sizeof what, "entry of %s", name);
+            }
             rc = tc_mismatch(c, "instruction", c->cursor, s->line,
-                             "the RTL finished, but the golden trace goes on (next golden step: %s at %08x)",
-                             s->kind == TC_STEP_EXC ? "exception entry" : "instruction",
+                             "the RTL finished, but the golden trace goes on (next golden step: %s at %08x)", what,
                              s->kind == TC_STEP_EXC ? s->exc_return : s->pc);
         }
     }
