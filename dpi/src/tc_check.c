@@ -260,27 +260,6 @@ static int golden_exc_return(tc_checker *c, const tc_step *s, uint32_t *v)
            tc_mtb_is_branch(s->opcode, s->is32) && tc_bx_pop_value(c->gold, s, v) && *v >= 0xF0000000u;
 }
 
-/* Write-port mode: the golden's exception return at step idx unstacked (r0-r3, r12 and lr restored), the RTL wrote
- * none of those registers in the step: it left the frame stacked, a tail-chain the golden does not make. */
-static int rtl_did_not_unstack(tc_checker *c, uint64_t idx, uint32_t exc_return, uint32_t gold_mask)
-{
-    const uint32_t restored = 0xfu | 1u << 12 | 1u << 14;
-    if (c->o.snapshot || (gold_mask & restored) != restored || (c->rtl_written & restored)) return TC_OK;
-    const tc_step *s = tc_step_at(c, idx);
-    int rc = tc_mismatch(c, "instruction", idx, s->line,
-                         "no unstacking where the golden unstacks: the exception return at %08x (EXC_RETURN %08x) "
-                         "reads the frame and restores r0-r3, r12, lr, the stack pointer and xPSR in the golden; the RTL "
-                         "restored none of them (it left the frame stacked: a tail-chain the golden does not make)",
-                         s->pc, exc_return);
-    for (uint32_t left = gold_mask; left; left &= left - 1) { /* one report for the whole unstacking */
-        int id = __builtin_ctz(left);
-        c->rtl[id] = c->gold[id];
-        c->rtl_known |= 1u << id;
-    }
-    c->rtl_written = 0;
-    return rc;
-}
-
 /* The golden entered an exception by tail-chaining at step k (the frame stays stacked), the RTL did something
  * else, described by what: the headline. */
 static int tail_chain_missed(tc_checker *c, uint64_t k, const char *what)
@@ -292,6 +271,37 @@ static int tail_chain_missed(tc_checker *c, uint64_t k, const char *what)
                        "tail-chaining: the golden entered %s by tail-chaining at step %llu (golden line %llu): after "
                        "the exception return (EXC_RETURN %08x) the frame stays stacked, nothing is unstacked; %s",
                        name, (unsigned long long)k, (unsigned long long)x->line, x->exc_return, what);
+}
+
+/* Write-port mode, the golden's exception return at step idx: it unstacked (r0-r3, r12 and lr restored) and the
+ * RTL wrote none of those registers (it left the frame stacked: a tail-chain the golden does not make), or the
+ * golden tail-chains at idx + 1 and the RTL wrote them all (it unstacked). One headline for the whole
+ * unstacking instead of a register mismatch each. */
+static int unstacking_differs(tc_checker *c, uint64_t idx, uint32_t exc_return, uint32_t gold_mask, int golden_chains)
+{
+    const uint32_t restored = 0xfu | 1u << 12 | 1u << 14;
+    const tc_step *s = tc_step_at(c, idx);
+    int rc;
+    if (c->o.snapshot) return TC_OK;
+    if (!golden_chains && (gold_mask & restored) == restored && !(c->rtl_written & restored))
+        rc = tc_mismatch(c, "instruction", idx, s->line,
+                         "no unstacking where the golden unstacks: the exception return at %08x (EXC_RETURN %08x) "
+                         "reads the frame and restores r0-r3, r12, lr, the stack pointer and xPSR in the golden; the RTL "
+                         "restored none of them (it left the frame stacked: a tail-chain the golden does not make)",
+                         s->pc, exc_return);
+    else if (golden_chains && (c->rtl_written & restored) == restored && !(gold_mask & restored))
+        rc = tail_chain_missed(c, idx + 1, "the RTL restored r0-r3, r12 and lr in the exception return's step instead "
+                                           "(it unstacked the frame)");
+    else
+        return TC_OK;
+    for (uint32_t left = gold_mask | c->rtl_written; left; left &= left - 1) {
+        int id = __builtin_ctz(left);
+        if (!(c->gold_known & (1u << id))) continue;
+        c->rtl[id] = c->gold[id];
+        c->rtl_known |= 1u << id;
+    }
+    c->rtl_written = 0;
+    return rc;
 }
 
 /* Close the RTL step: take the golden steps up to the next instruction (or exception), compare. */
@@ -387,12 +397,11 @@ static int close_step(tc_checker *c, int is_exc, uint32_t pc, uint32_t opcode, i
         }
     }
     uint32_t exc_return = 0;
-    int unstacks = !is_exc && rc == TC_OK && golden_exc_return(c, s, &exc_return) && idx + 1 < c->complete &&
-                   !tc_step_tail_chained(tc_step_at(c, idx + 1));
+    int returns = !is_exc && rc == TC_OK && golden_exc_return(c, s, &exc_return) && idx + 1 < c->complete;
     gold_mask |= apply_golden(c, s, idx);
     c->cursor++;
     c->n.steps++;
-    if (unstacks) rc = rtl_did_not_unstack(c, idx, exc_return, gold_mask);
+    if (returns) rc = unstacking_differs(c, idx, exc_return, gold_mask, tc_step_tail_chained(tc_step_at(c, idx + 1)));
     if (c->o.snapshot) {
         c->snap_due = 1; /* the registers are compared when the snapshot of this step comes */
         c->snap_first = first;
