@@ -44,5 +44,5 @@ BENCHES += bench-checker
 
 # The checker suite also replays the model's goldens: it links the model and needs the firmware.
 TEST_LIBS_checker = $(LIBARMV6M) $(LIBTARMAC)
-TEST_DEPS_checker = $(PROGRAM_ELFS) $(ISS) $(BIN)/mtb-decode
+TEST_DEPS_checker = $(PROGRAM_ELFS) $(TC_PROGRAM_ELFS) $(ISS) $(BIN)/mtb-decode
 $(OBJ)/tests/unit/checker/%.o: CPPFLAGS += -Imodel

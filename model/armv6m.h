@@ -40,7 +40,14 @@ typedef struct m6_trace {
     tm_error err;
 } m6_trace;
 
+/* Implementation options (model/ARCHITECTURE.md, "Tail-chaining and late arrival"); 0 by default. */
+typedef struct m6_config {
+    int tail_chain;   /* an exception return enters a pending exception that preempts without unstacking */
+    int late_arrival; /* an exception that arrives while another is being entered is taken instead */
+} m6_config;
+
 typedef struct m6 {
+    m6_config cfg;
     uint32_t r[16];         /* r[13] is the stack pointer in use; the other bank is in sp_other */
     uint32_t sp_other;      /* PSP while r13 is MSP, and the reverse */
     uint32_t apsr;          /* N Z C V in bits 31:28 */
@@ -64,6 +71,7 @@ typedef struct m6 {
     uint32_t branch_from;   /* MTB: a taken branch in this step (address + 1), 0 if none */
     uint32_t exc_return_from; /* MTB: the step performed an exception return from this address + 1 */
     uint32_t exc_return_value;
+    unsigned tail_chain_to; /* the step's exception return tail-chains into this exception (0: it unstacked) */
     /* trace of the current step */
     m6_trace *trace;
     uint32_t reg_written;   /* bit per register (0-15), bit 16 = MSP, 17 = PSP written */
@@ -105,6 +113,7 @@ void m6_set_pending(m6 *c, unsigned n);
 int m6_take_pending(m6 *c);         /* enter the highest-priority pending exception if it preempts */
 int m6_enter_exception(m6 *c, unsigned n, uint32_t return_addr);
 int m6_exception_return(m6 *c, uint32_t exc_return);
+void m6_tail_chain(m6 *c);          /* the boundary after an exception return that did not unstack */
 void m6_fault(m6 *c, uint32_t return_addr); /* a synchronous fault of the current instruction */
 void m6_systick_tick(m6 *c);
 int m6_scs_read(m6 *c, uint32_t addr, uint32_t *val);
@@ -124,6 +133,7 @@ int m6_disasm(uint32_t pc, uint32_t opcode, int is32, char *buf, size_t size);
 /* model/trace.c */
 void m6_trace_reset(m6 *c, uint32_t pc);
 void m6_trace_insn(m6 *c, uint32_t pc, uint32_t opcode, int is32, int taken); /* only when c->trace */
+/* frame NULL: a tail-chained entry (no stacking; return_addr is the EXC_RETURN value) */
 void m6_trace_exception(m6 *c, unsigned n, uint32_t return_addr, int from_thread, const uint32_t frame[8],
                         uint32_t frame_addr);
 void m6_trace_begin_step(m6 *c); /* only when c->trace */

@@ -81,6 +81,7 @@ int m6_reset(m6 *c)
     c->icount = 0;
     c->exited = c->locked_up = 0;
     c->fault_pending = 0;
+    c->tail_chain_to = 0;
     if (!(pc & 1)) c->fault_pending = (pc & ~1u) + 1; /* T bit clear: HardFault at the first instruction */
     m6_trace_reset(c, pc & ~1u);
     return 0;
@@ -572,6 +573,7 @@ static inline int step(m6 *c)
         c->branch_from = c->exc_return_from = 0;
         c->unstack_event = 0;
         c->fault_pending = 0;
+        c->tail_chain_to = 0;
     }
     c->icount++;
     c->steps++;
@@ -581,12 +583,14 @@ static inline int step(m6 *c)
         if (c->branch_from) m6_mtb_packet(c, c->branch_from - 1, 0, c->r[15]);
         if (c->exc_return_from) {
             m6_mtb_packet(c, c->exc_return_from - 1, 0, c->exc_return_value);
-            m6_mtb_packet(c, c->exc_return_value | 1, 1, c->r[15]);
+            /* a tail-chain's entry writes the second packet, to the handler */
+            if (!c->tail_chain_to) m6_mtb_packet(c, c->exc_return_value | 1, 1, c->r[15]);
         }
     }
     c->branch_from = c->exc_return_from = 0;
     if (c->exited) return M6_STEP_EXIT;
     if (rc) m6_fault(c, pc);
+    else if (c->tail_chain_to) m6_tail_chain(c);
     else if (c->fault_pending && !c->locked_up) return M6_STEP_INSN; /* INVSTATE: faults at the next step */
     else if (c->sys_pending || (c->irq_pending & c->irq_enable)) m6_take_pending(c);
     return c->locked_up ? M6_STEP_LOCKUP : M6_STEP_INSN;

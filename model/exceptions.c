@@ -1,6 +1,6 @@
 /* Exceptions (priorities, entry with 8-word stacking, EXC_RETURN), NVIC, SCB and SysTick registers.
- * Choices in model/ARCHITECTURE.md: pending exceptions are evaluated at instruction boundaries, no
- * tail-chaining, no late arrival; SysTick counts retired instructions. */
+ * Choices in model/ARCHITECTURE.md: pending exceptions are evaluated at instruction boundaries; tail-chaining and
+ * late arrival only with the options cfg.tail_chain / cfg.late_arrival; SysTick counts retired instructions. */
 #include <string.h>
 
 #include "armv6m.h"
@@ -75,6 +75,30 @@ static void lockup(m6 *c, uint32_t pc)
     snprintf(c->msg, sizeof c->msg, "lockup at %08x", pc);
 }
 
+/* The handler address of exception n. A bus error on the vector read locks up; with late_arrival it is a
+ * HardFault that arrives while n is being entered and is taken instead, with n's frame (n stays pending), when
+ * HardFault preempts the context being left. Returns the exception entered, or 0 after a lockup. */
+static unsigned read_vector(m6 *c, unsigned n, uint32_t return_addr, uint32_t *vector)
+{
+    if (!m6_read(c, (c->vtor & ~0x7fu) + 4 * n, 4, vector)) return n;
+    if (c->cfg.late_arrival && n != M6_EXC_HARDFAULT && m6_exec_priority(c) >= 0 &&
+        !m6_read(c, (c->vtor & ~0x7fu) + 4 * M6_EXC_HARDFAULT, 4, vector))
+        return M6_EXC_HARDFAULT;
+    lockup(c, return_addr);
+    return 0;
+}
+
+/* ExceptionTaken: the handler's state once the frame is in place (stacked, or kept by a tail-chain). */
+static void taken(m6 *c, unsigned n, uint32_t vector, uint32_t exc_return)
+{
+    c->control &= ~2u;
+    c->r[14] = exc_return;
+    c->ipsr = n;
+    c->active |= 1ull << n;
+    clear_pending(c, n);
+    c->r[15] = vector & ~1u;
+}
+
 int m6_enter_exception(m6 *c, unsigned n, uint32_t return_addr)
 {
     int from_thread = !handler_mode(c);
@@ -89,10 +113,8 @@ int m6_enter_exception(m6 *c, unsigned n, uint32_t return_addr)
             return -1;
         }
     uint32_t vector;
-    if (m6_read(c, (c->vtor & ~0x7fu) + 4 * n, 4, &vector)) {
-        lockup(c, return_addr);
-        return -1;
-    }
+    n = read_vector(c, n, return_addr, &vector);
+    if (!n) return -1;
     uint32_t exc_return = !from_thread ? 0xfffffff1u : (c->control & 2) ? 0xfffffffdu : 0xfffffff9u;
     c->r[13] = frame_addr;
     if (c->control & 2) { /* thread on PSP: the frame went to PSP; the handler runs on MSP */
@@ -100,15 +122,34 @@ int m6_enter_exception(m6 *c, unsigned n, uint32_t return_addr)
         c->r[13] = c->sp_other;
         c->sp_other = t;
     }
-    c->control &= ~2u;
-    c->r[14] = exc_return;
-    c->ipsr = n;
-    c->active |= 1ull << n;
-    clear_pending(c, n);
-    c->r[15] = vector & ~1u;
+    taken(c, n, vector, exc_return);
     m6_trace_exception(c, n, return_addr, from_thread, frame, frame_addr);
     if (c->mtb_master >> 31) m6_mtb_packet(c, return_addr | 1, 1, c->r[15]);
     return 0;
+}
+
+/* TailChain: the exception return of the step left its frame stacked; the handler of the exception chosen at
+ * the return, or with late_arrival of the highest-priority one pending now (the returning instruction's SysTick
+ * count may have pended SysTick since), runs with the same EXC_RETURN in LR. No stacking, no SP change; the
+ * entry's MTB packet is the return's second one: (EXC_RETURN, A=1) -> handler. */
+void m6_tail_chain(m6 *c)
+{
+    unsigned n = c->tail_chain_to;
+    uint32_t exc_return = c->exc_return_value;
+    c->tail_chain_to = 0;
+    if (c->cfg.late_arrival) {
+        int p;
+        n = highest_pending(c, &p);
+    }
+    uint32_t vector;
+    n = read_vector(c, n, exc_return, &vector);
+    if (!n) return;
+    taken(c, n, vector, exc_return);
+    m6_trace_exception(c, n, exc_return, 0, NULL, 0);
+    if (c->mtb_master >> 31) m6_mtb_packet(c, exc_return | 1, 1, c->r[15]);
+    /* the boundary before the handler's first instruction: without late arrival, an exception that became pending
+     * since the return (SysTick) and preempts the chained one is entered now, stacking a frame */
+    if (c->sys_pending || (c->irq_pending & c->irq_enable)) m6_take_pending(c);
 }
 
 int m6_take_pending(m6 *c)
@@ -142,6 +183,14 @@ int m6_exception_return(m6 *c, uint32_t exc_return)
     int to_thread = exc_return != 0xfffffff1u;
     int to_psp = exc_return == 0xfffffffdu;
     c->active &= ~(1ull << c->ipsr);
+    if (c->cfg.tail_chain) { /* decided as the return executes, before its own SysTick count */
+        int p;
+        unsigned n = highest_pending(c, &p);
+        if (n && p < m6_exec_priority(c)) {
+            c->tail_chain_to = n;
+            return 0;
+        }
+    }
     /* the frame is on the stack EXC_RETURN names */
     uint32_t msp = c->r[13]; /* handler mode: r13 is MSP */
     uint32_t frame_addr = to_psp ? c->sp_other : msp;

@@ -2,9 +2,43 @@
  * Exit status: the program's exit code; 124 when --max-insns stops it, 125 on lockup, 2 on bad usage or input. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <stddef.h>
 #include <string.h>
 
 #include "armv6m.h"
+
+/* --config tail_chain=1,late_arrival=1: the implementation options of struct m6_config. Returns 0, or -1 with
+ * the reason in err. */
+static int parse_config(m6_config *cfg, const char *text, char *err, size_t errlen)
+{
+    static const struct { const char *key; size_t off; } keys[] = {
+        { "tail_chain", offsetof(m6_config, tail_chain) },
+        { "late_arrival", offsetof(m6_config, late_arrival) },
+    };
+    const char *p = text;
+    while (*p) {
+        const char *end = strchr(p, ',');
+        size_t len = end ? (size_t)(end - p) : strlen(p);
+        const char *eq = memchr(p, '=', len);
+        size_t klen = eq ? (size_t)(eq - p) : len;
+        int *field = NULL;
+        for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
+            if (strlen(keys[i].key) == klen && !strncmp(p, keys[i].key, klen))
+                field = (int *)((char *)cfg + keys[i].off);
+        if (!field) {
+            snprintf(err, errlen, "unknown --config key '%.*s' (tail_chain, late_arrival)", (int)klen, p);
+            return -1;
+        }
+        if (!eq || eq + 2 != p + len || (eq[1] != '0' && eq[1] != '1')) {
+            snprintf(err, errlen, "--config %.*s needs the value 0 or 1", (int)klen, p);
+            return -1;
+        }
+        *field = eq[1] - '0';
+        p += len;
+        if (*p == ',') p++;
+    }
+    return 0;
+}
 
 static void usage(FILE *f)
 {
@@ -13,6 +47,7 @@ static void usage(FILE *f)
             "  --tarmac FILE      write the golden trace (gzip when FILE ends in .gz; '-' for stdout)\n"
             "  --dialect NAME     fastmodels (default), cortexm, qemu4v, or fvp (as an M-profile FVP writes it)\n"
             "  --max-insns N      stop after N instructions (exit 124)\n"
+            "  --config K=V,...   implementation options, 0 or 1: tail_chain, late_arrival (model/ARCHITECTURE.md)\n"
             "  --quiet            no summary on stderr\n");
 }
 
@@ -21,6 +56,7 @@ int main(int argc, char **argv)
     const char *elf = NULL, *tarmac = NULL;
     int dialect = TM_DIALECT_FASTMODELS, quiet = 0;
     unsigned long long max_insns = 0;
+    m6_config cfg = { 0 };
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
@@ -39,6 +75,12 @@ int main(int argc, char **argv)
             max_insns = strtoull(argv[++i], &end, 0);
             if (*end || !max_insns) {
                 fprintf(stderr, "armv6m-iss: --max-insns needs a positive number\n");
+                return 2;
+            }
+        } else if (!strcmp(a, "--config") && i + 1 < argc) {
+            char err[128];
+            if (parse_config(&cfg, argv[++i], err, sizeof err)) {
+                fprintf(stderr, "armv6m-iss: %s\n", err);
                 return 2;
             }
         } else if (!strcmp(a, "--quiet")) {
@@ -63,6 +105,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "armv6m-iss: out of memory\n");
         return 2;
     }
+    c->cfg = cfg;
     char err[512];
     if (m6_load_elf(c, elf, err, sizeof err)) {
         fprintf(stderr, "armv6m-iss: %s\n", err);

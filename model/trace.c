@@ -5,7 +5,8 @@
  * With --dialect fvp the same steps are written as an M-profile FVP writes them (dpi/DIALECTS.md): a
  * halting-debug event, the cpsr and reset signals before the reset, r14 before the stack pointer, every stack pointer
  * write as two lines (r13_main then MSP after cpsr, or r13_process then PSP), and an INFO_EXCEPTION_REASON
- * line before each exception entry event. */
+ * line before each exception entry event. A tail-chained entry (model/ARCHITECTURE.md) is an exception step without
+ * stacking: its event carries the EXC_RETURN value as the return address, then r14 and cpsr. */
 #include <string.h>
 
 #include "armv6m.h"
@@ -209,7 +210,7 @@ void m6_trace_exception(m6 *c, unsigned n, uint32_t return_addr, int from_thread
     line l;
     header(c, &l);
     if (from_thread) emit_event(c, &l, 0, "handler", 0x19, "CoreEvent_ModeChange");
-    for (unsigned i = 8; i-- > 0;) {
+    for (unsigned i = 8; frame && i-- > 0;) {
         m6_access a = { frame_addr + 4 * i, frame[i], 4, 1 };
         emit_mem(c, &l, &a);
     }
@@ -218,6 +219,10 @@ void m6_trace_exception(m6 *c, unsigned n, uint32_t return_addr, int from_thread
     if (fvp(c)) emit_activate(c, &l, return_addr, n < 16 ? names[n] : "IRQ");
     emit_event(c, &l, return_addr, NULL, n, desc);
     emit_reg(c, &l, "r14", c->r[14]);
+    if (!frame) { /* tail-chained: the frame stays where it is, the stack pointers do not change */
+        emit_reg(c, &l, "cpsr", m6_xpsr(c));
+        return;
+    }
     /* the frame went to the stack in use before entry: PSP when the frame is not on MSP */
     int main_sp = frame_addr == m6_msp(c);
     emit_reg(c, &l, main_sp ? "r13_main" : "r13_process", frame_addr);

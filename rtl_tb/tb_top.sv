@@ -2,7 +2,11 @@
 // slave), the monitor, semihosting service and the end of test. The C++ main (sim/tb_main.cpp) drives the
 // clock, loads the program through tb_load_word and reads the result through the imported tb_exit (or, when
 // the simulation stopped before the program's exit, tb_stopped).
-module tb_top (
+module tb_top #(
+  // the core's implementation options (rtl_tb/core/README.md); a Verilator build sets them with -G
+  parameter bit TailChain = 1'b0,
+  parameter bit LateArrival = 1'b0
+) (
   input logic clk,
   input logic rst_n
 );
@@ -59,7 +63,10 @@ module tb_top (
     if ($value$plusargs("seed=%d", v) != 0) seed = v; else seed = 32'd1;
   end
 
-  m0_core u_core (
+  m0_core #(
+    .TailChain  (TailChain),
+    .LateArrival(LateArrival)
+  ) u_core (
     .clk, .rst_n, .haddr, .htrans, .hwrite, .hsize, .hprot, .hwdata, .hrdata, .hready, .hresp,
     .irq_pending, .irq_prio, .nmi_pending, .pendsv_pending, .systick_pending, .pri_svcall, .pri_pendsv,
     .pri_systick, .vtor, .clr_valid, .clr_num, .ipsr_o(ipsr),

@@ -15,6 +15,9 @@ endef
 $(eval $(call verilate,$(BUILD)/sim/plain/Vtb_top,--assert,sim/tb_main.cpp,,sim/waves.h))
 $(eval $(call verilate,$(BUILD)/sim/chk/Vtb_top,--assert --chk,sim/tb_main.cpp,$$(CHK_LIBS),sim/waves.h dpi/tarmac_chk_pkg.sv $$(LIBTARMACCHK)))
 $(eval $(call verilate,$(BUILD)/sim/plain-trace/Vtb_top,--assert --trace,sim/tb_main.cpp,,sim/waves.h))
+# the core with its implementation options on (model/ARCHITECTURE.md, "Tail-chaining and late arrival"), checked
+# against goldens made with armv6m-iss $(TC_ISS_OPTS)
+$(eval $(call verilate,$(BUILD)/sim/chk-tc/Vtb_top,--assert --chk -GTailChain=1 -GLateArrival=1,sim/tb_main.cpp,$$(CHK_LIBS),sim/waves.h dpi/tarmac_chk_pkg.sv $$(LIBTARMACCHK)))
 $(eval $(call verilate,$(BUILD)/sim/chk-trace/Vtb_top,--assert --trace --chk,sim/tb_main.cpp,$$(CHK_LIBS),sim/waves.h dpi/tarmac_chk_pkg.sv $$(LIBTARMACCHK)))
 $(eval $(call verilate,$(BUILD)/sim-systemc/plain/Vtb_top,--assert --sc,sim/sc_main.cpp,-lsystemc,))
 $(eval $(call verilate,$(BUILD)/sim-systemc/chk/Vtb_top,--assert --sc --chk,sim/sc_main.cpp,$$(CHK_LIBS) -lsystemc,dpi/tarmac_chk_pkg.sv $$(LIBTARMACCHK) model/sc/iss_golden.h))
@@ -63,6 +66,9 @@ bench-rtl: $(SIM_PLAIN) $(SIM_CHK) $(BUILD)/programs/sort.elf
 	bash sim/bench_rtl.sh $(SIM_PLAIN) $(SIM_CHK) $(BUILD)/programs/sort.elf golden/sort.tarmac.gz
 BENCHES += bench-rtl
 
+# tail-chaining and late arrival on the model and the core built with them, one-side-only failures
+TEST_SCRIPTS += sim/test_tail_chain.sh
+TEST_PREREQS += $(BUILD)/sim/chk-tc/Vtb_top $(TC_PROGRAM_ELFS)
 TEST_SCRIPTS += sim/test_halt_on_mismatch.sh
 TEST_PREREQS += $(LIBTARMACCHK)
 

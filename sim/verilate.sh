@@ -3,7 +3,7 @@
 # simulator build (sim/sim.mk, the mutants of sim/mutate.sh, the injected-bug cores of the shell tests) and the
 # lint of sim/test_rtl.sh go through it, so that they build and lint one design the same way.
 # usage: verilate.sh --lint [--chk] [<rtl root>]
-#        verilate.sh [--sc] [--chk] [--assert] [--trace] [-j N] <out dir> <main.cpp> <link line> [<rtl root>]
+#        verilate.sh [--sc] [--chk] [--assert] [--trace] [-G<param>=<value>...] [-j N] <out dir> <main.cpp> <link line> [<rtl root>]
 #        verilate.sh --binary [--assert] <out dir> <top module> <sources...>   (a testbench with its own clock)
 #   --chk        with the lockstep checker (TARMAC_CHK and dpi/tarmac_chk_pkg.sv)
 #   --assert     the SystemVerilog assertions run (the builds of make test and make sim; not the mutants')
@@ -47,6 +47,7 @@ while [ $# -gt 0 ]; do
     --assert) extra+=(--assert); shift ;;  # immediate and concurrent assertions; off, Verilator drops them
     --trace) extra+=(--trace-fst); shift ;;  # FST: compressed, and GTKWave reads it
     -j) jobs=$2; shift 2 ;;
+    -G*) extra+=("$1"); shift ;;           # a top-level parameter of tb_top (-G<name>=<value>): a core option
     -*) echo "verilate.sh: unknown option $1" >&2; exit 2 ;;
     *) break ;;
   esac

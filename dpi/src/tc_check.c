@@ -252,6 +252,58 @@ int tc_snapshot(tc_checker *c, const uint32_t regs[TM_REG_COUNT], uint32_t valid
 
 static int check_windows(tc_checker *c);
 
+/* A golden exception return (BX / POP {pc} in handler mode writing 0xFxxxxxxx) at step index, given the golden
+ * registers before it; its EXC_RETURN in *v. */
+static int golden_exc_return(tc_checker *c, const tc_step *s, uint32_t *v)
+{
+    return s->kind == TC_STEP_INSN && s->status == TM_INSN_IT && s->handler == 1 &&
+           tc_mtb_is_branch(s->opcode, s->is32) && tc_bx_pop_value(c->gold, s, v) && *v >= 0xF0000000u;
+}
+
+/* The golden entered an exception by tail-chaining at step k (the frame stays stacked), the RTL did something
+ * else, described by what: the headline. */
+static int tail_chain_missed(tc_checker *c, uint64_t k, const char *what)
+{
+    const tc_step *x = tc_step_at(c, k);
+    char name[24];
+    tc_exception_name(x->has_number ? (int)x->exc_number : 0, name, sizeof name);
+    return tc_mismatch(c, "instruction", k, x->line,
+                       "tail-chaining: the golden entered %s by tail-chaining at step %llu (golden line %llu): after "
+                       "the exception return (EXC_RETURN %08x) the frame stays stacked, nothing is unstacked; %s",
+                       name, (unsigned long long)k, (unsigned long long)x->line, x->exc_return, what);
+}
+
+/* Write-port mode, the golden's exception return at step idx: it unstacked (r0-r3, r12 and lr restored) and the
+ * RTL wrote none of those registers (it left the frame stacked: a tail-chain the golden does not make), or the
+ * golden tail-chains at idx + 1 and the RTL wrote them all (it unstacked). One headline for the whole
+ * unstacking instead of a register mismatch each. */
+static int unstacking_differs(tc_checker *c, uint64_t idx, uint32_t exc_return, uint32_t gold_mask, int golden_chains)
+{
+    const uint32_t restored = 0xfu | 1u << 12 | 1u << 14;
+    const tc_step *s = tc_step_at(c, idx);
+    int rc;
+    if (c->o.snapshot) return TC_OK;
+    if (!golden_chains && (gold_mask & restored) == restored && !(c->rtl_written & restored))
+        rc = tc_mismatch(c, "instruction", idx, s->line,
+                         "no unstacking where the golden unstacks: the exception return at %08x (EXC_RETURN %08x) "
+                         "reads the frame and restores r0-r3, r12, lr, the stack pointer and xPSR in the golden; the RTL "
+                         "restored none of them (it left the frame stacked: a tail-chain the golden does not make)",
+                         s->pc, exc_return);
+    else if (golden_chains && (c->rtl_written & restored) == restored && !(gold_mask & restored))
+        rc = tail_chain_missed(c, idx + 1, "the RTL restored r0-r3, r12 and lr in the exception return's step instead "
+                                           "(it unstacked the frame)");
+    else
+        return TC_OK;
+    for (uint32_t left = gold_mask | c->rtl_written; left; left &= left - 1) {
+        int id = __builtin_ctz(left);
+        if (!(c->gold_known & (1u << id))) continue;
+        c->rtl[id] = c->gold[id];
+        c->rtl_known |= 1u << id;
+    }
+    c->rtl_written = 0;
+    return rc;
+}
+
 /* Close the RTL step: take the golden steps up to the next instruction (or exception), compare. */
 static int close_step(tc_checker *c, int is_exc, uint32_t pc, uint32_t opcode, int is32, int cond, int number,
                       uint32_t ret)
@@ -294,9 +346,21 @@ static int close_step(tc_checker *c, int is_exc, uint32_t pc, uint32_t opcode, i
         tc_exception_name((int)s->exc_number, gold_name, sizeof gold_name);
         if (s->kind != TC_STEP_EXC) {
             rc = tc_mismatch(c, "instruction", idx, s->line,
-                             "extra exception: the RTL entered %s (return address %08x); the golden takes no exception "
+                             "extra exception: the RTL entered %s (%s %08x); the golden takes no exception "
                              "here and executes %08x (opcode %0*x)",
-                             rtl_name, ret, s->pc, s->is32 ? 8 : 4, s->opcode);
+                             rtl_name, ret >= 0xF0000000u ? "by tail-chaining, EXC_RETURN" : "return address", ret,
+                             s->pc, s->is32 ? 8 : 4, s->opcode);
+        } else if (tc_step_tail_chained(s) && ret != s->exc_return) {
+            char what[160];
+            snprintf(what, sizeof what, "the RTL unstacked and entered %s anew, stacking a frame (return address %08x)",
+                     rtl_name, ret);
+            rc = tail_chain_missed(c, idx, what);
+        } else if (s->has_return && ret >= 0xF0000000u && s->exc_return != ret) {
+            rc = tc_mismatch(c, "instruction", idx, s->line,
+                             "tail-chaining: the RTL entered %s by tail-chaining (EXC_RETURN %08x), leaving the frame "
+                             "stacked; the golden unstacked at the exception return and entered %s by stacking a frame "
+                             "(return address %08x)",
+                             rtl_name, ret, gold_name, s->exc_return);
         } else if (s->has_number && s->exc_number != (uint32_t)number) {
             rc = tc_mismatch(c, "instruction", idx, s->line, "wrong exception: the golden entered %s, the RTL %s",
                              gold_name, rtl_name);
@@ -307,7 +371,12 @@ static int close_step(tc_checker *c, int is_exc, uint32_t pc, uint32_t opcode, i
     } else {
         uint32_t want_op = s->opcode, got_op = opcode;
         int want_taken = s->status != TM_INSN_IS;
-        if (s->pc != pc && entered >= 0) {
+        if (s->pc != pc && entered >= 0 && tc_step_tail_chained(tc_step_at(c, (uint64_t)entered))) {
+            char what[160];
+            snprintf(what, sizeof what, "the RTL unstacked and retired %08x (opcode %0*x) instead", pc, is32 ? 8 : 4,
+                     got_op);
+            rc = tail_chain_missed(c, (uint64_t)entered, what);
+        } else if (s->pc != pc && entered >= 0) {
             const tc_step *x = tc_step_at(c, (uint64_t)entered);
             char name[24];
             tc_exception_name(x->has_number ? (int)x->exc_number : 0, name, sizeof name);
@@ -327,9 +396,12 @@ static int close_step(tc_checker *c, int is_exc, uint32_t pc, uint32_t opcode, i
                              want_taken ? "IT (executed)" : "IS (skipped)", cond ? "IT (executed)" : "IS (skipped)");
         }
     }
+    uint32_t exc_return = 0;
+    int returns = !is_exc && rc == TC_OK && golden_exc_return(c, s, &exc_return) && idx + 1 < c->complete;
     gold_mask |= apply_golden(c, s, idx);
     c->cursor++;
     c->n.steps++;
+    if (returns) rc = unstacking_differs(c, idx, exc_return, gold_mask, tc_step_tail_chained(tc_step_at(c, idx + 1)));
     if (c->o.snapshot) {
         c->snap_due = 1; /* the registers are compared when the snapshot of this step comes */
         c->snap_first = first;
@@ -441,6 +513,13 @@ int tc_ahb_beat(tc_checker *c, uint32_t addr, int write, int hsize, int hprot, u
         return TC_OK;
     }
     uint64_t cur = current_step(c);
+    /* a frame read where the golden's next step is a tail-chained entry: the RTL unstacks */
+    for (uint64_t k = c->cursor; !write && k < c->cursor + 2 && k < c->complete; k++)
+        if (tc_step_tail_chained(tc_step_at(c, k))) {
+            char what[160];
+            snprintf(what, sizeof what, "the RTL read %08x = %08x instead (it unstacks the frame)", addr, value);
+            return tail_chain_missed(c, k, what);
+        }
     if (first_open) {
         /* point at the expected record when it is this step's, else at the step's instruction */
         uint64_t line = first_step == cur ? first_open->line : tc_step_at(c, cur)->line;
@@ -508,9 +587,14 @@ int tc_finish(tc_checker *c)
         tc_golden_fill(c, c->cursor + 1);
         if (c->cursor < c->complete) {
             const tc_step *s = tc_step_at(c, c->cursor);
+            char what[40] = "instruction";
+            if (s->kind == TC_STEP_EXC) {
+                char name[24];
+                tc_exception_name(s->has_number ? (int)s->exc_number : 0, name, sizeof name);
+                snprintf(what, sizeof what, "entry of %s", name);
+            }
             rc = tc_mismatch(c, "instruction", c->cursor, s->line,
-                             "the RTL finished, but the golden trace goes on (next golden step: %s at %08x)",
-                             s->kind == TC_STEP_EXC ? "exception entry" : "instruction",
+                             "the RTL finished, but the golden trace goes on (next golden step: %s at %08x)", what,
                              s->kind == TC_STEP_EXC ? s->exc_return : s->pc);
         }
     }

@@ -180,6 +180,15 @@ static inline tc_step *tc_step_at(tc_checker *c, uint64_t index) { return &c->ri
  * TC_MAX_STEP_PACKETS) and follow MTB register writes; called once per step in golden order as steps complete. */
 void tc_mtb_step(tc_checker *c, const tc_step *s, const tc_step *next);
 int tc_mtb_is_branch(uint32_t opcode, int is32);
+/* The value a BX Rm or POP {..,pc} step writes to the PC, from the registers before it (BX) or its memory read of
+ * the PC (POP); 0 for any other instruction. */
+int tc_bx_pop_value(const uint32_t regs[TM_REG_COUNT], const tc_step *s, uint32_t *v);
+/* An exception entry by tail-chaining: no stacking, the return address it shows is the EXC_RETURN value of the
+ * exception return before it (model/ARCHITECTURE.md). */
+static inline int tc_step_tail_chained(const tc_step *s)
+{
+    return s->kind == TC_STEP_EXC && s->has_return && s->exc_return >= 0xF0000000u;
+}
 
 /* tc_report.c */
 void tc_report_append(tc_checker *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

@@ -2,6 +2,8 @@
  *   taken branch:      (branch address | A=0, target | S)
  *   exception entry:   (preferred return address | A=1, handler | S)
  *   exception return:  (returning instruction | A=0, EXC_RETURN | S), (EXC_RETURN | A=1, return address | S)
+ *   tail-chained entry: the return's second packet goes to the handler: (EXC_RETURN | A=1, handler | S), which is
+ *                      the entry rule with the entry's return address, the EXC_RETURN value (tc_step_tail_chained)
  * S=1 on the first packet after MASTER.EN goes 0 -> 1, seen as a store in the golden memory stream. The MTB's
  * POSITION/FLOW registers are followed too: each packet carries the POSITION.POINTER it is written at, and
  * AUTOSTOP at the watermark stops the expected packets. */
@@ -70,15 +72,13 @@ static int next_pc(const tc_step *next, uint32_t *pc)
     return 0;
 }
 
-/* The value written to the PC by a BX/POP that performs an exception return, from the golden-side registers
- * before the instruction (BX) or the memory read of the PC (POP). */
-static int branch_value(const tc_golden_side *g, const tc_step *s, uint32_t *v)
+int tc_bx_pop_value(const uint32_t regs[TM_REG_COUNT], const tc_step *s, uint32_t *v)
 {
     uint32_t h = s->opcode & 0xffff;
     if (s->is32) return 0;
     if ((h & 0xFF87) == 0x4700) { /* BX Rm */
         unsigned m = (h >> 3) & 15;
-        *v = m < TM_REG_COUNT ? g->ahead[m] : 0;
+        *v = m < TM_REG_COUNT ? regs[m] : 0;
         return 1;
     }
     if ((h & 0xFF00) == 0xBD00) { /* POP: the PC is the last of the popped words */
@@ -130,9 +130,10 @@ void tc_mtb_step(tc_checker *c, const tc_step *s, const tc_step *next)
         expect(c, s, s->exc_return, 1, dst);
     } else if (s->kind == TC_STEP_INSN && s->status == TM_INSN_IT) {
         uint32_t v;
-        if (s->handler == 1 && tc_mtb_is_branch(s->opcode, s->is32) && branch_value(&c->gs, s, &v) && v >= 0xF0000000u) {
+        if (s->handler == 1 && tc_mtb_is_branch(s->opcode, s->is32) && tc_bx_pop_value(c->gs.ahead, s, &v) &&
+            v >= 0xF0000000u) {
             expect(c, s, s->pc, 0, v);
-            if (next_pc(next, &dst)) expect(c, s, v | 1u, 1, dst);
+            if (!(next && tc_step_tail_chained(next)) && next_pc(next, &dst)) expect(c, s, v | 1u, 1, dst);
         } else if (c->gs.saw_flow) {
             for (unsigned i = 0; i < s->nflow; i++) expect(c, s, s->flow_src[i], 0, s->flow_dst[i]);
         } else if (tc_mtb_is_branch(s->opcode, s->is32) && next_pc(next, &dst)) {

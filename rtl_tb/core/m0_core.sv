@@ -1,7 +1,11 @@
 // Reference ARMv6-M core: a multi-cycle machine (fetch, execute, memory transfers one at a time, register
 // commit) with a single AHB-Lite master for fetch and data, as Cortex-M0. The architectural choices are the
 // model's (model/ARCHITECTURE.md); see rtl_tb/core/README.md for the state machine and the trace port.
-module m0_core (
+module m0_core #(
+  // model/ARCHITECTURE.md, "Tail-chaining and late arrival" (the model's --config tail_chain / late_arrival)
+  parameter bit TailChain = 1'b0,    // an exception return enters a preempting pending exception without unstacking
+  parameter bit LateArrival = 1'b0   // an exception arriving while another is entered is taken instead
+) (
   input  logic        clk,
   input  logic        rst_n,
   // AHB-Lite master
@@ -123,6 +127,9 @@ module m0_core (
   logic [31:0] exc_return_val;
   logic        ret_to_thread, ret_to_psp;
   logic [31:0] unstack_base;
+  logic        tail_pend;         // the exception return did not unstack: tail-chain at the boundary
+  logic [5:0]  tail_num;          // the exception chosen as the return executed
+  logic        exc_tail;          // the entry in progress is tail-chained (no stacking, LR = exc_return_val)
 
   logic [31:0] xpsr_before;
   logic [1:0]  mtb_pending;        // exception return: two packets to emit
@@ -150,6 +157,15 @@ module m0_core (
     for (int n = 1; n < 48; n++)
       if (active[n] && prio_of(n) < exec_prio) exec_prio = prio_of(n);
     if (primask && exec_prio > 0) exec_prio = 0;
+  end
+
+  // the execution priority once the active exception (IPSR) has returned: what a tail-chain must preempt
+  int exec_prio_ret;
+  always_comb begin
+    exec_prio_ret = 4;
+    for (int n = 1; n < 48; n++)
+      if (active[n] && n != int'(ipsr) && prio_of(n) < exec_prio_ret) exec_prio_ret = prio_of(n);
+    if (primask && exec_prio_ret > 0) exec_prio_ret = 0;
   end
 
   logic [5:0] pend_num;
@@ -368,6 +384,8 @@ module m0_core (
       invstate <= 1'b0;
       mtb_pending <= 2'd0;
       wdata_q <= 32'd0;
+      tail_pend <= 1'b0;
+      exc_tail <= 1'b0;
     end else begin
       retire_valid <= 1'b0;
       rf_we_a <= 1'b0;
@@ -489,7 +507,7 @@ module m0_core (
               mtb_ev_src <= pc;
               mtb_ev_dst <= exc_return_val;
               mtb_ev_a <= 1'b0;
-              mtb_pending <= 2'd1;
+              mtb_pending <= tail_pend ? 2'd0 : 2'd1;  // a tail-chain's entry writes the second packet
             end
           end
           state <= S_SETTLE;
@@ -512,6 +530,13 @@ module m0_core (
           end else if (invstate) begin
             invstate <= 1'b0;
             hard_fault(invstate_pc);
+          end else if (tail_pend) begin
+            // late arrival: the highest pending now (the return's own SysTick count may have pended SysTick)
+            tail_pend <= 1'b0;
+            exc_n <= LateArrival ? pend_num : tail_num;
+            exc_ret_addr <= exc_return_val;
+            exc_tail <= 1'b1;
+            state <= S_EXC_VEC;
           end else if (svc_pending && !(prio_of(11) < exec_prio)) begin
             svc_pending <= 1'b0;             // SVC that cannot be taken: HardFault
             hard_fault(pc);
@@ -534,8 +559,34 @@ module m0_core (
         end
         S_EXC_VEC: if (hready) state <= S_EXC_VEC_D;
         S_EXC_VEC_D: if (hready) begin
-          if (hresp) state <= S_LOCKUP;
-          else begin
+          if (hresp) begin
+            // late arrival: a HardFault that preempts the context being left is taken instead, with the frame
+            // already stacked; exc_n stays pending
+            if (LateArrival && exc_n != 6'd3 && exec_prio >= 0) begin
+              exc_n <= 6'd3;
+              state <= S_EXC_VEC;
+            end else begin
+              state <= S_LOCKUP;
+            end
+          end else if (exc_tail) begin
+            // tail-chained: the frame stays stacked, the stack pointers and SPSEL (clear in handler mode) stay
+            r[14] <= exc_return_val;
+            ipsr <= exc_n;
+            active[exc_n] <= 1'b1;
+            if (exc_n == 6'd11) svc_pending <= 1'b0;
+            clr_valid <= 1'b1;
+            clr_num <= exc_n;
+            pc <= {hrdata[31:1], 1'b0};
+            cq_id[0] <= 5'(ID_LR);
+            cq_val[0] <= exc_return_val;
+            cq_n <= 4'd1;
+            cq_i <= 4'd0;
+            cq_b_valid <= 1'b1;
+            cq_b_id <= 5'(ID_XPSR);
+            cq_b_val <= xpsr_of(nzcv, exc_n);
+            exc_tail <= 1'b0;
+            state <= S_EXC_COMMIT;
+          end else begin
             logic [31:0] lr;
             lr = !exc_from_thread ? 32'hffff_fff1 : (exc_on_psp ? 32'hffff_fffd : 32'hffff_fff9);
             // the frame went to the stack in use; the handler runs on MSP
@@ -707,6 +758,14 @@ module m0_core (
         fault <= 1'b1;
         cq_n <= 4'd0;
         state <= S_RETIRE;
+      end else if (TailChain && pend_num != 6'd0 && pend_prio < exec_prio_ret) begin
+        // tail-chain, decided as the return executes (before its SysTick count): no unstacking; the POP's own
+        // writes are committed, the active exception ends
+        do_exc_return <= 1'b1;
+        exc_return_val <= t;
+        active[ipsr] <= 1'b0;
+        tail_pend <= 1'b1;
+        tail_num <= pend_num;
       end else begin
         do_exc_return <= 1'b1;
         exc_return_val <= t;

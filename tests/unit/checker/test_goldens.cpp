@@ -1,6 +1,7 @@
 // The model's real goldens (golden/*.tarmac.gz): each replayed through the checker as a perfect DUT passes
 // with exact counts (register writes and bus beats from the golden, MTB packets from the model's own MTB),
-// and regenerating a golden gives the committed file byte for byte.
+// and regenerating a golden gives the committed file byte for byte; <program>.tc.tarmac.gz with the model's
+// tail-chaining and late arrival on.
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 #include <zlib.h>
@@ -35,8 +36,15 @@ std::vector<std::string> programs()
     return v;
 }
 
+// <program>.tc: the golden made with the implementation options on (tests/programs/programs.mk, TC_ISS_OPTS)
+bool with_options(const std::string &p) { return p.size() > 3 && p.substr(p.size() - 3) == ".tc"; }
+const char kOptions[] = "--config tail_chain=1,late_arrival=1";
+
 std::string golden_of(const std::string &p) { return std::string(TM_SOURCE_DIR) + "/golden/" + p + ".tarmac.gz"; }
-std::string elf_of(const std::string &p) { return std::string(TM_BUILD_DIR) + "/programs/" + p + ".elf"; }
+std::string elf_of(const std::string &p)
+{
+    return std::string(TM_BUILD_DIR) + "/programs/" + (with_options(p) ? p.substr(0, p.size() - 3) : p) + ".elf";
+}
 
 struct Collector {
     const m6 *c;
@@ -60,6 +68,7 @@ std::vector<PacketAt> model_packets(const std::string &p, uint64_t *steps)
     EXPECT_EQ(m6_load_elf(c, elf_of(p).c_str(), err, sizeof err), 0) << err;
     c->console = fopen("/dev/null", "w");
     c->on_mtb_packet = collect;
+    c->cfg.tail_chain = c->cfg.late_arrival = with_options(p);
     c->hook_ctx = &k;
     EXPECT_EQ(m6_reset(c), 0);
     EXPECT_EQ(m6_run(c, 50000000), M6_STEP_EXIT);
@@ -152,8 +161,8 @@ TEST(Goldens, RegeneratingGivesTheCommittedBytes)
         SCOPED_TRACE(p);
         std::string out = std::string(TM_BUILD_DIR) + "/tmp/regen_" + p + ".tarmac.gz";
         fs::create_directories(std::string(TM_BUILD_DIR) + "/tmp");
-        std::string cmd = std::string(TM_BUILD_DIR) + "/bin/armv6m-iss --quiet --tarmac " + out + " " + elf_of(p) +
-                          " > /dev/null";
+        std::string cmd = std::string(TM_BUILD_DIR) + "/bin/armv6m-iss --quiet " + (with_options(p) ? kOptions : "") +
+                          " --tarmac " + out + " " + elf_of(p) + " > /dev/null";
         ASSERT_EQ(system(cmd.c_str()), 0) << cmd;
         std::ifstream a(out, std::ios::binary), b(golden_of(p), std::ios::binary);
         std::string x((std::istreambuf_iterator<char>(a)), {}), y((std::istreambuf_iterator<char>(b)), {});
