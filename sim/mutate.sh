@@ -67,7 +67,7 @@ for t in "${tests[@]}"; do
   [ -n "${e:-}" ] && [ -f "$g" ] && [ -f "$x" ] || { echo "mutate: test $t: missing ELF, golden or expected output" >&2; exit 2; }
 done
 
-rtl_list() { sed "s|^|$1/|" rtl_tb/sources.f | tr '\n' ' '; }
+rtl_list() { sed "s|^rtl_tb/|$1/rtl_tb/|" rtl_tb/sources.f | tr '\n' ' '; }  # the mutant's copy of rtl_tb/
 
 # One mutant: line number in the mutant list -> $out/<name>/row (the table row) and $out/<name>/status
 # (LOCKSTEP, HARNESS: a timeout/lockup the checker did not report, MISSED, ERROR) and $out/<name>/lonly (yes

@@ -1,6 +1,7 @@
 # Verilator builds of rtl_tb/tb_top, each in its own directory: {C++ main, SystemC sc_main} x {plain, with the
 # lockstep checker (TARMAC_CHK)}. HARNESS=systemc makes `make sim` / `make regress` use the SystemC ones.
-# rtl_tb/sources.f: the design and testbench sources in compile order (the scripts in sim/ read it too)
+# rtl_tb/sources.f: the design and testbench sources in compile order (the scripts in sim/ read it too), with
+# the testbench pieces' package dpi/armv6m_tb_pkg.sv, whose DPI side is in libtarmacchk.so: every build links it
 RTL_SRCS := $(strip $(file < rtl_tb/sources.f))
 VERILATOR_FLAGS := --exe --build -j 2 -O3 --x-assign fast --x-initial fast --top-module tb_top \
                    -Wno-fatal -CFLAGS "-O2 -I$(abspath model) -I$(abspath dpi/include) -I$(abspath sim)"
@@ -17,9 +18,9 @@ $(1): $$(RTL_SRCS) $(3) sim/harness.cpp sim/harness.h $$(LIBARMV6M) $$(LIBTARMAC
 	verilator $(2) $$(VERILATOR_FLAGS) $$(VL_SAN) -Mdir $$(dir $$@) $(4) $$(RTL_SRCS) $$(abspath $(3)) $$(abspath sim/harness.cpp) \
 	  -LDFLAGS "$$(SIM_LIBS) $(5) -lz -pthread" > $$(dir $$@)build.log 2>&1 || { tail -30 $$(dir $$@)build.log; exit 1; }
 endef
-$(eval $(call verilate,$(BUILD)/sim/plain/Vtb_top,--cc,sim/tb_main.cpp,,,))
+$(eval $(call verilate,$(BUILD)/sim/plain/Vtb_top,--cc,sim/tb_main.cpp,,$$(CHK_LIBS),$$(LIBTARMACCHK)))
 $(eval $(call verilate,$(BUILD)/sim/chk/Vtb_top,--cc,sim/tb_main.cpp,+define+TARMAC_CHK dpi/tarmac_chk_pkg.sv,$$(CHK_LIBS),dpi/tarmac_chk_pkg.sv $$(LIBTARMACCHK)))
-$(eval $(call verilate,$(BUILD)/sim-systemc/plain/Vtb_top,--sc,sim/sc_main.cpp,,-lsystemc,))
+$(eval $(call verilate,$(BUILD)/sim-systemc/plain/Vtb_top,--sc,sim/sc_main.cpp,,$$(CHK_LIBS) -lsystemc,$$(LIBTARMACCHK)))
 $(eval $(call verilate,$(BUILD)/sim-systemc/chk/Vtb_top,--sc,sim/sc_main.cpp,+define+TARMAC_CHK dpi/tarmac_chk_pkg.sv,$$(CHK_LIBS) -lsystemc,dpi/tarmac_chk_pkg.sv $$(LIBTARMACCHK) model/sc/iss_golden.h))
 
 HARNESS ?= cpp
@@ -100,3 +101,18 @@ mutate: $(PROGRAM_ELFS) $(call random-programs,$(MUTATE_SEEDS)) $(LIBARMV6M) $(L
 	  $(PROGRAMS) $(MUTATE_SEEDS:%=seed_%)
 # the campaign's self-check column on a synthetic output and on two real mutants (sim/test_mutate.sh)
 TEST_SCRIPTS += sim/test_mutate.sh
+
+# The semihosting component (rtl_tb/armv6m_semihost.sv) on each call and each way to exit: one firmware per
+# exit (tests/semihost/semihost_calls.c), run on the model, on the core and in lockstep (sim/test_semihost.sh).
+SEMIHOST_EXITS := exit_ok exit_error ext_7 ext_reason ext_300
+SH_DEFS_exit_ok    := -DEXIT_OP=0x18 -DEXIT_REASON=0x20026 -DEXIT_CODE=0
+SH_DEFS_exit_error := -DEXIT_OP=0x18 -DEXIT_REASON=0x20023 -DEXIT_CODE=0
+SH_DEFS_ext_7      := -DEXIT_OP=0x20 -DEXIT_REASON=0x20026 -DEXIT_CODE=7
+SH_DEFS_ext_reason := -DEXIT_OP=0x20 -DEXIT_REASON=0x20023 -DEXIT_CODE=7
+SH_DEFS_ext_300    := -DEXIT_OP=0x20 -DEXIT_REASON=0x20026 -DEXIT_CODE=300
+$(BUILD)/semihost/%.elf: tests/semihost/semihost_calls.c $(PROG_LIB) tests/programs/lib/semihost.h \
+                         tests/programs/lib/link.ld | deps
+	@mkdir -p $(dir $@)
+	$(ARM_CC) $(ARM_CFLAGS) $(SH_DEFS_$*) -o $@ $< $(PROG_LIB) $(ARM_LDFLAGS)
+TEST_SCRIPTS += sim/test_semihost.sh
+TEST_PREREQS += $(SEMIHOST_EXITS:%=$(BUILD)/semihost/%.elf)

@@ -13,7 +13,7 @@ lib="$PWD/$BUILD/lib"
 # shellcheck disable=SC2086
 verilator --cc --exe --build -j 2 -O2 --top-module tb_top -Wno-fatal -CFLAGS "-O1 -I$PWD/model -I$PWD/dpi/include -I$PWD/sim" \
   ${SAN_FLAGS:+-CFLAGS "$SAN_FLAGS" -LDFLAGS "$SAN_FLAGS"} \
-  +define+TARMAC_CHK -Mdir "$d/obj" dpi/tarmac_chk_pkg.sv $(sed "s|^|$d/|" rtl_tb/sources.f) \
+  +define+TARMAC_CHK -Mdir "$d/obj" dpi/tarmac_chk_pkg.sv $(sed "s|^rtl_tb/|$d/rtl_tb/|" rtl_tb/sources.f) \
   "$PWD/sim/tb_main.cpp" "$PWD/sim/harness.cpp" \
   -LDFLAGS "$lib/libarmv6m.a $lib/libtarmac.a -Wl,-rpath,$lib $lib/libtarmacchk.so -lz -pthread" > "$d/build.log" 2>&1 \
   || { echo "FAIL build of the injected-bug core"; tail -20 "$d/build.log"; echo "0 passed, 1 failed"; exit 1; }

@@ -43,13 +43,15 @@ TEST(DpiLibrary, ExportsOnlyDpiSymbols)
     ASSERT_EQ(o.status, 0) << o.text;
     std::istringstream in(o.text);
     std::string line;
-    int dpi = 0;
+    int dpi = 0, tb = 0;
     while (std::getline(in, line)) {
         std::string sym = line.substr(line.rfind(' ') + 1);
         if (sym.rfind("tarmac_chk_", 0) == 0) dpi++;
+        else if (sym.rfind("armv6m_tb_", 0) == 0) tb++;  // the testbench pieces (dpi/armv6m_tb_pkg.sv)
         else ADD_FAILURE() << "exported non-DPI symbol: " << line;
     }
     EXPECT_EQ(dpi, 15);
+    EXPECT_EQ(tb, 5);
 }
 
 TEST(DpiSimulation, PerfectDutPasses)
