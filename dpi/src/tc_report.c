@@ -40,7 +40,8 @@ const char *tc_code_addr(const tc_checker *c, uint32_t addr, char *buf)
 {
     int n = snprintf(buf, TC_ADDR_TEXT, "%08x", addr);
     char sym[TC_ADDR_TEXT - 12];
-    if (c->elf && tm_elf_symbolize(c->elf, addr & ~1u, sym, sizeof sym)) snprintf(buf + n, TC_ADDR_TEXT - (size_t)n, " <%s>", sym);
+    if (c->elf && tm_elf_symbolize(c->elf, addr & ~1u, sym, sizeof sym))
+        snprintf(buf + n, TC_ADDR_TEXT - (size_t)n, " <%s>", sym);
     return buf;
 }
 
