@@ -1,22 +1,29 @@
-# libtarmacchk.so: the DPI shim + libtarmac, exporting only the tarmac_chk_* DPI symbols. The shim is also
-# compiled against the header Verilator generates from the SV package, so the two cannot drift.
+# libtarmacchk.so: the DPI shims + libtarmac, exporting only the DPI symbols: tarmac_chk_* (the checker,
+# dpi/tarmac_chk_pkg.sv) and armv6m_tb_* (the reusable testbench pieces, dpi/armv6m_tb_pkg.sv). Each shim is also
+# compiled against the header Verilator generates from its SV package, so the two cannot drift.
 SVDPI_INC := /usr/share/verilator/include/vltstd
 LIBTARMACCHK := $(LIB)/libtarmacchk.so
-DPI_HDR := $(BUILD)/dpi_hdr/Vtarmac_chk_pkg__Dpi.h
+DPI_SHIMS := $(OBJ)/dpi/tarmac_dpi.o $(OBJ)/dpi/armv6m_tb_dpi.o
 
-$(OBJ)/dpi/tarmac_dpi.o: CPPFLAGS += -I$(SVDPI_INC)
+$(DPI_SHIMS): CPPFLAGS += -I$(SVDPI_INC)
 
-$(DPI_HDR): dpi/tarmac_chk_pkg.sv | deps
+# shim dpi/<shim>.c, package dpi/<pkg>.sv
+define dpi_hdrcheck
+$$(BUILD)/dpi_hdr/$(2)/V$(2)__Dpi.h: dpi/$(2).sv | deps
+	@mkdir -p $$(dir $$@)
+	verilator --dpi-hdr-only -Mdir $$(dir $$@) $$<
+$$(OBJ)/dpi/$(1)_hdrcheck.o: dpi/$(1).c $$(BUILD)/dpi_hdr/$(2)/V$(2)__Dpi.h
+	@mkdir -p $$(dir $$@)
+	$$(CC) $$(CPPFLAGS) -I$$(SVDPI_INC) $$(CFLAGS) -include $$(BUILD)/dpi_hdr/$(2)/V$(2)__Dpi.h -c $$< -o $$@
+DPI_HDRCHECKS += $$(OBJ)/dpi/$(1)_hdrcheck.o
+endef
+DPI_HDRCHECKS :=
+$(eval $(call dpi_hdrcheck,tarmac_dpi,tarmac_chk_pkg))
+$(eval $(call dpi_hdrcheck,armv6m_tb_dpi,armv6m_tb_pkg))
+
+$(LIBTARMACCHK): $(DPI_SHIMS) $(TM_OBJS) dpi/tarmac_dpi.map $(DPI_HDRCHECKS)
 	@mkdir -p $(dir $@)
-	verilator --dpi-hdr-only -Mdir $(dir $@) $<
-
-$(OBJ)/dpi/tarmac_dpi_hdrcheck.o: dpi/tarmac_dpi.c $(DPI_HDR)
-	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) -I$(SVDPI_INC) $(CFLAGS) -include $(DPI_HDR) -c $< -o $@
-
-$(LIBTARMACCHK): $(OBJ)/dpi/tarmac_dpi.o $(TM_OBJS) dpi/tarmac_dpi.map $(OBJ)/dpi/tarmac_dpi_hdrcheck.o
-	@mkdir -p $(dir $@)
-	$(CC) -shared $(LDFLAGS) -Wl,--version-script=dpi/tarmac_dpi.map -o $@ $(OBJ)/dpi/tarmac_dpi.o $(TM_OBJS) -lz -pthread
+	$(CC) -shared $(LDFLAGS) -Wl,--version-script=dpi/tarmac_dpi.map -o $@ $(DPI_SHIMS) $(TM_OBJS) -lz -pthread
 
 ALL_TARGETS += $(LIBTARMACCHK)
 

@@ -1,8 +1,11 @@
-# libtarmac: reader, parser, writer, checker, MTB codec (C11, zlib only).
-TM_SRCS := $(wildcard dpi/src/*.c)
+# libtarmac: reader, parser, writer, ELF reader, checker, MTB codec (C11, zlib only). It carries the model's
+# disassembler (model/disasm.c, m6_disasm), which the checker's symbolized reports use (option elf=).
+TM_SRCS := $(wildcard dpi/src/*.c) model/disasm.c
 TM_OBJS := $(TM_SRCS:%.c=$(OBJ)/%.o)
 LIBTARMAC := $(LIB)/libtarmac.a
 LIBTARMAC_SO := $(LIB)/libtarmac.so
+
+$(OBJ)/dpi/src/tc_report.o: CPPFLAGS += -Imodel
 
 $(LIBTARMAC): $(TM_OBJS)
 	@mkdir -p $(dir $@)
@@ -24,6 +27,10 @@ $(foreach t,$(TM_TOOLS),$(eval $(call tm_tool,$(t))))
 
 ALL_TARGETS += $(LIBTARMAC) $(LIBTARMAC_SO)
 
+# The ELF reader's tests (tests/unit/elf) read the firmware and call the testbench loader's DPI functions.
+TEST_LIBS_elf = $(OBJ)/dpi/armv6m_tb_dpi.o $(LIBTARMAC)
+TEST_DEPS_elf = $(PROGRAM_ELFS)
+
 # The tarmac-diff tests run the built binary.
 TEST_DEPS_diff := $(BIN)/tarmac-diff
 
@@ -39,7 +46,7 @@ fuzz-deps:
 
 $(BUILD)/fuzz/fuzz_trace: tests/fuzz/fuzz_trace.c $(TM_SRCS) | fuzz-deps
 	@mkdir -p $(dir $@)
-	clang -g -O1 -fsanitize=fuzzer,address,undefined $(CPPFLAGS) $^ -o $@ -lz -pthread
+	clang -g -O1 -fsanitize=fuzzer,address,undefined $(CPPFLAGS) -Imodel $^ -o $@ -lz -pthread
 
 fuzz: $(BUILD)/fuzz/fuzz_trace
 	@mkdir -p $(BUILD)/fuzz/work

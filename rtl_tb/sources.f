@@ -1,3 +1,4 @@
+dpi/armv6m_tb_pkg.sv
 rtl_tb/core/m0_core.sv
 rtl_tb/monitors/armv6m_trace_if.sv
 rtl_tb/monitors/armv6m_lockstep_monitor.sv
@@ -8,4 +9,5 @@ rtl_tb/ahb_default_slave.sv
 rtl_tb/ahb_interconnect.sv
 rtl_tb/scs.sv
 rtl_tb/mtb.sv
+rtl_tb/armv6m_semihost.sv
 rtl_tb/tb_top.sv

@@ -1,7 +1,8 @@
 // Testbench: the reference core with its AHB-Lite system (code SRAM, SRAM, MTB SRAM and SFRs, SCS, default
-// slave), the monitor, semihosting service and the end of test. The C++ main (sim/tb_main.cpp) drives the
-// clock, loads the program through tb_load_word and reads the result through the imported tb_exit (or, when
-// the simulation stopped before the program's exit, tb_stopped).
+// slave), the monitor, the semihosting service (armv6m_semihost) and the end of test. It loads the program of
+// +elf=<file> itself (armv6m_tb_pkg's ELF loader). The C++ main (sim/tb_main.cpp) drives the clock and reads the
+// result through the imported tb_exit (or, when the simulation stopped before the program's exit, tb_stopped);
+// an ELF that cannot be loaded is tb_exit code 2 (usage).
 module tb_top #(
   // the core's implementation options (rtl_tb/core/README.md); a Verilator build sets them with -G
   parameter bit TailChain = 1'b0,
@@ -15,7 +16,6 @@ module tb_top #(
   // The end of a simulation that stopped before the program's exit ($fatal of the checker, timeout): the
   // checker's verdict, so that the harness can tell a checker halt from any other stop.
   import "DPI-C" function void tb_stopped(input int checker_status, input longint cycles, input longint retired);
-  export "DPI-C" function tb_load_word;
 
   logic [63:0] cycle, retired;
   always_ff @(posedge clk or negedge rst_n) begin
@@ -151,10 +151,36 @@ module tb_top #(
     .clk, .rst_n, .haddr, .htrans, .hwrite, .hsize, .hburst(3'b000), .hprot, .hwdata, .hready, .hresp
   );
 
-  // ---- program loading and memory access for semihosting (backdoor: not bus transfers) ----
-  function automatic void tb_load_word(input int unsigned addr, input int unsigned data);
-    if (addr < 32'h0004_0000) u_code.mem[addr[17:2]] = data;
-    else if (addr >= 32'h2000_0000 && addr < 32'h2001_0000) u_sram.mem[addr[15:2]] = data;
+  // ---- program loading and the semihosting read port (backdoor: not bus transfers) ----
+  bit loaded;  // the program is in the memories
+  initial begin
+    string path, why;
+    loaded = 1'b0;
+    if ($value$plusargs("elf=%s", path) != 0) begin
+      why = load_elf(path);
+      loaded = why.len() == 0;
+      if (!loaded) begin
+        // the harness's usage status, before the first clock
+        $fwrite(32'h8000_0002, "tb_top: %s\n", why);
+        tb_exit(2, 0, 0, 0);
+        $finish;
+      end
+    end
+  end
+
+  // The program's words into the code memory and the SRAM; "" or why it cannot be loaded.
+  function automatic string load_elf(string path);
+    chandle elf = armv6m_tb_pkg::elf_open(path);
+    int unsigned addr, data;
+    string why = "";
+    if (elf == null) return armv6m_tb_pkg::elf_error();
+    while (why.len() == 0 && armv6m_tb_pkg::elf_next_word(elf, addr, data)) begin
+      if (addr < 32'h0004_0000) u_code.mem[addr[17:2]] = data;
+      else if (addr >= 32'h2000_0000 && addr < 32'h2001_0000) u_sram.mem[addr[15:2]] = data;
+      else why = $sformatf("%s: a loadable word at %08x is outside the code memory and the SRAM", path, addr);
+    end
+    armv6m_tb_pkg::elf_close(elf);
+    return why;
   endfunction
 
   function automatic logic [7:0] peek8(input logic [31:0] a);
@@ -166,59 +192,50 @@ module tb_top #(
     return w[8 * a[1:0] +: 8];
   endfunction
 
-  function automatic logic [31:0] peek32(input logic [31:0] a);
-    return {peek8(a + 32'd3), peek8(a + 32'd2), peek8(a + 32'd1), peek8(a)};
-  endfunction
-
   // ---- semihosting: SYS_WRITEC, SYS_WRITE0, SYS_EXIT, SYS_EXIT_EXTENDED; others return -1 ----
-  int  exit_code;
-  bit  exiting;
+  logic [31:0] sh_rd_addr;
+  logic [7:0]  sh_rd_data, exit_code;
+  logic        exiting;
+  assign sh_rd_data = peek8(sh_rd_addr);
+  armv6m_semihost u_semihost (
+    .clk, .rst_n, .req(semihost_req), .op(semihost_op), .arg(semihost_arg), .ack(semihost_ack),
+    .wr_r0(semihost_wr_r0), .r0_value(semihost_r0), .rd_addr(sh_rd_addr), .rd_data(sh_rd_data),
+    .exit_valid(exiting), .exit_code
+  );
+
+  // The exit BKPT retires (the golden has it), then the test ends at the next clock: the monitor must have
+  // passed that retire to the checker before its finish(), and at the same edge the order of the two blocks is
+  // the simulator's choice.
+  logic        exit_seen;
+  logic [63:0] exit_cycle, exit_retired;
   always_ff @(posedge clk or negedge rst_n) begin
     if (!rst_n) begin
-      semihost_ack <= 1'b0;
-      semihost_wr_r0 <= 1'b0;
-      exiting <= 1'b0;
-      exit_code <= 0;
-    end else if (semihost_req && !semihost_ack) begin
-      semihost_ack <= 1'b1;
-      semihost_wr_r0 <= 1'b0;
-      case (semihost_op)
-        32'h03: $write("%c", peek8(semihost_arg));
-        32'h04: begin
-          logic [31:0] a;
-          a = semihost_arg;
-          while (peek8(a) != 8'd0) begin
-            $write("%c", peek8(a));
-            a = a + 32'd1;
-          end
-        end
-        32'h18: begin exiting <= 1'b1; exit_code <= semihost_arg == 32'h20026 ? 0 : 1; end
-        32'h20: begin
-          exiting <= 1'b1;
-          exit_code <= peek32(semihost_arg) == 32'h20026 ? int'(peek32(semihost_arg + 32'd4) & 32'hff) : 1;
-        end
-        default: begin semihost_wr_r0 <= 1'b1; semihost_r0 <= 32'hffff_ffff; end
-      endcase
+      exit_seen <= 1'b0;
+      exit_cycle <= 64'd0;
+      exit_retired <= 64'd0;
     end else begin
-      semihost_ack <= 1'b0;
-      semihost_wr_r0 <= 1'b0;
-    end
-    // the exit BKPT retires (the golden has it), then the test ends
-    if (exiting && retire_valid) begin
-      $fflush;
-      tb_exit(exit_code, u_mon.finish(), cycle, retired + 64'd1);
-      $finish;
-    end
-    if (lockup) begin
-      $display("tb_top: lockup at cycle %0d", cycle);
-      tb_exit(125, u_mon.finish(), cycle, retired);
-      $finish;
+      if (exiting && retire_valid && !exit_seen) begin
+        exit_seen <= 1'b1;
+        exit_cycle <= cycle;
+        exit_retired <= retired + 64'd1;
+      end
+      if (exit_seen) begin
+        $fflush;
+        tb_exit(int'(exit_code), u_mon.finish(), exit_cycle, exit_retired);
+        $finish;
+      end
+      if (lockup) begin
+        $display("tb_top: lockup at cycle %0d", cycle);
+        tb_exit(125, u_mon.finish(), cycle, retired);
+        $finish;
+      end
     end
   end
   // After a normal end the monitor's finish() returns 0 and the harness ignores this call. After a stop, the
   // checker's verdict counts only when the checker itself stopped the run: a stop by anything else (an
-  // assertion's $fatal) leaves the golden unfinished, which is no lockstep failure.
-  final begin
+  // assertion's $fatal) leaves the golden unfinished, which is no lockstep failure. After a load failure the
+  // harness has its status and the checker, which saw no step, stays silent.
+  final if (loaded) begin
     bit chk_halted;
     int verdict;
     chk_halted = u_mon.halted();

@@ -4,12 +4,7 @@
 #include <cstring>
 
 #include "Vtb_top__Dpi.h"
-#include "svdpi.h"
 #include "verilated.h"
-
-extern "C" {
-#include "armv6m.h"
-}
 
 HarnessResult harness_result;
 void (*harness_on_exit)() = nullptr;
@@ -57,33 +52,12 @@ const char *harness_plusarg(int argc, char **argv, const char *name)
     return nullptr;
 }
 
-bool harness_load(const char *elf)
+std::vector<std::string> harness_args(int argc, char **argv)
 {
-    m6 *img = m6_create();
-    char err[512];
-    if (!img || m6_load_elf(img, elf, err, sizeof err)) {
-        std::fprintf(stderr, "harness: %s\n", img ? err : "out of memory");
-        m6_destroy(img);
-        return false;
-    }
-    // the scope of tb_top: "TOP.tb_top" under the C++ main, "<instance>.tb_top" under SystemC
-    svScope scope = svGetScopeFromName("TOP.tb_top");
-    if (!scope) scope = svGetScopeFromName("top.tb_top");
-    if (!scope) {
-        std::fprintf(stderr, "harness: no DPI scope for tb_top\n");
-        m6_destroy(img);
-        return false;
-    }
-    svSetScope(scope);
-    const struct { uint32_t base, size; } regions[] = { { M6_CODE_BASE, M6_CODE_SIZE }, { M6_SRAM_BASE, M6_SRAM_SIZE } };
-    for (const auto &r : regions)
-        for (uint32_t a = 0; a < r.size; a += 4) {
-            uint32_t w;
-            std::memcpy(&w, m6_mem_ptr(img, r.base + a, 4), 4);
-            if (w) tb_load_word(r.base + a, w);
-        }
-    m6_destroy(img);
-    return true;
+    std::vector<std::string> args(argv, argv + argc);
+    const char *elf = harness_plusarg(argc, argv, "+elf=");
+    if (elf && !harness_plusarg(argc, argv, "+tarmac_elf=")) args.push_back(std::string("+tarmac_elf=") + elf);
+    return args;
 }
 
 int harness_finish(long long cycles_run, long long timeout, double secs)

@@ -1,7 +1,9 @@
-// Shared by the Verilator C++ main and the SystemC sc_main: program loading into the RTL memories, the result
-// the testbench reports through the imported tb_exit, and the summary line.
+// Shared by the Verilator C++ main and the SystemC sc_main: the command line, the result the testbench reports
+// through the imported tb_exit, and the summary line. tb_top loads the program itself (+elf=).
 #pragma once
 #include <cstdint>
+#include <string>
+#include <vector>
 
 struct HarnessResult {
     bool done = false;     // the program reached its exit (tb_exit)
@@ -16,9 +18,9 @@ extern void (*harness_on_exit)();
 
 // The value of +name=... on the command line, or nullptr.
 const char *harness_plusarg(int argc, char **argv, const char *name);
-// Loads the ELF through the model's loader and copies its words into the RTL memories (tb_top's
-// tb_load_word). Returns false with a message on stderr.
-bool harness_load(const char *elf);
+// The plusargs the simulation gets: argv, and +tarmac_elf=<elf> when +elf=<elf> is given and +tarmac_elf= is not,
+// so that the checker's reports name the program's functions (dpi/README.md, option elf).
+std::vector<std::string> harness_args(int argc, char **argv);
 // Makes $fatal end the simulation (gotFinish) instead of aborting the process, so that a checker halt
 // reaches harness_finish, and calls harness_on_exit then. Call before the first eval.
 void harness_init();

@@ -19,7 +19,7 @@ int sc_main(int argc, char **argv)
 {
     const char *elf = harness_plusarg(argc, argv, "+elf=");
     std::unique_ptr<iss_golden> golden;
-    std::vector<std::string> args(argv, argv + argc);
+    std::vector<std::string> args = harness_args(argc, argv);
     if (elf && harness_plusarg(argc, argv, "+golden_from_model")) {
         golden = std::make_unique<iss_golden>("iss_golden", elf);
         if (!golden->ok()) return 2;
@@ -48,8 +48,7 @@ int sc_main(int argc, char **argv)
     harness_on_exit = [] { sc_stop(); };
     // after sc_stop (the program's exit, or a $fatal even during elaboration) SystemC refuses sc_start
     auto running = [] { return sc_get_status() != SC_STOPPED && !Verilated::gotFinish() && !harness_result.done; };
-    sc_start(SC_ZERO_TIME);  // elaborate, so that the DPI scope exists
-    if (running() && !harness_load(elf)) return 2;
+    sc_start(SC_ZERO_TIME);  // elaborate; tb_top loads the ELF (one it cannot load ends the run with status 2)
     auto t0 = std::chrono::steady_clock::now();
     rst_n = false;
     if (running()) sc_start(40, SC_NS);

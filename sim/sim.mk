@@ -2,7 +2,8 @@
 # lockstep checker (TARMAC_CHK)}, all with the SystemVerilog assertions on (the AHB-Lite master checker); the
 # C++ ones also with FST tracing (TRACE=1). HARNESS=systemc makes `make sim` / `make regress` use the SystemC
 # ones. Verilator's options are sim/verilate.sh's, the one place that names them.
-# rtl_tb/sources.f: the design and testbench sources in compile order (the scripts in sim/ read it too)
+# rtl_tb/sources.f: the design and testbench sources in compile order (the scripts in sim/ read it too), with
+# the testbench pieces' package dpi/armv6m_tb_pkg.sv, whose DPI side is in libtarmacchk.so: every build links it
 RTL_SRCS := $(strip $(file < rtl_tb/sources.f))
 SIM_LIBS = $(abspath $(LIBARMV6M)) $(abspath $(LIBTARMAC))
 CHK_LIBS = -Wl,-rpath,$(abspath $(LIB)) $(abspath $(LIBTARMACCHK))
@@ -12,14 +13,14 @@ define verilate
 $(1): $$(RTL_SRCS) sim/verilate.sh $(3) sim/harness.cpp sim/harness.h $$(LIBARMV6M) $$(LIBTARMAC) $(5) | deps
 	SAN_FLAGS="$$(SAN_FLAGS)" bash sim/verilate.sh $(2) $$(dir $$@) $(3) "$$(SIM_LIBS) $(4)"
 endef
-$(eval $(call verilate,$(BUILD)/sim/plain/Vtb_top,--assert,sim/tb_main.cpp,,sim/waves.h))
+$(eval $(call verilate,$(BUILD)/sim/plain/Vtb_top,--assert,sim/tb_main.cpp,$$(CHK_LIBS),sim/waves.h $$(LIBTARMACCHK)))
 $(eval $(call verilate,$(BUILD)/sim/chk/Vtb_top,--assert --chk,sim/tb_main.cpp,$$(CHK_LIBS),sim/waves.h dpi/tarmac_chk_pkg.sv $$(LIBTARMACCHK)))
-$(eval $(call verilate,$(BUILD)/sim/plain-trace/Vtb_top,--assert --trace,sim/tb_main.cpp,,sim/waves.h))
+$(eval $(call verilate,$(BUILD)/sim/plain-trace/Vtb_top,--assert --trace,sim/tb_main.cpp,$$(CHK_LIBS),sim/waves.h $$(LIBTARMACCHK)))
 # the core with its implementation options on (model/ARCHITECTURE.md, "Tail-chaining and late arrival"), checked
 # against goldens made with armv6m-iss $(TC_ISS_OPTS)
 $(eval $(call verilate,$(BUILD)/sim/chk-tc/Vtb_top,--assert --chk -GTailChain=1 -GLateArrival=1,sim/tb_main.cpp,$$(CHK_LIBS),sim/waves.h dpi/tarmac_chk_pkg.sv $$(LIBTARMACCHK)))
 $(eval $(call verilate,$(BUILD)/sim/chk-trace/Vtb_top,--assert --trace --chk,sim/tb_main.cpp,$$(CHK_LIBS),sim/waves.h dpi/tarmac_chk_pkg.sv $$(LIBTARMACCHK)))
-$(eval $(call verilate,$(BUILD)/sim-systemc/plain/Vtb_top,--assert --sc,sim/sc_main.cpp,-lsystemc,))
+$(eval $(call verilate,$(BUILD)/sim-systemc/plain/Vtb_top,--assert --sc,sim/sc_main.cpp,$$(CHK_LIBS) -lsystemc,$$(LIBTARMACCHK)))
 $(eval $(call verilate,$(BUILD)/sim-systemc/chk/Vtb_top,--assert --sc --chk,sim/sc_main.cpp,$$(CHK_LIBS) -lsystemc,dpi/tarmac_chk_pkg.sv $$(LIBTARMACCHK) model/sc/iss_golden.h))
 
 # TRACE=1: the builds with FST tracing (build/sim/*-trace), for `make sim`, `make regress` and `make rtl`; a run
@@ -127,3 +128,18 @@ mutate: $(PROGRAM_ELFS) $(call random-programs,$(MUTATE_SEEDS)) $(LIBARMV6M) $(L
 	  $(PROGRAMS) $(MUTATE_SEEDS:%=seed_%)
 # the campaign's self-check column on a synthetic output and on two real mutants (sim/test_mutate.sh)
 TEST_SCRIPTS += sim/test_mutate.sh
+
+# The semihosting component (rtl_tb/armv6m_semihost.sv) on each call and each way to exit: one firmware per
+# exit (tests/semihost/semihost_calls.c), run on the model, on the core and in lockstep (sim/test_semihost.sh).
+SEMIHOST_EXITS := exit_ok exit_error ext_7 ext_reason ext_300
+SH_DEFS_exit_ok    := -DEXIT_OP=0x18 -DEXIT_REASON=0x20026 -DEXIT_CODE=0
+SH_DEFS_exit_error := -DEXIT_OP=0x18 -DEXIT_REASON=0x20023 -DEXIT_CODE=0
+SH_DEFS_ext_7      := -DEXIT_OP=0x20 -DEXIT_REASON=0x20026 -DEXIT_CODE=7
+SH_DEFS_ext_reason := -DEXIT_OP=0x20 -DEXIT_REASON=0x20023 -DEXIT_CODE=7
+SH_DEFS_ext_300    := -DEXIT_OP=0x20 -DEXIT_REASON=0x20026 -DEXIT_CODE=300
+$(BUILD)/semihost/%.elf: tests/semihost/semihost_calls.c $(PROG_LIB) tests/programs/lib/semihost.h \
+                         tests/programs/lib/link.ld | deps
+	@mkdir -p $(dir $@)
+	$(ARM_CC) $(ARM_CFLAGS) $(SH_DEFS_$*) -o $@ $< $(PROG_LIB) $(ARM_LDFLAGS)
+TEST_SCRIPTS += sim/test_semihost.sh
+TEST_PREREQS += $(SEMIHOST_EXITS:%=$(BUILD)/semihost/%.elf)

@@ -1,4 +1,4 @@
-// Verilator C++ main for rtl_tb/tb_top: loads the ELF, runs to the program's exit, prints cycles, retired
+// Verilator C++ main for rtl_tb/tb_top (which loads the ELF): runs to the program's exit, prints cycles, retired
 // instructions, CPI and cycles/s.
 // usage: Vtb_top +elf=<prog.elf> [+timeout=<cycles>] [+waitstates=<pct>] [+seed=<n>] [+trace]
 //                [+tarmac_golden=<golden>] [+tarmac_<option>=...] [+tarmac_off]
@@ -9,6 +9,8 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <string>
+#include <vector>
 
 #include "Vtb_top.h"
 #include "harness.h"
@@ -18,7 +20,10 @@
 int main(int argc, char **argv)
 {
     harness_init();
-    Verilated::commandArgs(argc, argv);
+    std::vector<std::string> args = harness_args(argc, argv);
+    std::vector<const char *> cargs;
+    for (const std::string &a : args) cargs.push_back(a.c_str());
+    Verilated::commandArgs((int)cargs.size(), cargs.data());
     const char *elf = harness_plusarg(argc, argv, "+elf=");
     if (!elf) {
         std::fprintf(stderr, "usage: %s +elf=<prog.elf> [+timeout=<cycles>] [+waitstates=<pct>] [+seed=<n>] [+trace]\n",
@@ -31,8 +36,8 @@ int main(int argc, char **argv)
     Waves waves;
     waves.set_reset_cycles(reset_cycles);
     if (!waves.configure(argc, argv)) return 2;
-    Vtb_top top;
-    if (!harness_load(elf) || !waves.open(top)) return 2;
+    Vtb_top top;  // loads the ELF at the first eval; one it cannot load ends the run with status 2
+    if (!waves.open(top)) return 2;
     auto t0 = std::chrono::steady_clock::now();
     top.rst_n = 0;
     long long cycles = 0;

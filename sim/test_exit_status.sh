@@ -2,7 +2,8 @@
 # Exit statuses and max_errors as dpi/README.md documents them, in the C++ and the SystemC harness: a checker
 # that halts mid-run exits 3 (not SIGABRT) and prints each report once; max_errors=3 lets the run go on to the
 # third mismatch with no simulator flag; a failure found only at the end of the test exits 3; an unreadable
-# golden exits 3; a timeout stays 124. Needs BUILD from make, the checker simulators and the programs.
+# golden exits 3; a timeout stays 124; an ELF tb_top cannot load exits 2 with the file and the reason (the
+# checker, given it as +tarmac_elf by the harness, says so too), and no checker verdict. Needs BUILD from make, the checker simulators and the programs.
 set -u
 pass=0; fail=0
 check() { if eval "$2"; then pass=$((pass + 1)); echo "ok   $1"; else fail=$((fail + 1)); echo "FAIL $1"; fi; }
@@ -32,6 +33,10 @@ for harness in sim sim-systemc; do
 
   out=$("$sim" +elf="$elf" +tarmac_golden=golden/hello.tarmac.gz +timeout=300 2>&1); rc=$?
   check "$harness: a timeout exits 124 (exit $rc)" '[ "$rc" -eq 124 ] && grep -q "timeout after" <<<"$out"'
+
+  out=$("$sim" +elf=README.md +tarmac_golden=golden/hello.tarmac.gz 2>&1); rc=$?
+  check "$harness: an ELF that cannot be loaded exits 2, naming the file and why (exit $rc)" \
+    '[ "$rc" -eq 2 ] && grep -q "^tb_top: README.md: not an ELF file$" <<<"$out" && ! grep -q "tarmac checker: \(PASS\|FAIL\)" <<<"$out"'
 done
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

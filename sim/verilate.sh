@@ -11,7 +11,7 @@
 #   --sc         SystemC model for sim/sc_main.cpp instead of C++
 #   <link line>  one argument: archives, shared libraries and linker options of the harness
 #   <rtl root>   the directory that holds the rtl_tb/ tree to build (default: this repository's); the file list
-#                is always this repository's rtl_tb/sources.f
+#                is always this repository's rtl_tb/sources.f, whose other entries (dpi/) stay this repository's
 # Run from the repository's root. Verilator's output goes to <out dir>/build.log; on failure its tail is printed
 # and the exit status is 1. SAN_FLAGS in the environment (make test SAN=1): the project's libraries are
 # sanitized, so the simulator is compiled and linked with the same sanitizers.
@@ -59,7 +59,7 @@ fi
 
 if [ "$mode" = lint ]; then
   root=${1:-.}
-  mapfile -t rtl < <(sed "s|^|$root/|" rtl_tb/sources.f)
+  mapfile -t rtl < <(sed "s|^rtl_tb/|$root/rtl_tb/|" rtl_tb/sources.f)
   exec verilator "${lint[@]}" "${design[@]}" "${checker[@]}" "${rtl[@]}"
 fi
 
@@ -78,7 +78,7 @@ fi
   exit 2
 }
 out=$1; main=$2; link=$3; root=${4:-.}
-mapfile -t rtl < <(sed "s|^|$root/|" rtl_tb/sources.f)
+mapfile -t rtl < <(sed "s|^rtl_tb/|$root/rtl_tb/|" rtl_tb/sources.f)
 san=()
 [ -z "${SAN_FLAGS:-}" ] || san=(-CFLAGS "$SAN_FLAGS" -LDFLAGS "$SAN_FLAGS")
 mkdir -p "$out"

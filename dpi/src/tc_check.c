@@ -55,6 +55,15 @@ tc_checker *tc_open(const char *golden, const char *options, tm_error *err)
     c->mem_pool = calloc(c->pool_cap, sizeof *c->mem_pool);
     c->gold_handler = 0;
     if (!c->ring || !c->pkts || !c->events || !c->reg_pool || !c->mem_pool) return out_of_memory(c, err);
+    if (c->o.elf[0]) {
+        c->elf = tm_elf_open(c->o.elf, err);
+        if (!c->elf) {
+            tc_close(c);
+            return NULL;
+        }
+        c->disasm = calloc(c->ring_cap, sizeof *c->disasm);
+        if (!c->disasm) return out_of_memory(c, err);
+    }
     /* inflating, parsing and building the golden steps run on threads of their own, beside the simulation */
     if (tc_golden_start(c, err) != 0) {
         tc_close(c);
@@ -80,6 +89,8 @@ void tc_close(tc_checker *c)
     free(c->mem_pool);
     free(c->pkts);
     free(c->events);
+    tm_elf_close(c->elf);
+    free(c->disasm);
     free(c->report);
     free(c);
 }
@@ -199,9 +210,9 @@ static int compare_one(tc_checker *c, int id, int gold_now, int rtl_now, uint64_
                       : gold_now && !rtl_now ? "missing write (the RTL's value is an older one)"
                       : !gold_now && rtl_now ? "extra write (the golden wrote no such register in this step)"
                                              : "wrong value";
-    char g[20], r[20];
+    char g[TC_ADDR_TEXT], r[TC_ADDR_TEXT];
     int rc = tc_mismatch(c, "register", last_step, line, "register %s: %s: expected %s, actual %s", tm_reg_name(id),
-                         why, tc_shadow_text(g, gk, c->gold[id], 1), tc_shadow_text(r, rk, c->rtl[id], 0));
+                         why, tc_reg_text(c, g, id, gk, c->gold[id], 1), tc_reg_text(c, r, id, rk, c->rtl[id], 0));
     /* resynchronise so that one bug gives one report when max_errors > 1 */
     c->rtl[id] = c->gold[id];
     c->rtl_known |= bit;
@@ -315,16 +326,17 @@ static int close_step(tc_checker *c, int is_exc, uint32_t pc, uint32_t opcode, i
     if (tc_golden_fill(c, c->cursor + c->o.bus_window + 2) != TC_OK) return TC_FAILED;
     uint64_t first = c->cursor;
     uint32_t gold_mask = 0;
+    char a1[TC_ADDR_TEXT], a2[TC_ADDR_TEXT], a3[TC_ADDR_TEXT]; /* code addresses in the reports */
     int64_t entered = -1; /* an exception entry the RTL did not report separately, taken into this close */
     for (;;) {
         if (c->cursor >= c->complete) {
             if (is_exc)
                 return tc_mismatch(c, "instruction", c->cursor, c->end_line,
-                                   "the golden trace ended, but the RTL entered exception %d (return address %08x)",
-                                   number, ret);
+                                   "the golden trace ended, but the RTL entered exception %d (return address %s)",
+                                   number, tc_code_addr(c, ret, a1));
             return tc_mismatch(c, "instruction", c->cursor, c->end_line,
-                               "the golden trace ended, but the RTL retired an instruction at %08x (opcode %0*x)", pc,
-                               is32 ? 8 : 4, opcode);
+                               "the golden trace ended, but the RTL retired an instruction at %s (opcode %0*x)",
+                               tc_code_addr(c, pc, a1), is32 ? 8 : 4, opcode);
         }
         tc_step *s = tc_step_at(c, c->cursor);
         if (s->kind == TC_STEP_INSN || (is_exc && s->kind == TC_STEP_EXC)) break;
@@ -346,27 +358,27 @@ static int close_step(tc_checker *c, int is_exc, uint32_t pc, uint32_t opcode, i
         tc_exception_name((int)s->exc_number, gold_name, sizeof gold_name);
         if (s->kind != TC_STEP_EXC) {
             rc = tc_mismatch(c, "instruction", idx, s->line,
-                             "extra exception: the RTL entered %s (%s %08x); the golden takes no exception "
-                             "here and executes %08x (opcode %0*x)",
-                             rtl_name, ret >= 0xF0000000u ? "by tail-chaining, EXC_RETURN" : "return address", ret,
-                             s->pc, s->is32 ? 8 : 4, s->opcode);
+                             "extra exception: the RTL entered %s (%s %s); the golden takes no exception "
+                             "here and executes %s (opcode %0*x)",
+                             rtl_name, ret >= 0xF0000000u ? "by tail-chaining, EXC_RETURN" : "return address",
+                             tc_code_addr(c, ret, a1), tc_code_addr(c, s->pc, a2), s->is32 ? 8 : 4, s->opcode);
         } else if (tc_step_tail_chained(s) && ret != s->exc_return) {
             char what[160];
-            snprintf(what, sizeof what, "the RTL unstacked and entered %s anew, stacking a frame (return address %08x)",
-                     rtl_name, ret);
+            snprintf(what, sizeof what, "the RTL unstacked and entered %s anew, stacking a frame (return address %s)",
+                     rtl_name, tc_code_addr(c, ret, a1));
             rc = tail_chain_missed(c, idx, what);
         } else if (s->has_return && ret >= 0xF0000000u && s->exc_return != ret) {
             rc = tc_mismatch(c, "instruction", idx, s->line,
                              "tail-chaining: the RTL entered %s by tail-chaining (EXC_RETURN %08x), leaving the frame "
                              "stacked; the golden unstacked at the exception return and entered %s by stacking a frame "
-                             "(return address %08x)",
-                             rtl_name, ret, gold_name, s->exc_return);
+                             "(return address %s)",
+                             rtl_name, ret, gold_name, tc_code_addr(c, s->exc_return, a1));
         } else if (s->has_number && s->exc_number != (uint32_t)number) {
             rc = tc_mismatch(c, "instruction", idx, s->line, "wrong exception: the golden entered %s, the RTL %s",
                              gold_name, rtl_name);
         } else if (s->has_return && s->exc_return != ret) {
-            rc = tc_mismatch(c, "instruction", idx, s->line, "exception %d return address: expected %08x, actual %08x",
-                             number, s->exc_return, ret);
+            rc = tc_mismatch(c, "instruction", idx, s->line, "exception %d return address: expected %s, actual %s",
+                             number, tc_code_addr(c, s->exc_return, a1), tc_code_addr(c, ret, a2));
         }
     } else {
         uint32_t want_op = s->opcode, got_op = opcode;
@@ -382,18 +394,20 @@ static int close_step(tc_checker *c, int is_exc, uint32_t pc, uint32_t opcode, i
             tc_exception_name(x->has_number ? (int)x->exc_number : 0, name, sizeof name);
             rc = tc_mismatch(c, "instruction", idx, s->line,
                              "exception not taken: the golden entered %s at step %llu (golden line %llu; return "
-                             "address %08x) and runs its handler from %08x; the RTL retired %08x (opcode %0*x) instead",
-                             name, (unsigned long long)entered, (unsigned long long)x->line, x->exc_return, s->pc, pc,
+                             "address %s) and runs its handler from %s; the RTL retired %s (opcode %0*x) instead",
+                             name, (unsigned long long)entered, (unsigned long long)x->line,
+                             tc_code_addr(c, x->exc_return, a1), tc_code_addr(c, s->pc, a2), tc_code_addr(c, pc, a3),
                              is32 ? 8 : 4, got_op);
         } else if (s->pc != pc) {
-            rc = tc_mismatch(c, "instruction", idx, s->line, "pc: expected %08x (opcode %0*x), actual %08x (opcode %0*x)",
-                             s->pc, s->is32 ? 8 : 4, want_op, pc, is32 ? 8 : 4, got_op);
+            rc = tc_mismatch(c, "instruction", idx, s->line, "pc: expected %s (opcode %0*x), actual %s (opcode %0*x)",
+                             tc_code_addr(c, s->pc, a1), s->is32 ? 8 : 4, want_op, tc_code_addr(c, pc, a2), is32 ? 8 : 4,
+                             got_op);
         } else if (want_op != got_op || s->is32 != (is32 != 0)) {
-            rc = tc_mismatch(c, "instruction", idx, s->line, "opcode at %08x: expected %0*x, actual %0*x", pc,
-                             s->is32 ? 8 : 4, want_op, is32 ? 8 : 4, got_op);
+            rc = tc_mismatch(c, "instruction", idx, s->line, "opcode at %s: expected %0*x, actual %0*x",
+                             tc_code_addr(c, pc, a1), s->is32 ? 8 : 4, want_op, is32 ? 8 : 4, got_op);
         } else if (want_taken != (cond != 0)) {
-            rc = tc_mismatch(c, "instruction", idx, s->line, "condition at %08x: expected %s, actual %s", pc,
-                             want_taken ? "IT (executed)" : "IS (skipped)", cond ? "IT (executed)" : "IS (skipped)");
+            rc = tc_mismatch(c, "instruction", idx, s->line, "condition at %s: expected %s, actual %s",
+                             tc_code_addr(c, pc, a1), want_taken ? "IT (executed)" : "IS (skipped)", cond ? "IT (executed)" : "IS (skipped)");
         }
     }
     uint32_t exc_return = 0;
@@ -593,9 +607,10 @@ int tc_finish(tc_checker *c)
                 tc_exception_name(s->has_number ? (int)s->exc_number : 0, name, sizeof name);
                 snprintf(what, sizeof what, "entry of %s", name);
             }
+            char a[TC_ADDR_TEXT];
             rc = tc_mismatch(c, "instruction", c->cursor, s->line,
-                             "the RTL finished, but the golden trace goes on (next golden step: %s at %08x)", what,
-                             s->kind == TC_STEP_EXC ? s->exc_return : s->pc);
+                             "the RTL finished, but the golden trace goes on (next golden step: %s at %s)", what,
+                             tc_code_addr(c, s->kind == TC_STEP_EXC ? s->exc_return : s->pc, a));
         }
     }
     if (!c->failed) {

@@ -167,6 +167,12 @@ static int add_record(tc_checker *c, const tm_record *r)
         s->opcode = in->opcode;
         s->is32 = in->opcode_digits > 4 || (in->iset.n == 3 && in->iset.p[2] == '2');
         if (in->mode.n) s->handler = name_is(in->mode, "handler") || name_is(in->mode, "hndl");
+        if (c->disasm) { /* option elf=: the golden's own text for reports ("" when the line has none) */
+            char *d = c->disasm[c->gs.made & (c->ring_cap - 1)];
+            size_t n = in->disasm.n < TC_DISASM_LEN - 1 ? in->disasm.n : TC_DISASM_LEN - 1;
+            if (n) memcpy(d, in->disasm.p, n);
+            d[n] = '\0';
+        }
         return TC_OK;
     }
     case TM_REC_EVENT: {

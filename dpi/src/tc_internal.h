@@ -6,12 +6,16 @@
 #include <stdio.h>
 
 #include "tarmac/checker.h"
+#include "tarmac/elf.h"
 #include "tarmac/reader.h"
 
 #define TC_MAX_REGS 40  /* register records in one golden step */
 #define TC_MAX_MEM 40   /* data memory records in one golden step */
 #define TC_MAX_FLOW 4   /* FD/FI records in one golden step */
 #define TC_MAX_STEP_PACKETS TC_MAX_FLOW /* expected MTB packets of one step: one per FD/FI, else at most 2 */
+
+#define TC_DISASM_LEN 48 /* a golden instruction's disassembly kept for reports (option elf=) */
+#define TC_ADDR_TEXT 96  /* "%08x <function+0x...>" */
 
 #define TC_MAX_BUS_IGNORE 16
 #define TC_MAX_BUS_IGNORE_TEXT "16"
@@ -20,6 +24,7 @@
 typedef struct tc_options {
     char golden[512];
     char report_path[512];
+    char elf[512];         /* the program's ELF: symbolized reports */
     unsigned context, max_errors, bus_window;
     uint32_t mtb_base;
     uint32_t ignore_mask;  /* bit per register id */
@@ -138,6 +143,10 @@ struct tc_checker {
     tc_packet *pkts;
     unsigned pkt_cap;
     uint64_t pkt_head, pkt_tail;
+    /* option elf=: the program's symbols, and each ring step's golden disassembly (written by the golden thread
+     * with the step) */
+    tm_elf *elf;
+    char (*disasm)[TC_DISASM_LEN];
     /* RTL events for the report */
     tc_event *events;
     unsigned ev_cap;
@@ -202,6 +211,11 @@ void tc_report_save(const tc_checker *c); /* write the report file (option repor
 /* A shadow register's value for a report: "%08x" into buf (20 bytes), or why there is none: "(never written)" by
  * the golden, "(never reported)" by the RTL. */
 const char *tc_shadow_text(char *buf, int known, uint32_t value, int golden);
+/* tc_shadow_text, and for a register that holds code addresses (LR) tc_code_addr: buf has TC_ADDR_TEXT bytes. */
+const char *tc_reg_text(const tc_checker *c, char *buf, int id, int known, uint32_t value, int golden);
+/* A code address for a report: "%08x", with " <function+0x1c>" when the option elf= gives a symbol holding it.
+ * Returns buf (TC_ADDR_TEXT bytes). */
+const char *tc_code_addr(const tc_checker *c, uint32_t addr, char *buf);
 /* "SVCall (11)", "IRQ5 (21)", "exception 9" for an exception number. */
 void tc_exception_name(int number, char *buf, size_t size);
 

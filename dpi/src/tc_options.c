@@ -56,6 +56,13 @@ static int set_report(tc_options *o, const char *v, tm_error *err)
     return 0;
 }
 
+static int set_elf(tc_options *o, const char *v, tm_error *err)
+{
+    (void)err;
+    snprintf(o->elf, sizeof o->elf, "%s", v);
+    return 0;
+}
+
 static int set_context(tc_options *o, const char *v, tm_error *err)
 {
     unsigned long long x = 0;
@@ -202,6 +209,8 @@ static const tc_option_def options[] = {
     { { "report", "", "also write the report to this file" }, set_report },
     { { "quiet", "0", "1: no summary line at finish" }, set_quiet },
     { { "cpu", "", "only the golden records of this cpu (multi-cpu traces); all when not given" }, set_cpu },
+    { { "elf", "", "the program's ELF: reports name code addresses <function>+0x<offset> and disassemble the golden "
+                   "instruction" }, set_elf },
 };
 #define N_OPTIONS (sizeof options / sizeof options[0])
 

@@ -1,9 +1,12 @@
 /* The checker's report: one block per mismatch with the golden context and the RTL events side by side,
- * the register diff of the shadow files, and the summary at the end. Only runs when something is reported. */
+ * the register diff of the shadow files, and the summary at the end. Only runs when something is reported.
+ * With the option elf= code addresses carry their symbol and golden instructions their disassembly: the golden
+ * line's own text, else the model's disassembler (m6_disasm, model/disasm.c, which the library carries). */
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "armv6m.h"
 #include "tc_internal.h"
 
 static void vappend(tc_checker *c, const char *fmt, va_list ap)
@@ -33,24 +36,44 @@ void tc_report_append(tc_checker *c, const char *fmt, ...)
     va_end(ap);
 }
 
+const char *tc_code_addr(const tc_checker *c, uint32_t addr, char *buf)
+{
+    int n = snprintf(buf, TC_ADDR_TEXT, "%08x", addr);
+    char sym[TC_ADDR_TEXT - 12];
+    if (c->elf && tm_elf_symbolize(c->elf, addr & ~1u, sym, sizeof sym))
+        snprintf(buf + n, TC_ADDR_TEXT - (size_t)n, " <%s>", sym);
+    return buf;
+}
+
+/* The golden instruction's disassembly (option elf=): the golden line's text, else the model's disassembler. */
+static const char *golden_disasm(const tc_checker *c, const tc_step *s, char *buf, size_t n)
+{
+    const char *own = c->disasm[s->index & (c->ring_cap - 1)];
+    if (own[0]) return own;
+    m6_disasm(s->pc, s->opcode, s->is32, buf, n);
+    return buf;
+}
+
 static int describe_step(const tc_checker *c, const tc_step *s, char *buf, size_t n)
 {
     static const char *const st[] = { "IT", "IS", "IF", "IE", "IA" };
+    char a[TC_ADDR_TEXT], d[TC_DISASM_LEN];
     switch (s->kind) {
     case TC_STEP_INSN:
-        return snprintf(buf, n, "#%llu :%llu %s %08x %0*x", (unsigned long long)s->index,
-                        (unsigned long long)s->line, st[s->status % 5], s->pc, s->is32 ? 8 : 4, s->opcode);
+        return snprintf(buf, n, "#%llu :%llu %s %s %0*x%s%s", (unsigned long long)s->index, (unsigned long long)s->line,
+                        st[s->status % 5], tc_code_addr(c, s->pc, a), s->is32 ? 8 : 4, s->opcode, c->elf ? " " : "",
+                        c->elf ? golden_disasm(c, s, d, sizeof d) : "");
     case TC_STEP_EXC:
-        return snprintf(buf, n, "#%llu :%llu exception %u ret %08x", (unsigned long long)s->index,
-                        (unsigned long long)s->line, s->exc_number, s->exc_return);
+        return snprintf(buf, n, "#%llu :%llu exception %u ret %s", (unsigned long long)s->index,
+                        (unsigned long long)s->line, s->exc_number, tc_code_addr(c, s->exc_return, a));
     default:
-        (void)c;
         return snprintf(buf, n, "#%llu :%llu reset", (unsigned long long)s->index, (unsigned long long)s->line);
     }
 }
 
-static int describe_event(const tc_event *e, char *buf, size_t n)
+static int describe_event(const tc_checker *c, const tc_event *e, char *buf, size_t n)
 {
+    char a[TC_ADDR_TEXT];
     switch (e->kind) {
     case TC_EV_REG: return snprintf(buf, n, "reg %s = %08x", tm_reg_name(e->a), e->x);
     case TC_EV_BEAT:
@@ -59,8 +82,9 @@ static int describe_event(const tc_event *e, char *buf, size_t n)
         if (e->a) return snprintf(buf, n, "mtb %08x %08x at offset %08x", e->x, e->y, e->z);
         return snprintf(buf, n, "mtb %08x %08x", e->x, e->y);
     case TC_EV_RETIRE:
-        return snprintf(buf, n, "retire %08x %0*x%s", e->x, e->b ? 8 : 4, e->y, e->c ? "" : " (skipped)");
-    case TC_EV_EXC: return snprintf(buf, n, "exception %u ret %08x", e->x, e->y);
+        return snprintf(buf, n, "retire %s %0*x%s", tc_code_addr(c, e->x, a), e->b ? 8 : 4, e->y,
+                        e->c ? "" : " (skipped)");
+    case TC_EV_EXC: return snprintf(buf, n, "exception %u ret %s", e->x, tc_code_addr(c, e->y, a));
     case TC_EV_SNAPSHOT: return snprintf(buf, n, "register snapshot (%u registers)", (unsigned)__builtin_popcount(e->x));
     default: return snprintf(buf, n, "?");
     }
@@ -77,13 +101,22 @@ static void context_block(tc_checker *c, uint64_t step)
     unsigned ng = c->complete ? (unsigned)(last + 1 - first) : 0;
     unsigned ne = (unsigned)(c->ev_count < c->ev_cap ? c->ev_count : c->ev_cap);
     if (ne > n) ne = n;
-    tc_report_append(c, "  %-48s | %s\n", "last golden steps (#step :line)", "last RTL events");
     unsigned rows = ng > ne ? ng : ne;
+    /* the golden column as wide as its widest row (at least 48), so that symbols and disassembly keep it aligned */
+    int width = 48;
+    char g[200];
+    for (unsigned i = 0; i < ng; i++) {
+        int w = describe_step(c, tc_step_at(c, first + i), g, sizeof g);
+        if (w > width) width = w < (int)sizeof g ? w : (int)sizeof g - 1;
+    }
+    tc_report_append(c, "  %-*s | %s\n", width, "last golden steps (#step :line)", "last RTL events");
     for (unsigned i = 0; i < rows; i++) {
-        char g[80] = "", r[80] = "";
+        char r[160] = "";
+        g[0] = '\0';
         if (i + ng >= rows) describe_step(c, tc_step_at(c, first + (i + ng - rows)), g, sizeof g);
-        if (i + ne >= rows) describe_event(&c->events[(c->ev_count - ne + (i + ne - rows)) & (c->ev_cap - 1)], r, sizeof r);
-        tc_report_append(c, "  %-48s | %s\n", g, r);
+        if (i + ne >= rows)
+            describe_event(c, &c->events[(c->ev_count - ne + (i + ne - rows)) & (c->ev_cap - 1)], r, sizeof r);
+        tc_report_append(c, "  %-*s | %s\n", width, g, r);
     }
 }
 
@@ -97,10 +130,10 @@ static void register_diff(tc_checker *c)
         if (!differs) continue;
         if (!any) tc_report_append(c, "  register diff (golden shadow vs RTL shadow):\n");
         any = 1;
-        char g[20], r[20];
+        char g[TC_ADDR_TEXT], r[TC_ADDR_TEXT];
         tc_report_append(c, "    %-8s golden %-8s  rtl %s%s\n", tm_reg_name(id),
-                         tc_shadow_text(g, (c->gold_known & bit) != 0, c->gold[id], 1),
-                         tc_shadow_text(r, (c->rtl_known & bit) != 0, c->rtl[id], 0),
+                         tc_reg_text(c, g, id, (c->gold_known & bit) != 0, c->gold[id], 1),
+                         tc_reg_text(c, r, id, (c->rtl_known & bit) != 0, c->rtl[id], 0),
                          (c->o.ignore_mask & bit) ? "  (ignored)" : "");
     }
     if (!any) tc_report_append(c, "  register shadows agree\n");
@@ -119,6 +152,12 @@ int tc_mismatch(tc_checker *c, const char *stream, uint64_t step, uint64_t line,
     vappend(c, fmt, ap);
     va_end(ap);
     tc_report_append(c, "\n");
+    if (c->elf && step >= c->oldest && step < c->complete && tc_step_at(c, step)->kind == TC_STEP_INSN) {
+        const tc_step *s = tc_step_at(c, step);
+        char a[TC_ADDR_TEXT], d[TC_DISASM_LEN];
+        tc_report_append(c, "  golden instruction: %s %0*x %s\n", tc_code_addr(c, s->pc, a), s->is32 ? 8 : 4, s->opcode,
+                         golden_disasm(c, s, d, sizeof d));
+    }
     register_diff(c);
     context_block(c, step);
     if (c->n.mismatches >= c->o.max_errors) c->failed = 1;
@@ -162,4 +201,11 @@ const char *tc_shadow_text(char *buf, int known, uint32_t value, int golden)
     if (!known) return golden ? "(never written)" : "(never reported)";
     snprintf(buf, 20, "%08x", value);
     return buf;
+}
+
+const char *tc_reg_text(const tc_checker *c, char *buf, int id, int known, uint32_t value, int golden)
+{
+    /* LR holds a return address (Thumb bit set) or an EXC_RETURN value, which no symbol holds */
+    if (known && id == TM_REG_LR) return tc_code_addr(c, value, buf);
+    return tc_shadow_text(buf, known, value, golden);
 }

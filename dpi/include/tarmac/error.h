@@ -15,7 +15,8 @@ typedef enum tm_status {
     TM_ERR_GZIP = -2,    /* corrupt or truncated gzip stream */
     TM_ERR_LINE = -3,    /* line longer than the limit, or binary data */
     TM_ERR_PARSE = -4,   /* a line that fits no record shape */
-    TM_ERR_ARG = -5      /* bad argument / option */
+    TM_ERR_ARG = -5,     /* bad argument / option */
+    TM_ERR_FORMAT = -6   /* a file that is not what it must be (an ELF32 ARM executable) */
 } tm_status;
 
 /* Where and why. file/line/column are 0/empty when they do not apply. */
