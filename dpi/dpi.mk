@@ -1,8 +1,11 @@
 # libtarmac: reader, parser, writer, checker, MTB codec (C11, zlib only).
-TM_SRCS := $(wildcard dpi/src/*.c)
+# model/config.c: the model's option table, with which the checker reads a golden's recorded configuration.
+TM_SRCS := $(wildcard dpi/src/*.c) model/config.c
 TM_OBJS := $(TM_SRCS:%.c=$(OBJ)/%.o)
 LIBTARMAC := $(LIB)/libtarmac.a
 LIBTARMAC_SO := $(LIB)/libtarmac.so
+
+$(OBJ)/dpi/src/tc_config.o: CPPFLAGS += -Imodel
 
 $(LIBTARMAC): $(TM_OBJS)
 	@mkdir -p $(dir $@)
@@ -39,7 +42,7 @@ fuzz-deps:
 
 $(BUILD)/fuzz/fuzz_trace: tests/fuzz/fuzz_trace.c $(TM_SRCS) | fuzz-deps
 	@mkdir -p $(dir $@)
-	clang -g -O1 -fsanitize=fuzzer,address,undefined $(CPPFLAGS) $^ -o $@ -lz -pthread
+	clang -g -O1 -fsanitize=fuzzer,address,undefined $(CPPFLAGS) -Imodel $^ -o $@ -lz -pthread
 
 fuzz: $(BUILD)/fuzz/fuzz_trace
 	@mkdir -p $(BUILD)/fuzz/work

@@ -12,8 +12,16 @@ static void usage(FILE *f)
             "usage: armv6m-iss [options] prog.elf\n"
             "  --tarmac FILE      write the golden trace (gzip when FILE ends in .gz; '-' for stdout)\n"
             "  --dialect NAME     fastmodels (default), cortexm, qemu4v, or fvp (as an M-profile FVP writes it)\n"
+            "  --config K=V,...   implementation choices (repeatable; a later key overrides); a gzip trace\n"
+            "                     records them all in its header's comment, for the checker (model=)\n"
             "  --max-insns N      stop after N instructions (exit 124)\n"
-            "  --quiet            no summary on stderr\n");
+            "  --quiet            no summary on stderr\n"
+            "configuration keys (default):\n");
+    for (size_t i = 0; m6_config_at(i); i++) {
+        const m6_config_info *k = m6_config_at(i);
+        fprintf(f, "  %-12s (%s) %s\n", k->key, k->def, k->help);
+    }
+    fprintf(f, "  systick=cycles needs an embedding that supplies ticks (m6_systick_tick): not this command\n");
 }
 
 int main(int argc, char **argv)
@@ -21,6 +29,9 @@ int main(int argc, char **argv)
     const char *elf = NULL, *tarmac = NULL;
     int dialect = TM_DIALECT_FASTMODELS, quiet = 0;
     unsigned long long max_insns = 0;
+    int configured = 0;
+    m6_config cfg;
+    m6_config_defaults(&cfg);
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
@@ -34,6 +45,13 @@ int main(int argc, char **argv)
                 fprintf(stderr, "armv6m-iss: unknown dialect '%s' (fastmodels, cortexm, qemu4v, fvp)\n", argv[i]);
                 return 2;
             }
+        } else if (!strcmp(a, "--config") && i + 1 < argc) {
+            char err[300];
+            if (m6_config_parse(&cfg, argv[++i], err, sizeof err)) {
+                fprintf(stderr, "armv6m-iss: --config: %s\n", err);
+                return 2;
+            }
+            configured = 1;
         } else if (!strcmp(a, "--max-insns") && i + 1 < argc) {
             char *end;
             max_insns = strtoull(argv[++i], &end, 0);
@@ -58,11 +76,17 @@ int main(int argc, char **argv)
         usage(stderr);
         return 2;
     }
+    if (cfg.systick == M6_SYSTICK_CYCLES) {
+        fprintf(stderr, "armv6m-iss: --config systick=cycles needs a caller that supplies SysTick ticks "
+                        "(m6_systick_tick), such as a simulation embedding the model; this command has no clock\n");
+        return 2;
+    }
     m6 *c = m6_create();
     if (!c) {
         fprintf(stderr, "armv6m-iss: out of memory\n");
         return 2;
     }
+    c->cfg = cfg; /* before loading: the memory map depends on it */
     char err[512];
     if (m6_load_elf(c, elf, err, sizeof err)) {
         fprintf(stderr, "armv6m-iss: %s\n", err);
@@ -71,7 +95,9 @@ int main(int argc, char **argv)
     }
     m6_trace trace = { 0 };
     if (tarmac) {
-        tm_out_options oo = { -1, 1, 1 };
+        char record[M6_CONFIG_TEXT_MAX];
+        m6_config_format(&cfg, record, sizeof record);
+        tm_out_options oo = { -1, 1, 1, record }; /* a gzip golden records the configuration in its header */
         trace.out = tm_out_open(tarmac, &oo, &trace.err);
         if (!trace.out) {
             char buf[600];
@@ -80,6 +106,10 @@ int main(int argc, char **argv)
             return 2;
         }
         trace.dialect = (tm_dialect)dialect;
+        size_t n = strlen(tarmac);
+        if (configured && !(n > 3 && !strcmp(tarmac + n - 3, ".gz")))
+            fprintf(stderr, "armv6m-iss: note: a plain-text trace cannot record the configuration (--config); "
+                            "a .gz trace records it for the checker\n");
         c->trace = &trace;
         if (tarmac[0] == '-' && !tarmac[1]) c->console = stderr; /* keep the trace on stdout clean */
     }

@@ -177,6 +177,8 @@ static int set_bus_ignore(tc_options *o, const char *v, tm_error *err)
     return 0;
 }
 
+static int set_model(tc_options *o, const char *v, tm_error *err) { return tc_model_declare(o, v, err); }
+
 typedef struct tc_option_def {
     tc_option_info info;
     int (*set)(tc_options *o, const char *v, tm_error *err);
@@ -201,6 +203,8 @@ static const tc_option_def options[] = {
     { { "report", "", "also write the report to this file" }, set_report },
     { { "quiet", "0", "1: no summary line at finish" }, set_quiet },
     { { "cpu", "", "only the golden records of this cpu (multi-cpu traces); all when not given" }, set_cpu },
+    { { "model", "", "the configuration the core and system were built with, key:value;... (keys of armv6m-iss "
+                     "--config), checked at open against the golden's record" }, set_model },
 };
 #define N_OPTIONS (sizeof options / sizeof options[0])
 

@@ -11,34 +11,9 @@
 #include "../run_command.h"
 #include <vector>
 
-extern "C" {
-#include "armv6m.h"
-}
+#include "machine.h"
 
 namespace {
-
-// A machine with a vector table (SP 0x20001000, reset at 0x100, every handler at 0x200) and code at 0x100.
-struct Machine {
-    m6 *c = m6_create();
-    Machine(const std::vector<uint16_t> &code, const std::vector<uint16_t> &handler = { 0xbeab })
-    {
-        uint32_t *vt = reinterpret_cast<uint32_t *>(m6_mem_ptr(c, 0, 192));
-        vt[0] = 0x20001000;
-        vt[1] = 0x101;
-        for (int i = 2; i < 48; i++) vt[i] = 0x201;
-        std::memcpy(m6_mem_ptr(c, 0x100, 2 * code.size()), code.data(), 2 * code.size());
-        std::memcpy(m6_mem_ptr(c, 0x200, 2 * handler.size()), handler.data(), 2 * handler.size());
-        c->console = nullptr;
-    }
-    ~Machine() { m6_destroy(c); }
-    int run(int max = 1000)
-    {
-        int st = M6_STEP_INSN;
-        for (int i = 0; i < max && st != M6_STEP_EXIT && st != M6_STEP_LOCKUP; i++) st = m6_step(c);
-        return st;
-    }
-    void poke32(uint32_t addr, uint32_t v) { std::memcpy(m6_mem_ptr(c, addr, 4), &v, 4); }
-};
 
 using Out = CommandOutput;
 inline Out sh(const std::string &cmd) { return run_command(cmd); }
@@ -145,7 +120,7 @@ TEST(Model, TraceLinesOfAShortProgram)
     std::string path = dir + "/model_short.tarmac";
     Machine m({ 0x2016, 0x3001, 0x2018, 0x4901, 0xbeab, 0xbf00, 0x0026, 0x0002 });
     m6_trace t{};
-    tm_out_options oo{ 0, 0, 0 };
+    tm_out_options oo{ 0, 0, 0, nullptr };
     t.out = tm_out_open(path.c_str(), &oo, &t.err);
     ASSERT_NE(t.out, nullptr);
     t.dialect = TM_DIALECT_FASTMODELS;
