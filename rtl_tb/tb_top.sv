@@ -2,7 +2,16 @@
 // slave), the monitor, semihosting service and the end of test. The C++ main (sim/tb_main.cpp) drives the
 // clock, loads the program through tb_load_word and reads the result through the imported tb_exit (or, when
 // the simulation stopped before the program's exit, tb_stopped).
-module tb_top (
+// The parameters are the implementation choices the model takes as --config keys (model/ARCHITECTURE.md,
+// "Configuration"); the defaults are the model's. The monitor declares them to the checker (model=), which
+// compares them with the golden's record at open.
+module tb_top #(
+  parameter logic [31:0] LrReset    = 32'hFFFF_FFFF,  // lr_reset
+  parameter logic [31:0] CpuId      = 32'h410C_C601,  // cpuid
+  parameter int unsigned NumIrq     = 32,             // num_irq
+  parameter bit          MtbPresent = 1'b1,           // mtb
+  parameter logic [31:0] MtbBase    = 32'hF000_0000   // mtb_base
+) (
   input logic clk,
   input logic rst_n
 );
@@ -59,7 +68,7 @@ module tb_top (
     if ($value$plusargs("seed=%d", v) != 0) seed = v; else seed = 32'd1;
   end
 
-  m0_core u_core (
+  m0_core #(.LrReset(LrReset)) u_core (
     .clk, .rst_n, .haddr, .htrans, .hwrite, .hsize, .hprot, .hwdata, .hrdata, .hready, .hresp,
     .irq_pending, .irq_prio, .nmi_pending, .pendsv_pending, .systick_pending, .pri_svcall, .pri_pendsv,
     .pri_systick, .vtor, .clr_valid, .clr_num, .ipsr_o(ipsr),
@@ -69,7 +78,7 @@ module tb_top (
     .semihost_req, .semihost_op, .semihost_arg, .semihost_ack, .semihost_wr_r0, .semihost_r0, .halted, .lockup
   );
 
-  ahb_interconnect u_ic (
+  ahb_interconnect #(.MtbPresent(MtbPresent), .MtbBase(MtbBase)) u_ic (
     .clk, .rst_n, .haddr, .htrans, .hsel, .hready, .hresp, .hrdata, .s_hreadyout, .s_hresp, .s_hrdata
   );
 
@@ -91,7 +100,7 @@ module tb_top (
     .hresp(s_hresp[3]), .hrdata(s_hrdata[3]), .ev_valid(mtb_ev_valid), .ev_src(mtb_ev_src), .ev_dst(mtb_ev_dst),
     .ev_a(mtb_ev_a), .pw_en, .pw_addr, .pw_data, .pkt_valid, .pkt_w0, .pkt_w1
   );
-  scs u_scs (
+  scs #(.CpuId(CpuId), .NumIrq(NumIrq)) u_scs (
     .clk, .rst_n, .hsel(hsel[4]), .haddr, .htrans, .hwrite, .hsize, .hwdata, .hready, .hreadyout(s_hreadyout[4]),
     .hresp(s_hresp[4]), .hrdata(s_hrdata[4]), .retire(retire_valid), .clr_valid, .clr_num, .ipsr, .irq_pending,
     .irq_prio, .nmi_pending, .pendsv_pending, .systick_pending, .pri_svcall, .pri_pendsv, .pri_systick, .vtor
@@ -134,7 +143,13 @@ module tb_top (
   assign u_tp.pkt_w0 = pkt_w0;
   assign u_tp.pkt_w1 = pkt_w1;
 
-  armv6m_lockstep_monitor u_mon (.tp(u_tp));
+  // What this system was built with, for the checker: the core and SCS have no tail-chaining, no late arrival,
+  // and SysTick counts retired instructions. mtb_base also tells the checker where the golden's MTB registers are.
+  localparam string ChkOptions = {
+      $sformatf("mtb_base=0x%08x,model=lr_reset:0x%08x;cpuid:0x%08x;", MtbBase, LrReset, CpuId),
+      $sformatf("mtb:%0d;mtb_base:0x%08x;num_irq:%0d;", MtbPresent, MtbBase, NumIrq),
+      "systick:insn;tail_chain:0;late_arrival:0"};
+  armv6m_lockstep_monitor #(.OPTIONS(ChkOptions)) u_mon (.tp(u_tp));
 
   // ---- program loading and memory access for semihosting (backdoor: not bus transfers) ----
   function automatic void tb_load_word(input int unsigned addr, input int unsigned data);

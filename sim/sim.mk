@@ -19,6 +19,11 @@ $(1): $$(RTL_SRCS) $(3) sim/harness.cpp sim/harness.h $$(LIBARMV6M) $$(LIBTARMAC
 endef
 $(eval $(call verilate,$(BUILD)/sim/plain/Vtb_top,--cc,sim/tb_main.cpp,,,))
 $(eval $(call verilate,$(BUILD)/sim/chk/Vtb_top,--cc,sim/tb_main.cpp,+define+TARMAC_CHK dpi/tarmac_chk_pkg.sv,$$(CHK_LIBS),dpi/tarmac_chk_pkg.sv $$(LIBTARMACCHK)))
+# The configuration test (sim/test_config.sh): the reference system built with other choices, as goldens made with
+# armv6m-iss --config lr_reset=0x12345678,cpuid=0x410cc200,num_irq=8,mtb_base=0x40000000 declare them.
+SIM_CHK_CFG := $(BUILD)/sim/chk-cfg/Vtb_top
+SIM_CFG_PARAMS := -GLrReset=32\'h12345678 -GCpuId=32\'h410CC200 -GNumIrq=8 -GMtbBase=32\'h40000000
+$(eval $(call verilate,$(SIM_CHK_CFG),--cc,sim/tb_main.cpp,+define+TARMAC_CHK dpi/tarmac_chk_pkg.sv $(SIM_CFG_PARAMS),$$(CHK_LIBS),dpi/tarmac_chk_pkg.sv $$(LIBTARMACCHK)))
 $(eval $(call verilate,$(BUILD)/sim-systemc/plain/Vtb_top,--sc,sim/sc_main.cpp,,-lsystemc,))
 $(eval $(call verilate,$(BUILD)/sim-systemc/chk/Vtb_top,--sc,sim/sc_main.cpp,+define+TARMAC_CHK dpi/tarmac_chk_pkg.sv,$$(CHK_LIBS) -lsystemc,dpi/tarmac_chk_pkg.sv $$(LIBTARMACCHK) model/sc/iss_golden.h))
 
@@ -60,6 +65,10 @@ bench-rtl: $(SIM_PLAIN) $(SIM_CHK) $(BUILD)/programs/sort.elf
 BENCHES += bench-rtl
 
 TEST_SCRIPTS += sim/test_halt_on_mismatch.sh
+# The configuration check end to end: goldens made with --config against the reference system built the same
+# way (passes) and the default one (fails at open, naming the key and both values).
+TEST_SCRIPTS += sim/test_config.sh
+TEST_PREREQS += $(SIM_CHK_CFG) $(ISS)
 TEST_PREREQS += $(LIBTARMACCHK)
 
 # Constrained-random programs (tests/random/gen_random.c), reproducible by seed: `make regress SEEDS=N` adds
