@@ -26,7 +26,11 @@ int tc_model_declare(tc_options *o, const char *text, tm_error *err)
     while (*p) {
         size_t n = strcspn(p, ";");
         char item[200], why[300], msg[360];
-        snprintf(item, sizeof item, "%.*s", (int)(n < sizeof item ? n : sizeof item - 1), p);
+        if (n >= sizeof item) {
+            snprintf(msg, sizeof msg, "option model: '%.60s...' is too long for key:value", p);
+            return set_err(err, NULL, msg);
+        }
+        snprintf(item, sizeof item, "%.*s", (int)n, p);
         p += n;
         if (*p) p++;
         if (!item[0]) continue;
@@ -85,7 +89,7 @@ int tc_config_check(tc_checker *c, tm_error *err)
     const char *record = tm_reader_gzip_comment(c->gs.reader);
     if (!record || !is_record(record)) {
         tc_report_append(c,
-                         "tarmac checker: note: golden %s records no model configuration (%s): the declared "
+                         "note: golden %s records no model configuration (%s): the declared "
                          "configuration (model=%s) is not checked\n",
                          c->o.golden,
                          !tm_reader_is_gzip(c->gs.reader) ? "plain text"

@@ -132,7 +132,7 @@ TEST(ConfigCheck, NoRecordGivesOneNoteAndNoFailure)
     for (const auto &t : cases) {
         Open o(t.path, "model=lr_reset:0x12345678;num_irq:8");
         ASSERT_NE(o.c, nullptr) << o.text;
-        std::string note = "tarmac checker: note: golden " + t.path + " records no model configuration " + t.why +
+        std::string note = "note: golden " + t.path + " records no model configuration " + t.why +
                            ": the declared configuration (model=lr_reset:0x12345678;num_irq:8) is not checked\n";
         EXPECT_EQ(std::string(tc_report(o.c)), note);
         EXPECT_EQ(tc_reg_write(o.c, TM_REG_R0, 0x16), TC_OK);
@@ -156,12 +156,17 @@ TEST(ConfigCheck, UnknownKeysAndBadValuesAreOptionErrors)
         { "model=systick:clock", "option model: configuration systick: 'clock' is not insn or cycles" },
         { "model=lr_reset=0", "option model: 'lr_reset=0' is not key:value" },
     };
+    std::string long_value = "model=lr_reset:" + std::string(300, '0') + "x";  // never cut into a valid value
     for (const auto &t : cases) {
         Open o(g, t.options);
         EXPECT_EQ(o.c, nullptr) << t.options;
         EXPECT_EQ(o.err.status, TM_ERR_ARG);
         EXPECT_NE(o.text.find(t.expect), std::string::npos) << o.text;
     }
+    Open cut(g, long_value);
+    EXPECT_EQ(cut.c, nullptr);
+    EXPECT_NE(cut.text.find("option model: 'lr_reset:000"), std::string::npos) << cut.text;
+    EXPECT_NE(cut.text.find("is too long for key:value"), std::string::npos) << cut.text;
     unlink(g.c_str());
 }
 
