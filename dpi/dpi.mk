@@ -1,11 +1,12 @@
-# libtarmac: reader, parser, writer, ELF reader, checker, MTB codec (C11, zlib only). It carries the model's
-# disassembler (model/disasm.c, m6_disasm), which the checker's symbolized reports use (option elf=).
-TM_SRCS := $(wildcard dpi/src/*.c) model/disasm.c
+# libtarmac: reader, parser, writer, ELF reader, checker, MTB codec (C11, zlib only). It carries two pieces of
+# the model the checker uses: the disassembler (model/disasm.c, m6_disasm) for the symbolized reports (option
+# elf=), and the option table (model/config.c) with which it reads a golden's recorded configuration.
+TM_SRCS := $(wildcard dpi/src/*.c) model/disasm.c model/config.c
 TM_OBJS := $(TM_SRCS:%.c=$(OBJ)/%.o)
 LIBTARMAC := $(LIB)/libtarmac.a
 LIBTARMAC_SO := $(LIB)/libtarmac.so
 
-$(OBJ)/dpi/src/tc_report.o: CPPFLAGS += -Imodel
+$(OBJ)/dpi/src/tc_report.o $(OBJ)/dpi/src/tc_config.o: CPPFLAGS += -Imodel
 
 $(LIBTARMAC): $(TM_OBJS)
 	@mkdir -p $(dir $@)

@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "config.h"
 #include "tarmac/writer.h"
 
 #define M6_CODE_BASE 0x00000000u
@@ -14,7 +15,6 @@
 #define M6_SRAM_SIZE (64u << 10)
 #define M6_MTBRAM_BASE 0x24000000u
 #define M6_MTBRAM_SIZE (4u << 10)
-#define M6_MTB_SFR 0xF0000000u
 #define M6_SCS_BASE 0xE000E000u
 
 #define M6_EXIT_LOCKUP 125   /* exit code when the core locks up */
@@ -40,14 +40,8 @@ typedef struct m6_trace {
     tm_error err;
 } m6_trace;
 
-/* Implementation options (model/ARCHITECTURE.md, "Tail-chaining and late arrival"); 0 by default. */
-typedef struct m6_config {
-    int tail_chain;   /* an exception return enters a pending exception that preempts without unstacking */
-    int late_arrival; /* an exception that arrives while another is being entered is taken instead */
-} m6_config;
-
 typedef struct m6 {
-    m6_config cfg;
+    m6_config cfg;          /* implementation choices (model/config.h): set before m6_reset, not changed after */
     uint32_t r[16];         /* r[13] is the stack pointer in use; the other bank is in sp_other */
     uint32_t sp_other;      /* PSP while r13 is MSP, and the reverse */
     uint32_t apsr;          /* N Z C V in bits 31:28 */
@@ -115,7 +109,10 @@ int m6_enter_exception(m6 *c, unsigned n, uint32_t return_addr);
 int m6_exception_return(m6 *c, uint32_t exc_return);
 void m6_tail_chain(m6 *c);          /* the boundary after an exception return that did not unstack */
 void m6_fault(m6 *c, uint32_t return_addr); /* a synchronous fault of the current instruction */
+/* One SysTick clock: the step calls it with systick=insn; with systick=cycles the embedding calls it per cycle. */
 void m6_systick_tick(m6 *c);
+/* NVIC bits of the implemented external interrupts (cfg.num_irq); the others are RAZ/WI. */
+static inline uint32_t m6_irq_mask(const m6 *c) { return c->cfg.num_irq >= 32 ? ~0u : (1u << c->cfg.num_irq) - 1; }
 int m6_scs_read(m6 *c, uint32_t addr, uint32_t *val);
 int m6_scs_write(m6 *c, uint32_t addr, uint32_t val);
 

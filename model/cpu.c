@@ -23,6 +23,7 @@ m6 *m6_create(void)
         return NULL;
     }
     c->console = stdout;
+    m6_config_defaults(&c->cfg);
     return c;
 }
 
@@ -65,7 +66,7 @@ int m6_reset(m6 *c)
     }
     memset(c->r, 0, sizeof c->r);
     c->r[13] = sp & ~3u;
-    c->r[14] = 0xffffffffu;
+    c->r[14] = c->cfg.lr_reset;
     c->r[15] = pc & ~1u;
     c->sp_other = 0;
     c->apsr = 0;
@@ -578,7 +579,7 @@ static inline int step(m6 *c)
     c->icount++;
     c->steps++;
     if (c->trace) m6_trace_insn(c, pc, op, is32, taken);
-    if (c->st_csr & 1) m6_systick_tick(c);
+    if ((c->st_csr & 1) && c->cfg.systick == M6_SYSTICK_INSN) m6_systick_tick(c);
     if (c->mtb_master >> 31) {
         if (c->branch_from) m6_mtb_packet(c, c->branch_from - 1, 0, c->r[15]);
         if (c->exc_return_from) {

@@ -1,6 +1,7 @@
 /* Exceptions (priorities, entry with 8-word stacking, EXC_RETURN), NVIC, SCB and SysTick registers.
  * Choices in model/ARCHITECTURE.md: pending exceptions are evaluated at instruction boundaries; tail-chaining and
- * late arrival only with the options cfg.tail_chain / cfg.late_arrival; SysTick counts retired instructions. */
+ * late arrival only with the options cfg.tail_chain / cfg.late_arrival; SysTick counts retired instructions
+ * (cfg.systick=insn) or the embedding's ticks; cfg.num_irq interrupts implemented; CPUID from cfg.cpuid. */
 #include <string.h>
 
 #include "armv6m.h"
@@ -35,7 +36,7 @@ int m6_exec_priority(const m6 *c)
 
 void m6_set_pending(m6 *c, unsigned n)
 {
-    if (n >= M6_EXC_IRQ0) c->irq_pending |= 1u << (n - M6_EXC_IRQ0);
+    if (n >= M6_EXC_IRQ0) c->irq_pending |= (1u << (n - M6_EXC_IRQ0)) & m6_irq_mask(c);
     else c->sys_pending |= 1ull << n;
 }
 
@@ -262,7 +263,7 @@ int m6_scs_read(m6 *c, uint32_t addr, uint32_t *val)
     case 0x180: v = c->irq_enable; break;
     case 0x200: v = c->irq_pending; break;
     case 0x280: v = c->irq_pending; break;
-    case 0xd00: v = 0x410cc601u; break;
+    case 0xd00: v = c->cfg.cpuid; break;
     case 0xd04: v = icsr(c); break;
     case 0xd08: v = c->vtor; break;
     case 0xd0c: v = 0xfa050000u; break;
@@ -286,13 +287,14 @@ int m6_scs_read(m6 *c, uint32_t addr, uint32_t *val)
 int m6_scs_write(m6 *c, uint32_t addr, uint32_t v)
 {
     uint32_t off = addr - M6_SCS_BASE;
+    uint32_t irqs = m6_irq_mask(c); /* unimplemented interrupts: RAZ/WI */
     switch (off) {
     case 0x010: c->st_csr = (c->st_csr & (1u << 16)) | (v & 7); break;
     case 0x014: c->st_rvr = v & 0xffffff; break;
     case 0x018: c->st_cvr = 0; c->st_csr &= ~(1u << 16); break;
-    case 0x100: c->irq_enable |= v; break;
+    case 0x100: c->irq_enable |= v & irqs; break;
     case 0x180: c->irq_enable &= ~v; break;
-    case 0x200: c->irq_pending |= v; break;
+    case 0x200: c->irq_pending |= v & irqs; break;
     case 0x280: c->irq_pending &= ~v; break;
     case 0xd04:
         if (v & (1u << 31)) c->sys_pending |= 1ull << M6_EXC_NMI;
@@ -315,7 +317,8 @@ int m6_scs_write(m6 *c, uint32_t addr, uint32_t v)
     default:
         if (off >= 0x400 && off < 0x420) {
             unsigned i = off - 0x400;
-            for (unsigned k = 0; k < 4; k++) c->irq_prio[i + k] = (uint8_t)((v >> (8 * k)) & 0xc0);
+            for (unsigned k = 0; k < 4; k++)
+                if ((irqs >> (i + k)) & 1) c->irq_prio[i + k] = (uint8_t)((v >> (8 * k)) & 0xc0);
         }
         break;
     }

@@ -2,43 +2,9 @@
  * Exit status: the program's exit code; 124 when --max-insns stops it, 125 on lockup, 2 on bad usage or input. */
 #include <stdio.h>
 #include <stdlib.h>
-#include <stddef.h>
 #include <string.h>
 
 #include "armv6m.h"
-
-/* --config tail_chain=1,late_arrival=1: the implementation options of struct m6_config. Returns 0, or -1 with
- * the reason in err. */
-static int parse_config(m6_config *cfg, const char *text, char *err, size_t errlen)
-{
-    static const struct { const char *key; size_t off; } keys[] = {
-        { "tail_chain", offsetof(m6_config, tail_chain) },
-        { "late_arrival", offsetof(m6_config, late_arrival) },
-    };
-    const char *p = text;
-    while (*p) {
-        const char *end = strchr(p, ',');
-        size_t len = end ? (size_t)(end - p) : strlen(p);
-        const char *eq = memchr(p, '=', len);
-        size_t klen = eq ? (size_t)(eq - p) : len;
-        int *field = NULL;
-        for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
-            if (strlen(keys[i].key) == klen && !strncmp(p, keys[i].key, klen))
-                field = (int *)((char *)cfg + keys[i].off);
-        if (!field) {
-            snprintf(err, errlen, "unknown --config key '%.*s' (tail_chain, late_arrival)", (int)klen, p);
-            return -1;
-        }
-        if (!eq || eq + 2 != p + len || (eq[1] != '0' && eq[1] != '1')) {
-            snprintf(err, errlen, "--config %.*s needs the value 0 or 1", (int)klen, p);
-            return -1;
-        }
-        *field = eq[1] - '0';
-        p += len;
-        if (*p == ',') p++;
-    }
-    return 0;
-}
 
 static void usage(FILE *f)
 {
@@ -46,9 +12,16 @@ static void usage(FILE *f)
             "usage: armv6m-iss [options] prog.elf\n"
             "  --tarmac FILE      write the golden trace (gzip when FILE ends in .gz; '-' for stdout)\n"
             "  --dialect NAME     fastmodels (default), cortexm, qemu4v, or fvp (as an M-profile FVP writes it)\n"
+            "  --config K=V,...   implementation choices (repeatable; a later key overrides); a gzip trace\n"
+            "                     records them all in its header's comment, for the checker (model=)\n"
             "  --max-insns N      stop after N instructions (exit 124)\n"
-            "  --config K=V,...   implementation options, 0 or 1: tail_chain, late_arrival (model/ARCHITECTURE.md)\n"
-            "  --quiet            no summary on stderr\n");
+            "  --quiet            no summary on stderr\n"
+            "configuration keys (default):\n");
+    for (size_t i = 0; m6_config_at(i); i++) {
+        const m6_config_info *k = m6_config_at(i);
+        fprintf(f, "  %-12s (%s) %s\n", k->key, k->def, k->help);
+    }
+    fprintf(f, "  systick=cycles needs an embedding that supplies ticks (m6_systick_tick): not this command\n");
 }
 
 int main(int argc, char **argv)
@@ -56,7 +29,9 @@ int main(int argc, char **argv)
     const char *elf = NULL, *tarmac = NULL;
     int dialect = TM_DIALECT_FASTMODELS, quiet = 0;
     unsigned long long max_insns = 0;
-    m6_config cfg = { 0 };
+    int configured = 0;
+    m6_config cfg;
+    m6_config_defaults(&cfg);
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
@@ -70,17 +45,18 @@ int main(int argc, char **argv)
                 fprintf(stderr, "armv6m-iss: unknown dialect '%s' (fastmodels, cortexm, qemu4v, fvp)\n", argv[i]);
                 return 2;
             }
+        } else if (!strcmp(a, "--config") && i + 1 < argc) {
+            char err[300];
+            if (m6_config_parse(&cfg, argv[++i], err, sizeof err)) {
+                fprintf(stderr, "armv6m-iss: --config: %s\n", err);
+                return 2;
+            }
+            configured = 1;
         } else if (!strcmp(a, "--max-insns") && i + 1 < argc) {
             char *end;
             max_insns = strtoull(argv[++i], &end, 0);
             if (*end || !max_insns) {
                 fprintf(stderr, "armv6m-iss: --max-insns needs a positive number\n");
-                return 2;
-            }
-        } else if (!strcmp(a, "--config") && i + 1 < argc) {
-            char err[128];
-            if (parse_config(&cfg, argv[++i], err, sizeof err)) {
-                fprintf(stderr, "armv6m-iss: %s\n", err);
                 return 2;
             }
         } else if (!strcmp(a, "--quiet")) {
@@ -100,12 +76,17 @@ int main(int argc, char **argv)
         usage(stderr);
         return 2;
     }
+    if (cfg.systick == M6_SYSTICK_CYCLES) {
+        fprintf(stderr, "armv6m-iss: --config systick=cycles needs a caller that supplies SysTick ticks "
+                        "(m6_systick_tick), such as a simulation embedding the model; this command has no clock\n");
+        return 2;
+    }
     m6 *c = m6_create();
     if (!c) {
         fprintf(stderr, "armv6m-iss: out of memory\n");
         return 2;
     }
-    c->cfg = cfg;
+    c->cfg = cfg; /* before loading: the memory map depends on it */
     char err[512];
     if (m6_load_elf(c, elf, err, sizeof err)) {
         fprintf(stderr, "armv6m-iss: %s\n", err);
@@ -114,7 +95,9 @@ int main(int argc, char **argv)
     }
     m6_trace trace = { 0 };
     if (tarmac) {
-        tm_out_options oo = { -1, 1, 1 };
+        char record[M6_CONFIG_TEXT_MAX];
+        m6_config_format(&cfg, record, sizeof record);
+        tm_out_options oo = { -1, 1, 1, record }; /* a gzip golden records the configuration in its header */
         trace.out = tm_out_open(tarmac, &oo, &trace.err);
         if (!trace.out) {
             char buf[600];
@@ -123,6 +106,10 @@ int main(int argc, char **argv)
             return 2;
         }
         trace.dialect = (tm_dialect)dialect;
+        size_t n = strlen(tarmac);
+        if (configured && !(n > 3 && !strcmp(tarmac + n - 3, ".gz")))
+            fprintf(stderr, "armv6m-iss: note: a plain-text trace cannot record the configuration (--config); "
+                            "a .gz trace records it for the checker\n");
         c->trace = &trace;
         if (tarmac[0] == '-' && !tarmac[1]) c->console = stderr; /* keep the trace on stdout clean */
     }

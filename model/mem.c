@@ -1,5 +1,6 @@
-/* The memory map as the CPU sees it (model/ARCHITECTURE.md): code and SRAM as RAM, the MTB SRAM and SFRs,
- * the SCS (word accesses only). Anything else is a bus error. Little-endian. */
+/* The memory map as the CPU sees it (model/ARCHITECTURE.md): code and SRAM as RAM, the MTB SRAM and SFRs (at
+ * cfg.mtb_base; both unmapped with cfg.mtb=0), the SCS (word accesses only). Anything else is a bus error.
+ * Little-endian. */
 #include <string.h>
 
 #include "armv6m.h"
@@ -9,7 +10,7 @@ uint8_t *m6_mem_ptr(m6 *c, uint32_t addr, uint32_t len)
     if (addr < M6_CODE_SIZE && len <= M6_CODE_SIZE - addr) return c->code + addr;
     if (addr >= M6_SRAM_BASE && addr - M6_SRAM_BASE < M6_SRAM_SIZE && len <= M6_SRAM_SIZE - (addr - M6_SRAM_BASE))
         return c->sram + (addr - M6_SRAM_BASE);
-    if (addr >= M6_MTBRAM_BASE && addr - M6_MTBRAM_BASE < M6_MTBRAM_SIZE &&
+    if (c->cfg.mtb && addr >= M6_MTBRAM_BASE && addr - M6_MTBRAM_BASE < M6_MTBRAM_SIZE &&
         len <= M6_MTBRAM_SIZE - (addr - M6_MTBRAM_BASE))
         return c->mtbram + (addr - M6_MTBRAM_BASE);
     return NULL;
@@ -25,7 +26,7 @@ int m6_read(m6 *c, uint32_t addr, unsigned size, uint32_t *val)
         return 0;
     }
     if ((addr & ~0xfffu) == M6_SCS_BASE) return size == 4 && !(addr & 3) ? m6_scs_read(c, addr, val) : -1;
-    if ((addr & ~0xfu) == M6_MTB_SFR) return size == 4 && !(addr & 3) ? m6_mtb_read(c, addr & 0xf, val) : -1;
+    if (c->cfg.mtb && (addr & ~0xfu) == c->cfg.mtb_base) return size == 4 && !(addr & 3) ? m6_mtb_read(c, addr & 0xf, val) : -1;
     return -1;
 }
 
@@ -39,6 +40,6 @@ int m6_write(m6 *c, uint32_t addr, unsigned size, uint32_t val)
         return 0;
     }
     if ((addr & ~0xfffu) == M6_SCS_BASE) return size == 4 && !(addr & 3) ? m6_scs_write(c, addr, val) : -1;
-    if ((addr & ~0xfu) == M6_MTB_SFR) return size == 4 && !(addr & 3) ? m6_mtb_write(c, addr & 0xf, val) : -1;
+    if (c->cfg.mtb && (addr & ~0xfu) == c->cfg.mtb_base) return size == 4 && !(addr & 3) ? m6_mtb_write(c, addr & 0xf, val) : -1;
     return -1;
 }

@@ -1,6 +1,6 @@
-# The ARMv6-M model: libarmv6m.a (everything but the CLI and the disassembler, which libtarmac carries for the
-# checker's reports) and build/bin/armv6m-iss.
-M6_SRCS := $(filter-out model/main.c model/disasm.c,$(wildcard model/*.c))
+# The ARMv6-M model: libarmv6m.a (everything but the CLI, the disassembler and the option table, which libtarmac
+# carries for the checker's reports and configuration check) and build/bin/armv6m-iss.
+M6_SRCS := $(filter-out model/main.c model/disasm.c model/config.c,$(wildcard model/*.c))
 M6_OBJS := $(M6_SRCS:%.c=$(OBJ)/%.o)
 LIBARMV6M := $(LIB)/libarmv6m.a
 ISS := $(BIN)/armv6m-iss
@@ -29,5 +29,5 @@ BENCHES += bench-model
 
 # Model unit tests (tests/unit/model) link the model library.
 TEST_LIBS_model = $(LIBARMV6M) $(LIBTARMAC)
-TEST_DEPS_model = $(PROGRAM_ELFS)
+TEST_DEPS_model = $(PROGRAM_ELFS) $(ISS)
 $(OBJ)/tests/unit/model/%.o: CPPFLAGS += -Imodel

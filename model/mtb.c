@@ -42,7 +42,7 @@ int m6_mtb_read(m6 *c, uint32_t off, uint32_t *val)
     case 0x0: *val = c->mtb_position; break;
     case 0x4: *val = c->mtb_master; break;
     case 0x8: *val = c->mtb_flow; break;
-    default: *val = M6_MTBRAM_BASE; break;
+    default: *val = M6_MTBRAM_BASE; break; /* BASE: where the packets go */
     }
     return 0;
 }

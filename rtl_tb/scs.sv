@@ -1,6 +1,11 @@
 // System Control Space on the AHB: SysTick (counting retired instructions), NVIC and SCB registers, word
 // accesses only (others get an ERROR response), as model/exceptions.c implements them.
-module scs (
+//   CpuId:  the SCB CPUID value (the model's cpuid)
+//   NumIrq: external interrupts implemented, 1-32 (the model's num_irq); the NVIC bits of the others are RAZ/WI
+module scs #(
+  parameter logic [31:0] CpuId  = 32'h410C_C601,
+  parameter int unsigned NumIrq = 32
+) (
   input  logic        clk,
   input  logic        rst_n,
   input  logic        hsel,
@@ -27,6 +32,7 @@ module scs (
   output logic [1:0]  pri_systick,
   output logic [31:0] vtor
 );
+  localparam logic [31:0] IrqMask = NumIrq >= 32 ? 32'hFFFF_FFFF : (32'd1 << NumIrq) - 32'd1;
   logic [31:0] en, pend, st_csr, st_rvr, st_cvr, scr;
   logic [7:0]  prio [0:31];
   logic        rd, wr;
@@ -59,7 +65,7 @@ module scs (
       12'h018: hrdata = st_cvr;
       12'h100, 12'h180: hrdata = en;
       12'h200, 12'h280: hrdata = pend;
-      12'hd00: hrdata = 32'h410c_c601;
+      12'hd00: hrdata = CpuId;
       12'hd04: hrdata = {nmi_pending, 2'b00, pendsv_pending, 1'b0, systick_pending, 3'b000, |irq_pending, 4'd0,
                          vecpend, 6'd0, ipsr};
       12'hd08: hrdata = vtor;
@@ -107,9 +113,9 @@ module scs (
           12'h010: st_csr <= {st_csr[31:3], hwdata[2:0]};
           12'h014: st_rvr <= {8'd0, hwdata[23:0]};
           12'h018: begin st_cvr <= 32'd0; st_csr[16] <= 1'b0; end
-          12'h100: en <= en | hwdata;
+          12'h100: en <= en | (hwdata & IrqMask);
           12'h180: en <= en & ~hwdata;
-          12'h200: pend <= pend | hwdata;
+          12'h200: pend <= pend | (hwdata & IrqMask);
           12'h280: pend <= pend & ~hwdata;
           12'hd04: begin
             if (hwdata[31]) nmi_pending <= 1'b1;
@@ -124,7 +130,8 @@ module scs (
           12'hd20: begin pri_systick <= hwdata[31:30]; pri_pendsv <= hwdata[23:22]; end
           default:
             if (dp_off >= 12'h400 && dp_off < 12'h420)
-              for (int k = 0; k < 4; k++) prio[dp_off[4:0] + 5'(k)] <= hwdata[8*k +: 8] & 8'hc0;
+              for (int k = 0; k < 4; k++)
+                if (IrqMask[dp_off[4:0] + 5'(k)]) prio[dp_off[4:0] + 5'(k)] <= hwdata[8*k +: 8] & 8'hc0;
         endcase
       end
     end

@@ -3,10 +3,17 @@
 // +elf=<file> itself (armv6m_tb_pkg's ELF loader). The C++ main (sim/tb_main.cpp) drives the clock and reads the
 // result through the imported tb_exit (or, when the simulation stopped before the program's exit, tb_stopped);
 // an ELF that cannot be loaded is tb_exit code 2 (usage).
+// The parameters are the implementation choices the model takes as --config keys (model/ARCHITECTURE.md,
+// "Configuration"); the defaults are the model's; a Verilator build sets them with -G. The monitor declares them
+// to the checker (model=), which compares them with the golden's record at open.
 module tb_top #(
-  // the core's implementation options (rtl_tb/core/README.md); a Verilator build sets them with -G
-  parameter bit TailChain = 1'b0,
-  parameter bit LateArrival = 1'b0
+  parameter logic [31:0] LrReset     = 32'hFFFF_FFFF,  // lr_reset
+  parameter logic [31:0] CpuId       = 32'h410C_C601,  // cpuid
+  parameter int unsigned NumIrq      = 32,             // num_irq
+  parameter bit          MtbPresent  = 1'b1,           // mtb
+  parameter logic [31:0] MtbBase     = 32'hF000_0000,  // mtb_base
+  parameter bit          TailChain   = 1'b0,           // tail_chain
+  parameter bit          LateArrival = 1'b0            // late_arrival
 ) (
   input logic clk,
   input logic rst_n
@@ -64,6 +71,7 @@ module tb_top #(
   end
 
   m0_core #(
+    .LrReset    (LrReset),
     .TailChain  (TailChain),
     .LateArrival(LateArrival)
   ) u_core (
@@ -76,7 +84,7 @@ module tb_top #(
     .semihost_req, .semihost_op, .semihost_arg, .semihost_ack, .semihost_wr_r0, .semihost_r0, .halted, .lockup
   );
 
-  ahb_interconnect u_ic (
+  ahb_interconnect #(.MtbPresent(MtbPresent), .MtbBase(MtbBase)) u_ic (
     .clk, .rst_n, .haddr, .htrans, .hsel, .hready, .hresp, .hrdata, .s_hreadyout, .s_hresp, .s_hrdata
   );
 
@@ -98,7 +106,7 @@ module tb_top #(
     .hresp(s_hresp[3]), .hrdata(s_hrdata[3]), .ev_valid(mtb_ev_valid), .ev_src(mtb_ev_src), .ev_dst(mtb_ev_dst),
     .ev_a(mtb_ev_a), .pw_en, .pw_addr, .pw_data, .pkt_valid, .pkt_w0, .pkt_w1
   );
-  scs u_scs (
+  scs #(.CpuId(CpuId), .NumIrq(NumIrq)) u_scs (
     .clk, .rst_n, .hsel(hsel[4]), .haddr, .htrans, .hwrite, .hsize, .hwdata, .hready, .hreadyout(s_hreadyout[4]),
     .hresp(s_hresp[4]), .hrdata(s_hrdata[4]), .retire(retire_valid), .clr_valid, .clr_num, .ipsr, .irq_pending,
     .irq_prio, .nmi_pending, .pendsv_pending, .systick_pending, .pri_svcall, .pri_pendsv, .pri_systick, .vtor
@@ -143,7 +151,13 @@ module tb_top #(
   assign u_tp.pkt_offset_shown = 1'b1;
   assign u_tp.pkt_offset = {20'd0, pw_addr};  // the MTB SRAM write port's address, valid with pkt_valid
 
-  armv6m_lockstep_monitor u_mon (.tp(u_tp));
+  // What this system was built with, for the checker: its parameters, and SysTick counting retired instructions
+  // (the SCS). mtb_base also tells the checker where the golden's MTB registers are.
+  localparam string ChkOptions = {
+      $sformatf("mtb_base=0x%08x,model=lr_reset:0x%08x;cpuid:0x%08x;", MtbBase, LrReset, CpuId),
+      $sformatf("mtb:%0d;mtb_base:0x%08x;num_irq:%0d;", MtbPresent, MtbBase, NumIrq),
+      $sformatf("systick:insn;tail_chain:%0d;late_arrival:%0d", TailChain, LateArrival)};
+  armv6m_lockstep_monitor #(.OPTIONS(ChkOptions)) u_mon (.tp(u_tp));
 
   // The AHB-Lite protocol of the core's master port, bound into the core (its assertions run in the builds
   // with --assert: make test, make sim). The core does single transfers only and has no HBURST: SINGLE.

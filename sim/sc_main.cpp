@@ -21,7 +21,8 @@ int sc_main(int argc, char **argv)
     std::unique_ptr<iss_golden> golden;
     std::vector<std::string> args = harness_args(argc, argv);
     if (elf && harness_plusarg(argc, argv, "+golden_from_model")) {
-        golden = std::make_unique<iss_golden>("iss_golden", elf);
+        const char *config = harness_plusarg(argc, argv, "+iss_config=");  // the model's --config
+        golden = std::make_unique<iss_golden>("iss_golden", elf, config ? config : "");
         if (!golden->ok()) return 2;
         args.push_back("+tarmac_golden=" + golden->golden_path());
     }

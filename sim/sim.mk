@@ -22,6 +22,11 @@ $(eval $(call verilate,$(BUILD)/sim/chk-tc/Vtb_top,--assert --chk -GTailChain=1 
 $(eval $(call verilate,$(BUILD)/sim/chk-trace/Vtb_top,--assert --trace --chk,sim/tb_main.cpp,$$(CHK_LIBS),sim/waves.h dpi/tarmac_chk_pkg.sv $$(LIBTARMACCHK)))
 $(eval $(call verilate,$(BUILD)/sim-systemc/plain/Vtb_top,--assert --sc,sim/sc_main.cpp,$$(CHK_LIBS) -lsystemc,$$(LIBTARMACCHK)))
 $(eval $(call verilate,$(BUILD)/sim-systemc/chk/Vtb_top,--assert --sc --chk,sim/sc_main.cpp,$$(CHK_LIBS) -lsystemc,dpi/tarmac_chk_pkg.sv $$(LIBTARMACCHK) model/sc/iss_golden.h))
+# The configuration test (sim/test_config.sh): the reference system built with other choices, as goldens made with
+# armv6m-iss --config lr_reset=0x12345678,cpuid=0x410cc200,num_irq=8,mtb_base=0x40000000 declare them.
+SIM_CHK_CFG := $(BUILD)/sim/chk-cfg/Vtb_top
+SIM_CFG_PARAMS := -GLrReset=32\'h12345678 -GCpuId=32\'h410CC200 -GNumIrq=8 -GMtbBase=32\'h40000000
+$(eval $(call verilate,$(SIM_CHK_CFG),--assert --chk $(SIM_CFG_PARAMS),sim/tb_main.cpp,$$(CHK_LIBS),sim/waves.h dpi/tarmac_chk_pkg.sv $$(LIBTARMACCHK)))
 
 # TRACE=1: the builds with FST tracing (build/sim/*-trace), for `make sim`, `make regress` and `make rtl`; a run
 # writes a waveform only when asked (+fst=<file>, sim/waves.h), so the normal builds stay as fast as they are.
@@ -71,6 +76,10 @@ BENCHES += bench-rtl
 TEST_SCRIPTS += sim/test_tail_chain.sh
 TEST_PREREQS += $(BUILD)/sim/chk-tc/Vtb_top $(TC_PROGRAM_ELFS)
 TEST_SCRIPTS += sim/test_halt_on_mismatch.sh
+# The configuration check end to end: goldens made with --config against the reference system built the same
+# way (passes) and the default one (fails at open, naming the key and both values).
+TEST_SCRIPTS += sim/test_config.sh
+TEST_PREREQS += $(SIM_CHK_CFG) $(ISS)
 TEST_PREREQS += $(LIBTARMACCHK)
 
 # The AHB-Lite master assertions: each rule on scripted cycles, and a broken master stopped by one

@@ -1,6 +1,7 @@
 /* Buffered trace output, plain or gzip. With threading, lines are formatted into one buffer while the
  * other is deflated and written on a second thread (double buffering). The gzip header carries no
- * timestamp or name, so the same lines always give the same bytes. */
+ * timestamp or name, so the same lines always give the same bytes; it carries the producer's comment when
+ * one is given (tm_out_options.comment). */
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
@@ -22,6 +23,8 @@ struct tm_out {
     int gzip;
     z_stream z;
     int z_ready;
+    gz_header head;   /* used only with a comment; deflate reads it until the header is written */
+    char *comment;
     unsigned char *zbuf;
     char *buf[2];
     size_t len;       /* bytes in buf[cur] */
@@ -143,6 +146,16 @@ tm_out *tm_out_open(const char *path, const tm_out_options *opts, tm_error *err)
             goto fail;
         }
         o->z_ready = 1;
+        if (opts && opts->comment) {
+            /* the same header bytes zlib writes by default (no time, no name, OS Unix), plus FCOMMENT */
+            o->comment = strdup(opts->comment);
+            o->head.os = 3;
+            o->head.comment = (Bytef *)o->comment;
+            if (!o->comment || deflateSetHeader(&o->z, &o->head) != Z_OK) {
+                set_err(err, o, TM_ERR_GZIP, "cannot set the gzip header's comment");
+                goto fail;
+            }
+        }
     }
     o->threaded = opts && opts->threaded;
     if (o->threaded) {
@@ -157,6 +170,7 @@ tm_out *tm_out_open(const char *path, const tm_out_options *opts, tm_error *err)
     return o;
 fail:
     if (o->z_ready) deflateEnd(&o->z);
+    free(o->comment);
     if (o->fd > 1) close(o->fd);
     free(o->buf[0]);
     free(o->buf[1]);
@@ -235,6 +249,7 @@ int tm_out_close(tm_out *o, tm_error *err)
     emit(o, o->buf[o->cur], o->len, 1);
     if (o->status != TM_OK) rc = set_err(err, o, o->status, o->msg);
     if (o->z_ready) deflateEnd(&o->z);
+    free(o->comment);
     if (o->fd > 1 && close(o->fd) != 0 && rc == TM_OK) {
         char m[200];
         snprintf(m, sizeof m, "close failed: %s", strerror(errno));

@@ -1,4 +1,5 @@
-/* Streaming line reader over plain or gzip input (detected by the magic bytes), from a file or stdin.
+/* Streaming line reader over plain or gzip input (detected by the magic bytes), from a file or stdin. The gzip
+ * header is read at open, on the caller's thread, so that its comment is known before the first line.
  * gzip input is inflated on a second thread into a small ring of blocks so that inflation and parsing
  * overlap; the caller's side copies each block into its line buffer. Memory use is bounded by the block
  * size and the line limit, whatever the input length. */
@@ -27,6 +28,9 @@ typedef struct source {
     int stream_end;    /* the last gzip member ended cleanly */
     z_stream z;
     int z_ready;
+    gz_header head;    /* the first member's header; zlib forgets it at the next member (inflateReset) */
+    char head_comment[TM_GZIP_COMMENT_MAX];
+    int has_comment;
     unsigned char *raw;
     uint64_t raw_total; /* bytes read from the file */
     char msg[200];      /* error from the producing side */
@@ -193,6 +197,44 @@ static void *producer_main(void *arg)
     return NULL;
 }
 
+/* Inflate as far as the end of the gzip header (Z_BLOCK stops before the first deflate block: no output), and
+ * keep its comment. A header cut short by the end of the file is left to produce() to report. Returns -1 with
+ * s->status set on a read error or a corrupt header. */
+static int read_gzip_header(source *s, char *scratch)
+{
+    z_stream *z = &s->z;
+    s->head.comment = (Bytef *)s->head_comment;
+    s->head.comm_max = TM_GZIP_COMMENT_MAX;
+    if (inflateGetHeader(z, &s->head) != Z_OK) {
+        s->status = TM_ERR_GZIP;
+        snprintf(s->msg, sizeof s->msg, "cannot read the gzip header");
+        return -1;
+    }
+    while (!s->head.done) {
+        if (z->avail_in == 0) {
+            if (s->eof) return 0;
+            ssize_t n = read_raw(s, s->raw, RAW_BLOCK);
+            if (n < 0) return -1;
+            z->next_in = s->raw;
+            z->avail_in = (uInt)n;
+            continue;
+        }
+        z->next_out = (unsigned char *)scratch;
+        z->avail_out = 1;
+        int zr = inflate(z, Z_BLOCK);
+        if (zr != Z_OK && zr != Z_BUF_ERROR) {
+            s->status = TM_ERR_GZIP;
+            snprintf(s->msg, sizeof s->msg, "corrupt gzip header: %s", z->msg ? z->msg : "inflate error");
+            return -1;
+        }
+    }
+    if (s->head.comment) { /* zlib cuts a long comment without its NUL */
+        s->head_comment[TM_GZIP_COMMENT_MAX - 1] = '\0';
+        s->has_comment = 1;
+    }
+    return 0;
+}
+
 tm_reader *tm_reader_open(const char *path, const tm_reader_options *opts, tm_error *err)
 {
     tm_reader *r = calloc(1, sizeof *r);
@@ -257,6 +299,11 @@ tm_reader *tm_reader_open(const char *path, const tm_reader_options *opts, tm_er
         r->src.z_ready = 1;
         r->src.z.next_in = r->src.raw;
         r->src.z.avail_in = (uInt)have;
+        if (read_gzip_header(&r->src, r->buf) != 0) {
+            set_err(err, r, r->src.status, 0, r->src.msg);
+            tm_reader_close(r);
+            return NULL;
+        }
     } else {
         memcpy(r->buf, r->src.raw, have);
         r->end = have;
@@ -418,6 +465,7 @@ uint64_t tm_reader_offset(const tm_reader *r) { return r->line_offset; }
 uint64_t tm_reader_skipped(const tm_reader *r) { return r->skipped; }
 const char *tm_reader_path(const tm_reader *r) { return r->path; }
 int tm_reader_is_gzip(const tm_reader *r) { return r->src.gzip; }
+const char *tm_reader_gzip_comment(const tm_reader *r) { return r->src.has_comment ? r->src.head_comment : NULL; }
 uint64_t tm_reader_file_size(const tm_reader *r) { return r->file_size; }
 
 uint64_t tm_reader_compressed_offset(const tm_reader *r)

@@ -69,6 +69,12 @@ tc_checker *tc_open(const char *golden, const char *options, tm_error *err)
         tc_close(c);
         return NULL;
     }
+    /* the declared configuration against the golden's record (read with the gzip header at open), before any
+     * step: a core built differently fails here, not as a divergence later */
+    if (tc_config_check(c, err) != 0) {
+        tc_close(c);
+        return NULL;
+    }
     /* Read the first steps now so that an unreadable golden is reported at open, with file:line. */
     if (tc_golden_fill(c, c->o.bus_window + 2) != TC_OK) {
         memset(err, 0, sizeof *err);

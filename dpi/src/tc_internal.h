@@ -35,6 +35,7 @@ typedef struct tc_options {
     int data_beats;        /* TC_DATA_BEATS_*: how data beats are told from fetches and vector reads */
     uint32_t bus_ignore[TC_MAX_BUS_IGNORE][2]; /* inclusive address ranges left out of the bus stream */
     unsigned n_bus_ignore;
+    char model[1024];      /* the declared configuration, "key:value;..." of every model= in order (validated) */
 } tc_options;
 
 typedef struct tc_gmem {
@@ -165,6 +166,14 @@ struct tc_checker {
 
 /* tc_options.c */
 int tc_parse_options(tc_options *o, const char *golden, const char *text, tm_error *err);
+
+/* tc_config.c: model=: check the keys and values of "key:value;..." with the model's table (model/config.h) and
+ * add them to o->model; a later key overrides. Errors name the key and the value. */
+int tc_model_declare(tc_options *o, const char *text, tm_error *err);
+/* At open, before the first step: compare every declared key with the golden's recorded configuration (its
+ * gzip comment). Returns 0 (match; or no record: a note in the report), or TM_ERR_ARG with err naming the golden,
+ * the keys and both values. */
+int tc_config_check(tc_checker *c, tm_error *err);
 
 /* Whether accesses at addr take part in the bus stream (bus=1 and outside every bus_ignore range). */
 static inline int tc_bus_compared(const tc_options *o, uint32_t addr)

@@ -185,6 +185,8 @@ static int set_bus_ignore(tc_options *o, const char *v, tm_error *err)
     return 0;
 }
 
+static int set_model(tc_options *o, const char *v, tm_error *err) { return tc_model_declare(o, v, err); }
+
 typedef struct tc_option_def {
     tc_option_info info;
     int (*set)(tc_options *o, const char *v, tm_error *err);
@@ -211,6 +213,8 @@ static const tc_option_def options[] = {
     { { "cpu", "", "only the golden records of this cpu (multi-cpu traces); all when not given" }, set_cpu },
     { { "elf", "", "the program's ELF: reports name code addresses <function>+0x<offset> and disassemble the golden "
                    "instruction" }, set_elf },
+    { { "model", "", "the configuration the core and system were built with, key:value;... (keys of armv6m-iss "
+                     "--config), checked at open against the golden's record" }, set_model },
 };
 #define N_OPTIONS (sizeof options / sizeof options[0])
 

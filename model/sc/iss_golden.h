@@ -1,6 +1,7 @@
 // The golden model as a SystemC module: it runs the ARMv6-M model on the program on its own thread and streams
 // the Tarmac trace into a pipe that the lockstep checker reads as its golden, inside the same simulation and
-// with no file. The pipe's back-pressure paces the model to the checker.
+// with no file. The pipe's back-pressure paces the model to the checker. config: the model's options
+// ("key=value,...", model/config.h); the model runs free of the simulation's clock, so systick=cycles is refused.
 #pragma once
 
 #include <systemc.h>
@@ -20,7 +21,7 @@ SC_MODULE(iss_golden)
     std::string golden_path() const { return "/dev/fd/" + std::to_string(read_fd_); }
     bool ok() const { return ok_; }
 
-    iss_golden(sc_module_name name, const std::string &elf) : sc_module(name)
+    iss_golden(sc_module_name name, const std::string &elf, const std::string &config = "") : sc_module(name)
     {
         int fds[2];
         if (pipe(fds) != 0) return;
@@ -28,6 +29,14 @@ SC_MODULE(iss_golden)
         write_fd_ = fds[1];
         m6_ = m6_create();
         char err[512];
+        if (m6_ && m6_config_parse(&m6_->cfg, config.c_str(), err, sizeof err)) {
+            std::fprintf(stderr, "iss_golden: %s\n", err);
+            return;
+        }
+        if (m6_ && m6_->cfg.systick == M6_SYSTICK_CYCLES) {
+            std::fprintf(stderr, "iss_golden: systick=cycles needs ticks from a clock; this golden runs unclocked\n");
+            return;
+        }
         if (!m6_ || m6_load_elf(m6_, elf.c_str(), err, sizeof err)) {
             std::fprintf(stderr, "iss_golden: %s\n", m6_ ? err : "out of memory");
             return;
@@ -47,7 +56,7 @@ SC_MODULE(iss_golden)
     void run()
     {
         std::string path = "/dev/fd/" + std::to_string(write_fd_);
-        tm_out_options oo{ 0, 0, 0 };
+        tm_out_options oo{ 0, 0, 0, nullptr };  // a plain stream: no header to record the configuration
         m6_trace trace{};
         trace.out = tm_out_open(path.c_str(), &oo, &trace.err);
         close(write_fd_); // the stream's own descriptor is the only writer left: closing it ends the golden

@@ -1,7 +1,9 @@
 // Reference ARMv6-M core: a multi-cycle machine (fetch, execute, memory transfers one at a time, register
 // commit) with a single AHB-Lite master for fetch and data, as Cortex-M0. The architectural choices are the
 // model's (model/ARCHITECTURE.md); see rtl_tb/core/README.md for the state machine and the trace port.
+//   LrReset: LR at reset (the model's lr_reset; the architecture leaves it UNKNOWN, Cortex-M0/M0+ 0xFFFFFFFF)
 module m0_core #(
+  parameter logic [31:0] LrReset = 32'hFFFF_FFFF,
   // model/ARCHITECTURE.md, "Tail-chaining and late arrival" (the model's --config tail_chain / late_arrival)
   parameter bit TailChain = 1'b0,    // an exception return enters a preempting pending exception without unstacking
   parameter bit LateArrival = 1'b0   // an exception arriving while another is entered is taken instead
@@ -361,7 +363,7 @@ module m0_core #(
     if (!rst_n) begin
       state <= S_RESET_SP;
       for (int i = 0; i < 16; i++) r[i] <= 32'd0;
-      r[14] <= 32'hffff_ffff;
+      r[14] <= LrReset;
       sp_other <= 32'd0;
       nzcv <= 4'd0;
       ipsr <= 6'd0;

@@ -38,7 +38,7 @@ static step make_step(uint64_t i)
 
 static int write_golden(const char *path, uint64_t steps)
 {
-    tm_out_options oo = { 1, 1, 1 };
+    tm_out_options oo = { 1, 1, 1, NULL };
     tm_error e;
     tm_out *o = tm_out_open(path, &oo, &e);
     if (!o) return -1;

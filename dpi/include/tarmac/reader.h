@@ -43,6 +43,12 @@ int tm_reader_is_gzip(const tm_reader *r);
 uint64_t tm_reader_compressed_offset(const tm_reader *r); /* bytes consumed from the file (progress) */
 uint64_t tm_reader_file_size(const tm_reader *r);         /* size of the file, 0 when unknown (stdin, pipe) */
 
+#define TM_GZIP_COMMENT_MAX 4096 /* longer gzip comments are cut to TM_GZIP_COMMENT_MAX - 1 bytes */
+/* The comment field of a gzip input's header (of its first member), read at open: how the producer made the
+ * trace (the model records its configuration there, model/config.h). NULL for plain text input and for a
+ * header without one. Valid until tm_reader_close. */
+const char *tm_reader_gzip_comment(const tm_reader *r);
+
 #ifdef __cplusplus
 }
 #endif

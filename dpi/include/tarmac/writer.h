@@ -35,6 +35,9 @@ typedef struct tm_out_options {
     int gzip;       /* -1 = from the file name (.gz), 0 = plain, 1 = gzip */
     int level;      /* zlib level, 0 = default (1: fastest) */
     int threaded;   /* compress on a second thread */
+    const char *comment; /* NULL, or text for the gzip header's comment field (FCOMMENT: no NUL inside; a
+                          * producer records how the trace was made, e.g. the model's configuration). Gzip output
+                          * only: plain output has no header, and the comment is not written anywhere. */
 } tm_out_options;
 
 /* Open path for writing ("-" = stdout). opts may be NULL. */

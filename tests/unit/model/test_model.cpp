@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <cstring>
 #include <string>
+#include <vector>
 
 #include "../run_command.h"
 #include "machine.h"
@@ -118,7 +119,7 @@ TEST(Model, TraceLinesOfAShortProgram)
     std::string path = dir + "/model_short.tarmac";
     Machine m({ 0x2016, 0x3001, 0x2018, 0x4901, 0xbeab, 0xbf00, 0x0026, 0x0002 });
     m6_trace t{};
-    tm_out_options oo{ 0, 0, 0 };
+    tm_out_options oo{ 0, 0, 0, nullptr };
     t.out = tm_out_open(path.c_str(), &oo, &t.err);
     ASSERT_NE(t.out, nullptr);
     t.dialect = TM_DIALECT_FASTMODELS;

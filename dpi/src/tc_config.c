@@ -1,0 +1,137 @@
+/* The configuration check (dpi/README.md, "The configuration check"): the testbench declares with
+ * model=key:value;... the implementation choices its core and system were built with, and each declared key is
+ * compared at open with the value the golden records in its gzip header's comment ("key=value,...", written
+ * by the model). Both sides are read with the model's own table (model/config.c), so that 0xFFFFFFFF and
+ * 4294967295 are the same value and a key either side does not know is an error. A golden without a record
+ * (plain text, FVP traces) cannot be checked: a note says so, the run goes on. */
+#include <string.h>
+
+#include "config.h"
+#include "tc_internal.h"
+
+static int set_err(tm_error *err, const char *file, const char *msg)
+{
+    memset(err, 0, sizeof *err);
+    err->status = TM_ERR_ARG;
+    if (file) snprintf(err->file, sizeof err->file, "%.*s", (int)sizeof err->file - 1, file);
+    snprintf(err->msg, sizeof err->msg, "%.*s", (int)sizeof err->msg - 1, msg);
+    return TM_ERR_ARG;
+}
+
+int tc_model_declare(tc_options *o, const char *text, tm_error *err)
+{
+    m6_config scratch;
+    m6_config_defaults(&scratch);
+    const char *p = text;
+    while (*p) {
+        size_t n = strcspn(p, ";");
+        char item[200], why[300], msg[360];
+        if (n >= sizeof item) {
+            snprintf(msg, sizeof msg, "option model: '%.60s...' is too long for key:value", p);
+            return set_err(err, NULL, msg);
+        }
+        snprintf(item, sizeof item, "%.*s", (int)n, p);
+        p += n;
+        if (*p) p++;
+        if (!item[0]) continue;
+        char *colon = strchr(item, ':');
+        if (!colon) {
+            snprintf(msg, sizeof msg, "option model: '%.60s' is not key:value", item);
+            return set_err(err, NULL, msg);
+        }
+        *colon = '\0';
+        if (m6_config_set(&scratch, item, colon + 1, why, sizeof why)) {
+            snprintf(msg, sizeof msg, "option model: %s", why);
+            return set_err(err, NULL, msg);
+        }
+        *colon = ':';
+        size_t have = strlen(o->model), add = strlen(item);
+        if (have + add + 2 > sizeof o->model) return set_err(err, NULL, "option model: declaration too long");
+        if (have) o->model[have++] = ';';
+        memcpy(o->model + have, item, add + 1);
+    }
+    return 0;
+}
+
+/* The value the record "key=value,..." gives key, into buf; 0 when it gives none. */
+static int recorded(const char *record, const char *key, char *buf, size_t size)
+{
+    size_t klen = strlen(key);
+    for (const char *p = record; *p;) {
+        size_t n = strcspn(p, ",");
+        if (n > klen && !strncmp(p, key, klen) && p[klen] == '=') {
+            snprintf(buf, size, "%.*s", (int)(n - klen - 1), p + klen + 1);
+            return 1;
+        }
+        p += n;
+        if (*p) p++;
+    }
+    return 0;
+}
+
+/* A record is a non-empty list of key=value items: any other gzip comment is some other producer's. */
+static int is_record(const char *s)
+{
+    if (!*s) return 0;
+    for (const char *p = s; *p;) {
+        size_t n = strcspn(p, ",");
+        const char *eq = memchr(p, '=', n);
+        if (!eq || eq == p) return 0;
+        p += n;
+        if (*p) p++;
+    }
+    return 1;
+}
+
+int tc_config_check(tc_checker *c, tm_error *err)
+{
+    if (!c->o.model[0]) return 0;
+    const char *record = tm_reader_gzip_comment(c->gs.reader);
+    if (!record || !is_record(record)) {
+        tc_report_append(c,
+                         "note: golden %s records no model configuration (%s): the declared "
+                         "configuration (model=%s) is not checked\n",
+                         c->o.golden,
+                         !tm_reader_is_gzip(c->gs.reader) ? "plain text"
+                         : record                         ? "its gzip comment is not key=value,..."
+                                                          : "no gzip comment, as in FVP traces",
+                         c->o.model);
+        return 0;
+    }
+    /* the declared values, a later key overriding (validated when the options were parsed) */
+    m6_config decl, gold;
+    m6_config_defaults(&decl);
+    m6_config_defaults(&gold);
+    uint32_t declared = 0;
+    for (const char *p = c->o.model; *p;) {
+        size_t n = strcspn(p, ";");
+        char item[200];
+        snprintf(item, sizeof item, "%.*s", (int)n, p);
+        p += n;
+        if (*p) p++;
+        char *colon = strchr(item, ':');
+        *colon = '\0';
+        m6_config_set(&decl, item, colon + 1, NULL, 0);
+        declared |= 1u << m6_config_index(item);
+    }
+    char msg[sizeof err->msg * 2];
+    size_t len = (size_t)snprintf(msg, sizeof msg, "the core's declared configuration differs from the golden's:");
+    int differ = 0;
+    for (size_t i = 0; m6_config_at(i); i++) {
+        if (!((declared >> i) & 1)) continue;
+        const char *key = m6_config_at(i)->key;
+        char want[40], raw[80], got[100];
+        m6_config_value(&decl, key, want, sizeof want);
+        if (!recorded(record, key, raw, sizeof raw)) snprintf(got, sizeof got, "(not recorded)");
+        else if (m6_config_set(&gold, key, raw, NULL, 0)) snprintf(got, sizeof got, "'%s' (unreadable)", raw);
+        else m6_config_value(&gold, key, got, sizeof got);
+        if (!strcmp(want, got)) continue;
+        if (len < sizeof msg)
+            len += (size_t)snprintf(msg + len, sizeof msg - len, "%s %s declared %s, golden %s", differ ? ";" : "",
+                                    key, want, got);
+        differ++;
+    }
+    if (!differ) return 0;
+    if (len >= sizeof err->msg) memcpy(msg + sizeof err->msg - 4, "...", 4); /* err->msg keeps what fits */
+    return set_err(err, c->o.golden, msg);
+}

@@ -1,0 +1,211 @@
+/* The model's configuration options: one table of key, default, meaning, parser and printer. The defaults are
+ * the choices every committed golden was made with; model/ARCHITECTURE.md ("Configuration") says what the
+ * architecture permits for each and what Cortex-M0/M0+ do. Unknown keys and bad values are errors that name
+ * them. */
+#include "config.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "armv6m.h"
+
+__attribute__((format(printf, 3, 4))) static int fail(char *err, size_t errlen, const char *fmt, ...)
+{
+    if (errlen) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(err, errlen, fmt, ap);
+        va_end(ap);
+    }
+    return -1;
+}
+
+/* A whole unsigned number in any base strtoul reads, at most max. */
+static int number(const char *v, unsigned long long max, uint32_t *out)
+{
+    char *end;
+    if (!*v || *v == '-' || *v == '+' || *v == ' ') return -1;
+    unsigned long long x = strtoull(v, &end, 0);
+    if (*end || x > max) return -1;
+    *out = (uint32_t)x;
+    return 0;
+}
+
+#define BAD(key, what) fail(err, errlen, "configuration %s: '%.64s' is not %s", key, v, what)
+
+static int set_lr_reset(m6_config *c, const char *v, char *err, size_t errlen)
+{
+    return number(v, 0xffffffffull, &c->lr_reset) ? BAD("lr_reset", "a 32-bit value") : 0;
+}
+
+static int set_cpuid(m6_config *c, const char *v, char *err, size_t errlen)
+{
+    return number(v, 0xffffffffull, &c->cpuid) ? BAD("cpuid", "a 32-bit value") : 0;
+}
+
+static int set_bool(int *out, const char *v)
+{
+    uint32_t x;
+    if (number(v, 1, &x)) return -1;
+    *out = (int)x;
+    return 0;
+}
+
+static int set_mtb(m6_config *c, const char *v, char *err, size_t errlen)
+{
+    return set_bool(&c->mtb, v) ? BAD("mtb", "0 or 1") : 0;
+}
+
+/* The SFRs' 4 KiB page must not overlap a region the bus decodes first (model/mem.c) or the PPB. */
+static int set_mtb_base(m6_config *c, const char *v, char *err, size_t errlen)
+{
+    static const struct { uint32_t base, size; } taken[] = {
+        { M6_CODE_BASE, M6_CODE_SIZE }, { M6_SRAM_BASE, M6_SRAM_SIZE }, { M6_MTBRAM_BASE, M6_MTBRAM_SIZE },
+        { 0xE0000000u, 0x00100000u } /* the Private Peripheral Bus, the SCS in it */
+    };
+    uint32_t x;
+    if (number(v, 0xffffffffull, &x) || (x & 0xfff)) return BAD("mtb_base", "a 4 KiB aligned 32-bit address");
+    for (size_t i = 0; i < sizeof taken / sizeof taken[0]; i++)
+        if (x + 0x1000ull > taken[i].base && x < (uint64_t)taken[i].base + taken[i].size)
+            return BAD("mtb_base", "clear of code, SRAM, MTB SRAM and the PPB (0xE0000000-0xE00FFFFF)");
+    c->mtb_base = x;
+    return 0;
+}
+
+static int set_num_irq(m6_config *c, const char *v, char *err, size_t errlen)
+{
+    uint32_t x;
+    if (number(v, 32, &x) || x < 1) return BAD("num_irq", "a number of interrupts (1-32)");
+    c->num_irq = x;
+    return 0;
+}
+
+static int set_systick(m6_config *c, const char *v, char *err, size_t errlen)
+{
+    if (!strcmp(v, "insn")) c->systick = M6_SYSTICK_INSN;
+    else if (!strcmp(v, "cycles")) c->systick = M6_SYSTICK_CYCLES;
+    else return BAD("systick", "insn or cycles");
+    return 0;
+}
+
+static int set_tail_chain(m6_config *c, const char *v, char *err, size_t errlen)
+{
+    return set_bool(&c->tail_chain, v) ? BAD("tail_chain", "0 or 1") : 0;
+}
+
+static int set_late_arrival(m6_config *c, const char *v, char *err, size_t errlen)
+{
+    return set_bool(&c->late_arrival, v) ? BAD("late_arrival", "0 or 1") : 0;
+}
+
+static int hex(char *buf, size_t size, uint32_t v) { return snprintf(buf, size, "0x%08x", v); }
+static int dec(char *buf, size_t size, uint32_t v) { return snprintf(buf, size, "%u", v); }
+static int get_lr_reset(const m6_config *c, char *b, size_t n) { return hex(b, n, c->lr_reset); }
+static int get_cpuid(const m6_config *c, char *b, size_t n) { return hex(b, n, c->cpuid); }
+static int get_mtb(const m6_config *c, char *b, size_t n) { return dec(b, n, (uint32_t)c->mtb); }
+static int get_mtb_base(const m6_config *c, char *b, size_t n) { return hex(b, n, c->mtb_base); }
+static int get_num_irq(const m6_config *c, char *b, size_t n) { return dec(b, n, c->num_irq); }
+static int get_systick(const m6_config *c, char *b, size_t n)
+{
+    return snprintf(b, n, "%s", c->systick == M6_SYSTICK_CYCLES ? "cycles" : "insn");
+}
+static int get_tail_chain(const m6_config *c, char *b, size_t n) { return dec(b, n, (uint32_t)c->tail_chain); }
+static int get_late_arrival(const m6_config *c, char *b, size_t n) { return dec(b, n, (uint32_t)c->late_arrival); }
+
+typedef struct option {
+    m6_config_info info;
+    int (*set)(m6_config *c, const char *v, char *err, size_t errlen);
+    int (*get)(const m6_config *c, char *buf, size_t size);
+} option;
+
+/* The options in the order the golden's record and the docs list them. Defaults are applied by parsing these
+ * texts. */
+static const option options[] = {
+    { { "lr_reset", "0xffffffff", "LR at reset (the architecture leaves it UNKNOWN; Cortex-M0/M0+: 0xFFFFFFFF)" },
+      set_lr_reset, get_lr_reset },
+    { { "cpuid", "0x410cc601", "SCB CPUID (0x410CC601: Cortex-M0+ r0p1; 0x410CC200: Cortex-M0 r0p0)" }, set_cpuid,
+      get_cpuid },
+    { { "mtb", "1", "1: the MTB is present; 0: its SFRs and SRAM are unmapped (bus error), no packets" }, set_mtb,
+      get_mtb },
+    { { "mtb_base", "0xf0000000", "base of the MTB SFRs (4 KiB aligned; the MTB SRAM stays at 0x24000000)" },
+      set_mtb_base, get_mtb_base },
+    { { "num_irq", "32", "external interrupts implemented (1-32); NVIC bits of the others are RAZ/WI" },
+      set_num_irq, get_num_irq },
+    { { "systick", "insn", "insn: SysTick decrements once per retired instruction; cycles: the embedding calls "
+                           "m6_systick_tick" }, set_systick, get_systick },
+    { { "tail_chain", "0", "1: tail-chaining (model/ARCHITECTURE.md)" }, set_tail_chain, get_tail_chain },
+    { { "late_arrival", "0", "1: late arrival (model/ARCHITECTURE.md)" }, set_late_arrival, get_late_arrival },
+};
+#define N_OPTIONS (sizeof options / sizeof options[0])
+
+const m6_config_info *m6_config_at(size_t i) { return i < N_OPTIONS ? &options[i].info : NULL; }
+
+int m6_config_index(const char *key)
+{
+    for (size_t i = 0; i < N_OPTIONS; i++)
+        if (!strcmp(options[i].info.key, key)) return (int)i;
+    return -1;
+}
+
+void m6_config_defaults(m6_config *cfg)
+{
+    memset(cfg, 0, sizeof *cfg);
+    for (size_t i = 0; i < N_OPTIONS; i++) options[i].set(cfg, options[i].info.def, NULL, 0);
+}
+
+int m6_config_set(m6_config *cfg, const char *key, const char *value, char *err, size_t errlen)
+{
+    int i = m6_config_index(key);
+    if (i < 0) {
+        char keys[160] = "";
+        size_t n = 0;
+        for (size_t k = 0; k < N_OPTIONS && n < sizeof keys; k++)
+            n += (size_t)snprintf(keys + n, sizeof keys - n, "%s%s", k ? ", " : "", options[k].info.key);
+        return fail(err, errlen, "unknown configuration key '%.64s' (keys: %s)", key, keys);
+    }
+    m6_config tmp = *cfg;
+    if (options[i].set(&tmp, value, err, errlen)) return -1;
+    *cfg = tmp;
+    return 0;
+}
+
+int m6_config_parse(m6_config *cfg, const char *text, char *err, size_t errlen)
+{
+    const char *p = text ? text : "";
+    while (*p) {
+        size_t n = strcspn(p, ",");
+        char item[200];
+        if (n >= sizeof item) return fail(err, errlen, "configuration item too long: '%.60s...'", p);
+        memcpy(item, p, n);
+        item[n] = '\0';
+        p += n;
+        if (*p) p++;
+        if (!item[0]) continue;
+        char *eq = strchr(item, '=');
+        if (!eq) return fail(err, errlen, "configuration item '%s' has no value (expected key=value)", item);
+        *eq = '\0';
+        if (m6_config_set(cfg, item, eq + 1, err, errlen)) return -1;
+    }
+    return 0;
+}
+
+int m6_config_value(const m6_config *cfg, const char *key, char *buf, size_t size)
+{
+    int i = m6_config_index(key);
+    return i < 0 ? -1 : options[i].get(cfg, buf, size);
+}
+
+int m6_config_format(const m6_config *cfg, char *buf, size_t size)
+{
+    size_t n = 0;
+    if (size) buf[0] = '\0';
+    for (size_t i = 0; i < N_OPTIONS; i++) {
+        char v[40];
+        options[i].get(cfg, v, sizeof v);
+        n += (size_t)snprintf(buf + (n < size ? n : size), n < size ? size - n : 0, "%s%s=%s", i ? "," : "",
+                              options[i].info.key, v);
+    }
+    return (int)n;
+}

@@ -1,0 +1,63 @@
+/* The model's implementation choices as options: one table (model/config.c) of keys, defaults and meanings,
+ * set from "key=value,..." text (armv6m-iss --config, the SystemC wrapper, tests) and written back as the same
+ * text (the golden's gzip header records it; the checker reads it back with this table). What each option
+ * means architecturally: model/ARCHITECTURE.md, "Configuration". model/config.c uses no model code or state, so
+ * the trace library (libtarmac) carries it for the checker. */
+#ifndef ARMV6M_CONFIG_H
+#define ARMV6M_CONFIG_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+enum { M6_SYSTICK_INSN = 0, M6_SYSTICK_CYCLES = 1 };
+
+typedef struct m6_config {
+    uint32_t lr_reset;   /* LR at reset */
+    uint32_t cpuid;      /* SCB CPUID */
+    int mtb;             /* 1: the MTB (SFRs at mtb_base, SRAM at M6_MTBRAM_BASE) is present; 0: both unmapped */
+    uint32_t mtb_base;   /* base of the MTB SFRs, 4 KiB aligned, clear of every other region */
+    unsigned num_irq;    /* external interrupts implemented, 1..32: IRQ0..num_irq-1 */
+    int systick;         /* M6_SYSTICK_INSN: one decrement per retired instruction; M6_SYSTICK_CYCLES: the
+                          * embedding calls m6_systick_tick */
+    int tail_chain;      /* an exception return enters a pending exception that preempts, without unstacking */
+    int late_arrival;    /* an exception that arrives while another is being entered is taken instead */
+} m6_config;
+
+/* Room for m6_config_format's text of any configuration. */
+#define M6_CONFIG_TEXT_MAX 256
+
+/* One option: its key, its default as text, what it means (for --help and the docs). */
+typedef struct m6_config_info {
+    const char *key, *def, *help;
+} m6_config_info;
+
+/* The i-th option (0-based) in table order, NULL past the last. */
+const m6_config_info *m6_config_at(size_t i);
+/* Index of key in the table, -1 when it is not an option. */
+int m6_config_index(const char *key);
+
+/* Every option at its default (the values the committed goldens were made with). */
+void m6_config_defaults(m6_config *cfg);
+/* Set one option from text (numbers in any base strtoul reads). Returns 0; or -1 with cfg unchanged and
+ * "unknown configuration key '<key>' (keys: ...)" or "configuration <key>: '<value>' is not <what>" in err
+ * (always NUL-terminated when errlen > 0). */
+int m6_config_set(m6_config *cfg, const char *key, const char *value, char *err, size_t errlen);
+/* Apply "key=value,key=value,..." in order on top of cfg (empty items are skipped). Returns 0, or -1 at the first
+ * bad item with err as m6_config_set's (or "configuration item '<item>' has no value"); items before it stay
+ * applied. */
+int m6_config_parse(m6_config *cfg, const char *text, char *err, size_t errlen);
+/* One option's value as canonical text (0x%08x for addresses and register values, decimal counts, names) into
+ * buf. Returns the length, or -1 for an unknown key. */
+int m6_config_value(const m6_config *cfg, const char *key, char *buf, size_t size);
+/* The whole configuration as "key=value,..." with every option in table order, canonical values: the stable
+ * text a golden records. Returns the length (as snprintf: the text is truncated when size is too small). */
+int m6_config_format(const m6_config *cfg, char *buf, size_t size);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,280 @@
+// The model's configuration options (model/config.h): the table's defaults, texts and errors; each option's
+// behaviour on hand-placed code; armv6m-iss --config and the record a gzip golden carries in its header.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <string>
+
+#include "../run_command.h"
+#include "machine.h"
+
+extern "C" {
+#include "tarmac/reader.h"
+}
+
+namespace {
+
+const char kDefaults[] = "lr_reset=0xffffffff,cpuid=0x410cc601,mtb=1,mtb_base=0xf0000000,num_irq=32,systick=insn,"
+                         "tail_chain=0,late_arrival=0";
+
+std::string format(const m6_config &cfg)
+{
+    char buf[M6_CONFIG_TEXT_MAX];
+    int n = m6_config_format(&cfg, buf, sizeof buf);
+    EXPECT_LT(n, (int)sizeof buf);
+    return buf;
+}
+
+// Parse text on top of the defaults: "" when it is accepted, else the error.
+std::string parse_error(const char *text, m6_config *out = nullptr)
+{
+    m6_config cfg;
+    m6_config_defaults(&cfg);
+    char err[300] = "";
+    int rc = m6_config_parse(&cfg, text, err, sizeof err);
+    if (out) *out = cfg;
+    EXPECT_EQ(rc != 0, err[0] != '\0') << text;
+    return err;
+}
+
+uint32_t read32(m6 *c, uint32_t addr)
+{
+    uint32_t v = 0xdeadbeef;
+    EXPECT_EQ(m6_read(c, addr, 4, &v), 0) << std::hex << addr;
+    return v;
+}
+
+}  // namespace
+
+TEST(Config, DefaultsAreTodaysChoicesInOneStableText)
+{
+    m6_config cfg;
+    m6_config_defaults(&cfg);
+    EXPECT_EQ(format(cfg), kDefaults);
+    EXPECT_EQ(cfg.lr_reset, 0xffffffffu);
+    EXPECT_EQ(cfg.cpuid, 0x410cc601u);
+    EXPECT_EQ(cfg.num_irq, 32u);
+    EXPECT_EQ(cfg.systick, M6_SYSTICK_INSN);
+    EXPECT_EQ(cfg.tail_chain, 0);
+    EXPECT_EQ(cfg.late_arrival, 0);
+    // the table, the defaults and the record agree: every key is in the text with its default
+    size_t keys = 0;
+    for (; m6_config_at(keys); keys++) {
+        const m6_config_info *k = m6_config_at(keys);
+        char v[40];
+        ASSERT_GT(m6_config_value(&cfg, k->key, v, sizeof v), 0);
+        EXPECT_NE(format(cfg).find(std::string(k->key) + "=" + v), std::string::npos) << k->key;
+        EXPECT_EQ(m6_config_index(k->key), (int)keys);
+        EXPECT_TRUE(k->help && *k->help);
+    }
+    EXPECT_EQ(keys, 8u);
+    m6 *c = m6_create();
+    EXPECT_EQ(format(c->cfg), kDefaults);  // a new model starts at the defaults
+    m6_destroy(c);
+}
+
+TEST(Config, ParsesValuesInAnyBaseAndPrintsThemCanonically)
+{
+    m6_config cfg;
+    EXPECT_EQ(parse_error("lr_reset=4294967294,cpuid=0x410CC200,mtb=0,mtb_base=0x40000000,num_irq=8,"
+                          "systick=cycles,tail_chain=1,late_arrival=1",
+                          &cfg),
+              "");
+    EXPECT_EQ(format(cfg), "lr_reset=0xfffffffe,cpuid=0x410cc200,mtb=0,mtb_base=0x40000000,num_irq=8,"
+                           "systick=cycles,tail_chain=1,late_arrival=1");
+    // a later key overrides; empty items are skipped; the record text parses back to itself
+    EXPECT_EQ(parse_error("num_irq=4,,num_irq=16", &cfg), "");
+    EXPECT_EQ(cfg.num_irq, 16u);
+    EXPECT_EQ(parse_error(kDefaults, &cfg), "");
+    EXPECT_EQ(format(cfg), kDefaults);
+}
+
+TEST(Config, ErrorsNameTheKeyAndTheValue)
+{
+    struct {
+        const char *text, *expect;
+    } cases[] = {
+        { "lr_reset=0x1ffffffff", "configuration lr_reset: '0x1ffffffff' is not a 32-bit value" },
+        { "lr_reset=-1", "configuration lr_reset: '-1' is not a 32-bit value" },
+        { "cpuid=abc", "configuration cpuid: 'abc' is not a 32-bit value" },
+        { "mtb=2", "configuration mtb: '2' is not 0 or 1" },
+        { "mtb_base=0xf0000010", "configuration mtb_base: '0xf0000010' is not a 4 KiB aligned 32-bit address" },
+        { "mtb_base=0xe000e000", "configuration mtb_base: '0xe000e000' is not clear of code, SRAM, MTB SRAM" },
+        { "mtb_base=0x20000000", "configuration mtb_base: '0x20000000' is not clear of" },
+        { "num_irq=0", "configuration num_irq: '0' is not a number of interrupts (1-32)" },
+        { "num_irq=33", "configuration num_irq: '33' is not a number of interrupts (1-32)" },
+        { "systick=cycle", "configuration systick: 'cycle' is not insn or cycles" },
+        { "tail_chain=yes", "configuration tail_chain: 'yes' is not 0 or 1" },
+        { "late_arrival=", "configuration late_arrival: '' is not 0 or 1" },
+        { "lr_rst=0", "unknown configuration key 'lr_rst' (keys: lr_reset, cpuid, mtb, mtb_base, num_irq, systick, "
+                      "tail_chain, late_arrival)" },
+        { "num_irq", "configuration item 'num_irq' has no value (expected key=value)" },
+    };
+    for (const auto &t : cases) EXPECT_NE(parse_error(t.text).find(t.expect), std::string::npos) << t.text << ": " << parse_error(t.text);
+    // a rejected value leaves the option as it was
+    m6_config cfg;
+    m6_config_defaults(&cfg);
+    char err[200];
+    EXPECT_NE(m6_config_set(&cfg, "num_irq", "99", err, sizeof err), 0);
+    EXPECT_EQ(cfg.num_irq, 32u);
+}
+
+TEST(ConfigBehaviour, LrAtReset)
+{
+    for (uint32_t lr : { 0xffffffffu, 0x12345678u }) {
+        Machine m({ 0x4670, 0xe7fe });  // mov r0, lr ; b .
+        m.c->cfg.lr_reset = lr;
+        ASSERT_EQ(m6_reset(m.c), 0);
+        EXPECT_EQ(m.c->r[14], lr);
+        m.run(1);
+        EXPECT_EQ(m.c->r[0], lr);
+    }
+}
+
+TEST(ConfigBehaviour, CpuidRead)
+{
+    Machine m({ 0xe7fe });
+    EXPECT_EQ(read32(m.c, 0xe000ed00), 0x410cc601u);
+    m.c->cfg.cpuid = 0x410cc200;  // Cortex-M0 r0p0
+    EXPECT_EQ(read32(m.c, 0xe000ed00), 0x410cc200u);
+}
+
+TEST(ConfigBehaviour, MtbAbsentIsUnmappedAndWritesNoPackets)
+{
+    // movs r0, #0xf0 ; lsls r0, r0, #24 ; str r0, [r0, #4] (MASTER.EN = 1) ; b next ; b next ; b .
+    const std::vector<uint16_t> code = { 0x20f0, 0x0600, 0x6040, 0xe7ff, 0xe7ff, 0xe7fe };
+    for (int present = 1; present >= 0; present--) {
+        Machine m(code, { 0xe7fe });
+        m.c->cfg.mtb = present;
+        int packets = 0;
+        m.c->hook_ctx = &packets;
+        m.c->on_mtb_packet = [](void *ctx, uint64_t, uint32_t, uint32_t) { ++*static_cast<int *>(ctx); };
+        ASSERT_EQ(m6_reset(m.c), 0);
+        m.run(6);
+        uint32_t v;
+        if (present) {
+            EXPECT_EQ(m.c->ipsr, 0u);
+            EXPECT_EQ(read32(m.c, 0xf0000004), 0x80000000u);
+            EXPECT_EQ(read32(m.c, 0xf000000c), 0x24000000u);
+            EXPECT_NE(m6_mem_ptr(m.c, 0x24000000, 8), nullptr);
+            EXPECT_GT(packets, 0);
+        } else {
+            EXPECT_EQ(m.c->ipsr, 3u) << "the store to MASTER is a bus error: HardFault";
+            EXPECT_EQ(m6_read(m.c, 0xf0000004, 4, &v), -1);
+            EXPECT_EQ(m6_write(m.c, 0xf0000004, 4, 0x80000000u), -1);
+            EXPECT_EQ(m6_read(m.c, 0x24000000, 4, &v), -1);
+            EXPECT_EQ(m6_write(m.c, 0x24000000, 1, 0), -1);
+            EXPECT_EQ(m6_mem_ptr(m.c, 0x24000000, 8), nullptr);
+            EXPECT_EQ(packets, 0);
+        }
+    }
+}
+
+TEST(ConfigBehaviour, MtbBaseMovesTheSfrs)
+{
+    Machine m({ 0xe7fe });
+    m.c->cfg.mtb_base = 0x40000000;
+    uint32_t v;
+    EXPECT_EQ(m6_write(m.c, 0x40000008, 4, 0x123), 0);
+    EXPECT_EQ(read32(m.c, 0x40000008), 0x123u);  // FLOW
+    EXPECT_EQ(read32(m.c, 0x4000000c), 0x24000000u);  // BASE: the SRAM stays
+    EXPECT_EQ(m6_read(m.c, 0xf0000008, 4, &v), -1);  // the old place is unmapped
+    EXPECT_EQ(m6_read(m.c, 0x40000010, 4, &v), -1);  // 16 bytes of SFRs, as before
+}
+
+TEST(ConfigBehaviour, UnimplementedInterruptsAreRazWi)
+{
+    Machine m({ 0xe7fe });
+    m.c->cfg.num_irq = 8;
+    ASSERT_EQ(m6_reset(m.c), 0);
+    for (uint32_t reg : { 0xe000e100u /* ISER */, 0xe000e200u /* ISPR */ }) {
+        ASSERT_EQ(m6_write(m.c, reg, 4, 0xffffffffu), 0);
+        EXPECT_EQ(read32(m.c, reg), 0xffu) << std::hex << reg;
+        EXPECT_EQ(read32(m.c, reg + 0x80), 0xffu) << std::hex << reg + 0x80;  // ICER / ICPR read the same
+    }
+    ASSERT_EQ(m6_write(m.c, 0xe000e400, 4, 0xffffffffu), 0);  // IPR0: IRQ0-3, implemented
+    ASSERT_EQ(m6_write(m.c, 0xe000e404, 4, 0xffffffffu), 0);  // IPR1: IRQ4-7
+    ASSERT_EQ(m6_write(m.c, 0xe000e408, 4, 0xffffffffu), 0);  // IPR2: IRQ8-11, not implemented
+    EXPECT_EQ(read32(m.c, 0xe000e400), 0xc0c0c0c0u);
+    EXPECT_EQ(read32(m.c, 0xe000e404), 0xc0c0c0c0u);
+    EXPECT_EQ(read32(m.c, 0xe000e408), 0u);
+    ASSERT_EQ(m6_write(m.c, 0xe000e280, 4, 0xffffffffu), 0);  // clear all pending
+    m6_set_pending(m.c, M6_EXC_IRQ0 + 9);                     // a source of IRQ9 that does not exist
+    EXPECT_EQ(read32(m.c, 0xe000e200), 0u);
+    m6_set_pending(m.c, M6_EXC_IRQ0 + 7);
+    EXPECT_EQ(read32(m.c, 0xe000e200), 0x80u);
+    // all 32: every bit is there
+    Machine all({ 0xe7fe });
+    ASSERT_EQ(m6_write(all.c, 0xe000e100, 4, 0xffffffffu), 0);
+    EXPECT_EQ(read32(all.c, 0xe000e100), 0xffffffffu);
+}
+
+TEST(ConfigBehaviour, SystickCountsInstructionsOrTheEmbeddingsTicks)
+{
+    for (int cycles = 0; cycles < 2; cycles++) {
+        Machine m({ 0xe7ff, 0xe7ff, 0xe7ff, 0xe7ff, 0xe7fe });  // b next x4 ; b .
+        m.c->cfg.systick = cycles ? M6_SYSTICK_CYCLES : M6_SYSTICK_INSN;
+        ASSERT_EQ(m6_reset(m.c), 0);
+        ASSERT_EQ(m6_write(m.c, 0xe000e014, 4, 100), 0);  // RVR
+        ASSERT_EQ(m6_write(m.c, 0xe000e010, 4, 1), 0);    // CSR.ENABLE
+        m.run(4);
+        // insn: the first tick reloads 100 from 0, three more decrement; cycles: the steps do not tick
+        EXPECT_EQ(read32(m.c, 0xe000e018), cycles ? 0u : 97u) << "cycles=" << cycles;
+        m6_systick_tick(m.c);
+        m6_systick_tick(m.c);
+        EXPECT_EQ(read32(m.c, 0xe000e018), cycles ? 99u : 95u) << "cycles=" << cycles;
+    }
+}
+
+TEST(ConfigCli, RecordsTheConfigurationInTheGzipHeader)
+{
+    std::string b = TM_BUILD_DIR, iss = b + "/bin/armv6m-iss", elf = b + "/programs/hello.elf";
+    std::string dir = b + "/tmp";
+    (void)!system(("mkdir -p " + dir).c_str());
+    std::string gz = dir + "/cfg_" + std::to_string(getpid()) + ".tarmac.gz";
+    CommandOutput o = run_command(iss + " --quiet --config lr_reset=0x12345678,num_irq=8 --config mtb_base=0x40000000 "
+                                        "--config num_irq=4 --tarmac " + gz + " " + elf + " > /dev/null");
+    ASSERT_EQ(o.status, 0) << o.text;
+    tm_error e;
+    tm_reader *r = tm_reader_open(gz.c_str(), nullptr, &e);
+    ASSERT_NE(r, nullptr) << e.msg;
+    ASSERT_NE(tm_reader_gzip_comment(r), nullptr);
+    EXPECT_STREQ(tm_reader_gzip_comment(r), "lr_reset=0x12345678,cpuid=0x410cc601,mtb=1,mtb_base=0x40000000,"
+                                            "num_irq=4,systick=insn,tail_chain=0,late_arrival=0");
+    tm_reader_close(r);
+    // the defaults are recorded too
+    o = run_command(iss + " --quiet --tarmac " + gz + " " + elf + " > /dev/null");
+    ASSERT_EQ(o.status, 0) << o.text;
+    r = tm_reader_open(gz.c_str(), nullptr, &e);
+    ASSERT_NE(r, nullptr) << e.msg;
+    EXPECT_STREQ(tm_reader_gzip_comment(r), kDefaults);
+    tm_reader_close(r);
+    unlink(gz.c_str());
+    // plain text cannot: the model says so when a configuration was given
+    std::string txt = dir + "/cfg_" + std::to_string(getpid()) + ".tarmac";
+    o = run_command(iss + " --quiet --config num_irq=4 --tarmac " + txt + " " + elf);
+    EXPECT_EQ(o.status, 0) << o.text;
+    EXPECT_NE(o.text.find("note: a plain-text trace cannot record the configuration"), std::string::npos) << o.text;
+    unlink(txt.c_str());
+}
+
+TEST(ConfigCli, ErrorsAndHelp)
+{
+    std::string b = TM_BUILD_DIR, iss = b + "/bin/armv6m-iss", elf = b + "/programs/hello.elf";
+    CommandOutput o = run_command(iss + " --config num_irq=40 " + elf);
+    EXPECT_EQ(o.status, 2);
+    EXPECT_NE(o.text.find("armv6m-iss: --config: configuration num_irq: '40' is not a number of interrupts (1-32)"),
+              std::string::npos)
+        << o.text;
+    o = run_command(iss + " --config lr=1 " + elf);
+    EXPECT_EQ(o.status, 2);
+    EXPECT_NE(o.text.find("unknown configuration key 'lr'"), std::string::npos) << o.text;
+    o = run_command(iss + " --config systick=cycles " + elf);
+    EXPECT_EQ(o.status, 2);
+    EXPECT_NE(o.text.find("systick=cycles needs a caller that supplies SysTick ticks"), std::string::npos) << o.text;
+    o = run_command(iss + " --help");
+    EXPECT_EQ(o.status, 0);
+    for (size_t i = 0; m6_config_at(i); i++)
+        EXPECT_NE(o.text.find(std::string("  ") + m6_config_at(i)->key + " "), std::string::npos) << m6_config_at(i)->key;
+    EXPECT_NE(o.text.find("--config K=V"), std::string::npos) << o.text;
+}
