@@ -13,7 +13,12 @@ module tb_top #(
   parameter bit          MtbPresent  = 1'b1,           // mtb
   parameter logic [31:0] MtbBase     = 32'hF000_0000,  // mtb_base
   parameter bit          TailChain   = 1'b0,           // tail_chain
-  parameter bit          LateArrival = 1'b0            // late_arrival
+  parameter bit          LateArrival = 1'b0,           // late_arrival
+  // How the core is connected to the checker (dpi/CHECKING_YOUR_CORE.md, "A second integration"): 0 as designed
+  // for it (write ports, HPROT[0] tells data from fetches); 1 as a core not built for it would be: no write
+  // ports (registers only through the visibility port), HPROT[0] = 1 on every transfer, so that fetches and
+  // vector reads look like data, and only the documented options to make up for it.
+  parameter bit          ForeignIntegration = 1'b0
 ) (
   input logic clk,
   input logic rst_n
@@ -40,7 +45,7 @@ module tb_top #(
   logic [1:0]  htrans;
   logic        hwrite, hready, hresp;
   logic [2:0]  hsize;
-  logic [3:0]  hprot;
+  logic [3:0]  hprot, core_hprot;
   logic [5:0]  hsel, s_hreadyout, s_hresp;
   logic [31:0] s_hrdata [0:5];
 
@@ -75,7 +80,7 @@ module tb_top #(
     .TailChain  (TailChain),
     .LateArrival(LateArrival)
   ) u_core (
-    .clk, .rst_n, .haddr, .htrans, .hwrite, .hsize, .hprot, .hwdata, .hrdata, .hready, .hresp,
+    .clk, .rst_n, .haddr, .htrans, .hwrite, .hsize, .hprot(core_hprot), .hwdata, .hrdata, .hready, .hresp,
     .irq_pending, .irq_prio, .nmi_pending, .pendsv_pending, .systick_pending, .pri_svcall, .pri_pendsv,
     .pri_systick, .vtor, .clr_valid, .clr_num, .ipsr_o(ipsr),
     .retire_valid, .retire_pc, .retire_opcode, .retire_is32, .retire_cond,
@@ -116,20 +121,32 @@ module tb_top #(
   );
   assign s_hrdata[5] = 32'd0;
 
+  // a core that marks every transfer as data (ForeignIntegration): the bus and the trace port see it so
+  assign hprot = ForeignIntegration ? core_hprot | 4'b0001 : core_hprot;
+
   // the core's trace port, as dpi/CHECKING_YOUR_CORE.md has it: write ports and the visibility port both, so
-  // that one build runs either mode (+tarmac_regs=snapshot)
-  armv6m_trace_if #(.NUM_WR_PORTS(2)) u_tp (.clk, .rst_n);
+  // that one build runs either mode (+tarmac_regs=snapshot); the foreign integration has the visibility port only
+  localparam int NumWrPorts = ForeignIntegration ? 0 : 2;
+  armv6m_trace_if #(.NUM_WR_PORTS(NumWrPorts)) u_tp (.clk, .rst_n);
   assign u_tp.retire_valid = retire_valid;
   assign u_tp.retire_pc = retire_pc;
   assign u_tp.retire_opcode = retire_opcode;
   assign u_tp.retire_is32 = retire_is32;
   assign u_tp.retire_cond = retire_cond;
-  assign u_tp.wr_valid[0] = rf_we_a;
-  assign u_tp.wr_id[0] = rf_id_a;
-  assign u_tp.wr_data[0] = rf_data_a;
-  assign u_tp.wr_valid[1] = rf_we_b;
-  assign u_tp.wr_id[1] = rf_id_b;
-  assign u_tp.wr_data[1] = rf_data_b;
+  if (ForeignIntegration) begin : g_no_write_ports
+    assign u_tp.wr_valid[0] = 1'b0;
+    assign u_tp.wr_id[0] = 5'd0;
+    assign u_tp.wr_data[0] = 32'd0;
+    logic unused_wr;
+    assign unused_wr = ^{rf_we_a, rf_id_a, rf_data_a, rf_we_b, rf_id_b, rf_data_b};
+  end else begin : g_write_ports
+    assign u_tp.wr_valid[0] = rf_we_a;
+    assign u_tp.wr_id[0] = rf_id_a;
+    assign u_tp.wr_data[0] = rf_data_a;
+    assign u_tp.wr_valid[1] = rf_we_b;
+    assign u_tp.wr_id[1] = rf_id_b;
+    assign u_tp.wr_data[1] = rf_data_b;
+  end
   assign u_tp.exc_valid = exc_valid;
   assign u_tp.exc_num = exc_num;
   assign u_tp.exc_ret = exc_ret;
@@ -144,7 +161,7 @@ module tb_top #(
   assign u_tp.hrdata = hrdata;
   assign u_tp.hready = hready;
   assign u_tp.hresp = hresp;
-  assign u_tp.beat_data = hprot[0];  // the core marks fetches and vector reads with HPROT[0] = 0
+  assign u_tp.beat_data = hprot[0];  // the core marks fetches and vector reads with HPROT[0] = 0 (unless foreign)
   assign u_tp.pkt_valid = pkt_valid;
   assign u_tp.pkt_w0 = pkt_w0;
   assign u_tp.pkt_w1 = pkt_w1;
@@ -156,8 +173,10 @@ module tb_top #(
   localparam string ChkOptions = {
       $sformatf("mtb_base=0x%08x,model=lr_reset:0x%08x;cpuid:0x%08x;", MtbBase, LrReset, CpuId),
       $sformatf("mtb:%0d;mtb_base:0x%08x;num_irq:%0d;", MtbPresent, MtbBase, NumIrq),
-      $sformatf("systick:insn;tail_chain:%0d;late_arrival:%0d", TailChain, LateArrival)};
-  armv6m_lockstep_monitor #(.OPTIONS(ChkOptions)) u_mon (.tp(u_tp));
+      $sformatf("systick:insn;tail_chain:%0d;late_arrival:%0d", TailChain, LateArrival),
+      // the foreign integration makes up for what its core cannot show with documented options only
+      ForeignIntegration ? ",data_beats=golden" : ""};
+  armv6m_lockstep_monitor #(.SNAPSHOT(ForeignIntegration), .OPTIONS(ChkOptions)) u_mon (.tp(u_tp));
 
   // The AHB-Lite protocol of the core's master port, bound into the core (its assertions run in the builds
   // with --assert: make test, make sim). The core does single transfers only and has no HBURST: SINGLE.

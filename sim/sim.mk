@@ -80,6 +80,14 @@ TEST_SCRIPTS += sim/test_halt_on_mismatch.sh
 # way (passes) and the default one (fails at open, naming the key and both values).
 TEST_SCRIPTS += sim/test_config.sh
 TEST_PREREQS += $(SIM_CHK_CFG) $(ISS)
+
+# The second integration (sim/test_foreign.sh): the reference core connected as a core not built for the checker
+# would be (tb_top ForeignIntegration: no write ports, every transfer marked as data) and with another LR reset
+# value, checked with the documented options only, on goldens made with the same lr_reset.
+SIM_CHK_FOREIGN := $(BUILD)/sim/chk-foreign/Vtb_top
+$(eval $(call verilate,$(SIM_CHK_FOREIGN),--assert --chk -GForeignIntegration=1 -GLrReset=0,sim/tb_main.cpp,$$(CHK_LIBS),sim/waves.h dpi/tarmac_chk_pkg.sv $$(LIBTARMACCHK)))
+TEST_SCRIPTS += sim/test_foreign.sh
+TEST_PREREQS += $(SIM_CHK_FOREIGN) $(ISS) $(PROGRAM_ELFS)
 TEST_PREREQS += $(LIBTARMACCHK)
 
 # The AHB-Lite master assertions: each rule on scripted cycles, and a broken master stopped by one

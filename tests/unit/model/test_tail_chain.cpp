@@ -36,7 +36,7 @@ Traced run_traced(Machine &m, const char *name, uint32_t shpr3 = 0)
     std::string path = std::string(TM_BUILD_DIR) + "/tmp/" + name + ".tarmac";
     (void)!system(("mkdir -p " + std::string(TM_BUILD_DIR) + "/tmp").c_str());
     m6_trace t{};
-    tm_out_options oo{ 0, 0, 0 };
+    tm_out_options oo{ 0, 0, 0, nullptr };
     t.out = tm_out_open(path.c_str(), &oo, &t.err);
     if (!t.out) return r;
     t.dialect = TM_DIALECT_FASTMODELS;
