@@ -6,7 +6,7 @@
 # unmutated core's), and whether the detecting test's own exit code and console output alone would have caught
 # it (the same run without the checker): "no" there means only lockstep caught the mutant. Prints a table, the
 # detection rate and the lockstep-only count.
-# usage: mutate.sh [-j N] [--mutants FILE] [--random DIR] [--out DIR]
+# usage: mutate.sh [-j N] [--mutants FILE] [--random DIR] [--out DIR] [--plusargs "+a +b"]
 #                  <build dir> <programs dir> <golden dir> <libs...> -- <test>...
 #   A test is a program (<programs dir>/<t>.elf, <golden dir>/<t>.tarmac.gz, tests/programs/<t>.expect) or, when
 #   not there, a generated one in the --random dir (<t>.elf, <t>.tarmac.gz, <t>.expect side by side).
@@ -34,17 +34,18 @@ if [ "${1:-}" = --classify ]; then
   selfcheck_caught "$2" "$3" "$4"; exit 0
 fi
 
-jobs=2; mutants=sim/mutants.tsv; random=""; out=""
+jobs=2; mutants=sim/mutants.tsv; random=""; out=""; plusargs=()
 while [ $# -gt 0 ]; do
   case "$1" in
     -j) jobs=$2; shift 2 ;;
     --mutants) mutants=$2; shift 2 ;;
     --random) random=$2; shift 2 ;;
     --out) out=$2; shift 2 ;;
+    --plusargs) read -ra plusargs <<<"$2"; shift 2 ;;  # e.g. "+tarmac_regs=snapshot": the lockstep runs only
     *) break ;;
   esac
 done
-[ $# -ge 4 ] || { echo "usage: mutate.sh [-j N] [--mutants FILE] [--random DIR] [--out DIR] <build> <programs> <golden> <libs...> -- <test>..." >&2; exit 2; }
+[ $# -ge 4 ] || { echo "usage: mutate.sh [-j N] [--mutants FILE] [--random DIR] [--out DIR] [--plusargs '+a +b'] <build> <programs> <golden> <libs...> -- <test>..." >&2; exit 2; }
 build=$1; progs=$2; golden=$3; shift 3
 libs=(); while [ $# -gt 0 ] && [ "$1" != "--" ]; do libs+=("$1"); shift; done
 [ $# -gt 0 ] || { echo "mutate: missing '--' before the tests" >&2; exit 2; }
@@ -93,7 +94,7 @@ run_mutant() {
     rep="$d/$t.report"
     # a mutant may $fatal (SIGABRT): the braces keep bash's "Aborted" notice out of the table
     { timeout 120 "$d/obj/Vtb_top" +elf="$e" +tarmac_golden="$g" +waitstates=25 +seed=3 \
-        +tarmac_report="$rep" +timeout=5000000 > "$d/$t.log" 2>&1; } 2> /dev/null; rc=$?
+        +tarmac_report="$rep" +timeout=5000000 "${plusargs[@]}" > "$d/$t.log" 2>&1; } 2> /dev/null; rc=$?
     if checker_failed "$rep" "$rc"; then
       # the same test without the checker: would its own exit code or output have caught the bug?
       { timeout 120 "$d/obj/Vtb_top" +elf="$e" +tarmac_off +waitstates=25 +seed=3 +timeout=5000000 \

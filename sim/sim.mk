@@ -137,10 +137,12 @@ TEST_SCRIPTS += sim/test_random.sh
 # in $(BUILD)/mutate/summary.txt. After the random-program rules, whose names its prerequisites expand.
 MUTATE_SEEDS ?= $(shell seq 1 16)
 MUTATE_JOBS ?= 2
+# MUTATE_PLUSARGS=+tarmac_regs=snapshot: the campaign with the checker in snapshot mode
+MUTATE_PLUSARGS ?=
 .PHONY: mutate
 mutate: $(PROGRAM_ELFS) $(call random-programs,$(MUTATE_SEEDS)) $(LIBARMV6M) $(LIBTARMAC) $(LIBTARMACCHK) \
         $(BUILD)/sim/chk/Vtb_top | deps
-	bash sim/mutate.sh -j $(MUTATE_JOBS) --random $(RANDOM_DIR) $(BUILD) $(BUILD)/programs golden \
+	bash sim/mutate.sh -j $(MUTATE_JOBS) --random $(RANDOM_DIR) $(if $(MUTATE_PLUSARGS),--plusargs "$(MUTATE_PLUSARGS)") $(BUILD) $(BUILD)/programs golden \
 	  $(abspath $(LIBARMV6M)) $(abspath $(LIBTARMAC)) -Wl,-rpath,$(abspath $(LIB)) $(abspath $(LIBTARMACCHK)) -- \
 	  $(PROGRAMS) $(MUTATE_SEEDS:%=seed_%)
 # the campaign's self-check column on a synthetic output and on two real mutants (sim/test_mutate.sh)

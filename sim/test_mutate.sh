@@ -43,6 +43,13 @@ check "adcs_no_carry_in: detected by lockstep in alu_add, exit yes, only no ($(r
   '[ "$(row adcs_no_carry_in | awk "{print \$2, \$4, \$8, \$9}")" = "LOCKSTEP alu_add yes no" ]'
 check "the summary counts 2 detected, 1 by lockstep only" \
   'grep -q "2 of 2 mutants detected by lockstep (100.0%); 1 of them caught by lockstep only" <<<"$table"'
+# the same mutants in snapshot mode (the checker compares the visibility port's registers instead of the writes)
+for m in pc_trace_bit0 adcs_no_carry_in; do
+  snap=$("$out/$m/obj/Vtb_top" +elf="$BUILD/programs/alu_add.elf" +tarmac_golden=golden/alu_add.tarmac.gz \
+           +tarmac_regs=snapshot +waitstates=25 +seed=3 2>&1); src=$?
+  check "$m: detected in snapshot mode too (exit $src)" \
+    '[ "$src" -eq 3 ] && grep -q "MISMATCH #1 " <<<"$snap"'
+done
 # a pattern that does not occur exactly once is an error, not a silent skip
 printf 'nowhere\trtl_tb/core/m0_core.sv\tNO SUCH TEXT\tx\tnothing\n' > "$tmp/bad.tsv"
 bash sim/mutate.sh -j 1 --mutants "$tmp/bad.tsv" --out "$out-bad" "$BUILD" "$BUILD/programs" golden \
