@@ -173,7 +173,6 @@ static inline tc_step *tc_step_at(tc_checker *c, uint64_t index) { return &c->ri
 /* tc_mtb_expect.c, on the golden thread: derive the packets of step s (its successor next is complete; at most
  * TC_MAX_STEP_PACKETS) and follow MTB register writes; called once per step in golden order as steps complete. */
 void tc_mtb_step(tc_checker *c, const tc_step *s, const tc_step *next);
-int tc_mtb_is_branch(uint32_t opcode, int is32);
 
 /* tc_report.c */
 void tc_report_append(tc_checker *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
