@@ -7,6 +7,7 @@
 #include <stdio.h>
 
 #include "config.h"
+#include "tarmac/thumb.h"
 #include "tarmac/writer.h"
 
 #define M6_CODE_BASE 0x00000000u
@@ -74,6 +75,8 @@ typedef struct m6 {
     int unstack_event;      /* the step returned to thread mode: ModeChange event before the unstack reads */
     unsigned acc_before_unstack;
     uint32_t xpsr_before, control_before, primask_before;
+    const uint8_t *decode16; /* halfword -> thumb_id (tarmac/thumb.h), the executor's decode */
+    uint8_t thumb_id;       /* the encoding of the last instruction executed (thumb_undefined: none matched) */
     FILE *console;          /* semihosting output */
     uint64_t steps;         /* golden steps so far: instructions and exception entries */
     /* optional observer of the MTB's packets (tests, a testbench): step = index of the step that caused it */

@@ -24,6 +24,7 @@ m6 *m6_create(void)
     }
     c->console = stdout;
     m6_config_defaults(&c->cfg);
+    c->decode16 = thumb_decode16_table();
     return c;
 }
 
@@ -187,24 +188,25 @@ static void branch(m6 *c, uint32_t pc_now, uint32_t target)
     c->branch_from = pc_now + 1;
 }
 
-/* Shift by register (LSL/LSR/ASR/ROR with Rs[7:0]) with the ARMv6-M carry rules. */
-static uint32_t shift_reg(m6 *c, unsigned type, uint32_t v, uint32_t amount)
+/* Shift_C: LSL/LSR/ASR/ROR by 0-255 with the ARMv6-M carry rules (a shift by 0 leaves C alone). */
+enum { SRTYPE_LSL, SRTYPE_LSR, SRTYPE_ASR, SRTYPE_ROR };
+static uint32_t shift_c(m6 *c, unsigned type, uint32_t v, uint32_t amount)
 {
     amount &= 0xff;
     if (amount == 0) return v;
     uint32_t r, cout;
     switch (type) {
-    case 0: /* LSL */
+    case SRTYPE_LSL:
         if (amount < 32) { r = v << amount; cout = (v >> (32 - amount)) & 1; }
         else if (amount == 32) { r = 0; cout = v & 1; }
         else { r = 0; cout = 0; }
         break;
-    case 1: /* LSR */
+    case SRTYPE_LSR:
         if (amount < 32) { r = v >> amount; cout = (v >> (amount - 1)) & 1; }
         else if (amount == 32) { r = 0; cout = v >> 31; }
         else { r = 0; cout = 0; }
         break;
-    case 2: /* ASR */
+    case SRTYPE_ASR:
         if (amount < 32) { r = (uint32_t)((int32_t)v >> amount); cout = (v >> (amount - 1)) & 1; }
         else { r = (uint32_t)((int32_t)v >> 31); cout = v >> 31; }
         break;
@@ -218,7 +220,6 @@ static uint32_t shift_reg(m6 *c, unsigned type, uint32_t v, uint32_t amount)
     set_c(c, cout);
     return r;
 }
-
 static uint32_t read_special(const m6 *c, unsigned sysm)
 {
     switch (sysm) {
@@ -267,274 +268,326 @@ static void write_special(m6 *c, unsigned sysm, uint32_t v)
     }
 }
 
-/* Execute the 16-bit instruction op at pc. Returns 0, or -1 for a fault (HardFault at pc). */
-static int exec16(m6 *c, uint32_t pc, uint32_t op, int *taken)
+/* What an executor returns. A fault returns before the instruction's first register or flag write. */
+enum { EXEC_OK = 0, EXEC_FAULT = -1 /* HardFault at the instruction */, EXEC_NOT_TAKEN = 1 /* B<cond> failed */ };
+
+/* One executor per encoding of tarmac/thumb_encodings.h, exec_<id>, dispatched by id in execute(). Not every
+ * executor reads all three of its arguments. */
+#define MAYBE_UNUSED __attribute__((unused))
+#define EXEC(id) static inline int exec_##id(MAYBE_UNUSED m6 *c, MAYBE_UNUSED uint32_t pc, MAYBE_UNUSED uint32_t op)
+
+static inline void set_result_nz(m6 *c, unsigned d, uint32_t v)
 {
-    uint32_t *r = c->r;
-    unsigned rd = op & 7, rn = (op >> 3) & 7, rm = (op >> 6) & 7;
-    uint32_t v, addr;
-    switch (op >> 11) {
-    case 0x00: case 0x01: case 0x02: { /* LSL/LSR/ASR #imm5 */
-        unsigned type = op >> 11, imm = (op >> 6) & 31;
-        uint32_t x = r[rn];
-        if (type == 0) {
-            if (imm) { set_c(c, (x >> (32 - imm)) & 1); x <<= imm; }
-        } else {
-            unsigned s = imm ? imm : 32;
-            if (type == 1) { set_c(c, s == 32 ? x >> 31 : (x >> (s - 1)) & 1); x = s == 32 ? 0 : x >> s; }
-            else { set_c(c, s == 32 ? x >> 31 : (x >> (s - 1)) & 1); x = (uint32_t)((int32_t)x >> (s == 32 ? 31 : s)); }
+    set_nz(c, v);
+    set_reg(c, d, v);
+}
+
+/* Align(PC, 4) as LDR (literal) and ADR read it */
+static inline uint32_t pc_aligned(uint32_t pc) { return (pc + 4) & ~3u; }
+
+/* A register of the high-register forms: the PC reads as the instruction's address + 4 */
+static inline uint32_t read_high(const m6 *c, uint32_t pc, unsigned n) { return n == 15 ? pc + 4 : c->r[n]; }
+
+static inline uint32_t sign_extend(uint32_t v, unsigned size)
+{
+    return size == 1 ? (uint32_t)(int32_t)(int8_t)v : size == 2 ? (uint32_t)(int32_t)(int16_t)v : v;
+}
+
+static inline int load_reg(m6 *c, unsigned t, uint32_t addr, unsigned size, int is_signed)
+{
+    uint32_t v;
+    if (load(c, addr, size, &v)) return EXEC_FAULT;
+    set_reg(c, t, is_signed ? sign_extend(v, size) : v);
+    return EXEC_OK;
+}
+
+static inline int store_reg(m6 *c, unsigned t, uint32_t addr, unsigned size)
+{
+    uint32_t v = c->r[t];
+    return store(c, addr, size, size == 4 ? v : v & ((1u << (8 * size)) - 1)) ? EXEC_FAULT : EXEC_OK;
+}
+
+/* Shift (immediate), add, subtract, move, and compare */
+static inline int shift_imm(m6 *c, uint32_t op, unsigned type)
+{
+    set_result_nz(c, thumb_rd(op), shift_c(c, type, c->r[thumb_rm2(op)], thumb_shift_n(op)));
+    return EXEC_OK;
+}
+EXEC(mov_reg_t2) { set_result_nz(c, thumb_rd(op), c->r[thumb_rm2(op)]); return EXEC_OK; }
+EXEC(lsl_imm_t1) { return shift_imm(c, op, SRTYPE_LSL); }
+EXEC(lsr_imm_t1) { return shift_imm(c, op, SRTYPE_LSR); }
+EXEC(asr_imm_t1) { return shift_imm(c, op, SRTYPE_ASR); }
+EXEC(add_reg_t1) { set_reg(c, thumb_rd(op), add_with_carry(c, c->r[thumb_rn(op)], c->r[thumb_rm(op)], 0, 1)); return EXEC_OK; }
+EXEC(sub_reg_t1) { set_reg(c, thumb_rd(op), add_with_carry(c, c->r[thumb_rn(op)], ~c->r[thumb_rm(op)], 1, 1)); return EXEC_OK; }
+EXEC(add_imm_t1) { set_reg(c, thumb_rd(op), add_with_carry(c, c->r[thumb_rn(op)], thumb_imm3(op), 0, 1)); return EXEC_OK; }
+EXEC(sub_imm_t1) { set_reg(c, thumb_rd(op), add_with_carry(c, c->r[thumb_rn(op)], ~thumb_imm3(op), 1, 1)); return EXEC_OK; }
+EXEC(mov_imm_t1) { set_result_nz(c, thumb_rdn8(op), thumb_imm8(op)); return EXEC_OK; }
+EXEC(cmp_imm_t1) { add_with_carry(c, c->r[thumb_rdn8(op)], ~thumb_imm8(op), 1, 1); return EXEC_OK; }
+EXEC(add_imm_t2)
+{
+    unsigned dn = thumb_rdn8(op);
+    set_reg(c, dn, add_with_carry(c, c->r[dn], thumb_imm8(op), 0, 1));
+    return EXEC_OK;
+}
+EXEC(sub_imm_t2)
+{
+    unsigned dn = thumb_rdn8(op);
+    set_reg(c, dn, add_with_carry(c, c->r[dn], ~thumb_imm8(op), 1, 1));
+    return EXEC_OK;
+}
+
+/* Data processing: <op>S <Rdn>, <Rm> */
+#define RDN (c->r[thumb_rd(op)])
+#define RM (c->r[thumb_rm2(op)])
+EXEC(and_reg_t1) { set_result_nz(c, thumb_rd(op), RDN & RM); return EXEC_OK; }
+EXEC(eor_reg_t1) { set_result_nz(c, thumb_rd(op), RDN ^ RM); return EXEC_OK; }
+EXEC(lsl_reg_t1) { set_result_nz(c, thumb_rd(op), shift_c(c, SRTYPE_LSL, RDN, RM)); return EXEC_OK; }
+EXEC(lsr_reg_t1) { set_result_nz(c, thumb_rd(op), shift_c(c, SRTYPE_LSR, RDN, RM)); return EXEC_OK; }
+EXEC(asr_reg_t1) { set_result_nz(c, thumb_rd(op), shift_c(c, SRTYPE_ASR, RDN, RM)); return EXEC_OK; }
+EXEC(ror_reg_t1) { set_result_nz(c, thumb_rd(op), shift_c(c, SRTYPE_ROR, RDN, RM)); return EXEC_OK; }
+EXEC(adc_reg_t1) { set_reg(c, thumb_rd(op), add_with_carry(c, RDN, RM, carry(c), 1)); return EXEC_OK; }
+EXEC(sbc_reg_t1) { set_reg(c, thumb_rd(op), add_with_carry(c, RDN, ~RM, carry(c), 1)); return EXEC_OK; }
+EXEC(tst_reg_t1) { set_nz(c, RDN & RM); return EXEC_OK; }
+EXEC(rsb_imm_t1) { set_reg(c, thumb_rd(op), add_with_carry(c, ~RM, 0, 1, 1)); return EXEC_OK; } /* RSBS #0 */
+EXEC(cmp_reg_t1) { add_with_carry(c, RDN, ~RM, 1, 1); return EXEC_OK; }
+EXEC(cmn_reg_t1) { add_with_carry(c, RDN, RM, 0, 1); return EXEC_OK; }
+EXEC(orr_reg_t1) { set_result_nz(c, thumb_rd(op), RDN | RM); return EXEC_OK; }
+EXEC(mul_t1) { set_result_nz(c, thumb_rd(op), RDN * RM); return EXEC_OK; }
+EXEC(bic_reg_t1) { set_result_nz(c, thumb_rd(op), RDN & ~RM); return EXEC_OK; }
+EXEC(mvn_reg_t1) { set_result_nz(c, thumb_rd(op), ~RM); return EXEC_OK; }
+
+/* Special data instructions and branch and exchange: high registers, the PC read as its address + 4 */
+EXEC(add_reg_t2)
+{
+    unsigned dn = thumb_dn(op);
+    uint32_t v = read_high(c, pc, dn) + read_high(c, pc, thumb_rm4(op));
+    if (dn == 15) branch(c, pc, v);
+    else set_reg(c, dn, v);
+    return EXEC_OK;
+}
+/* ADD (SP plus register): the same sum, SP read and written as r13 */
+EXEC(add_sp_reg_t1) { return exec_add_reg_t2(c, pc, op); }
+EXEC(add_sp_reg_t2) { return exec_add_reg_t2(c, pc, op); }
+EXEC(cmp_reg_t2) { add_with_carry(c, read_high(c, pc, thumb_dn(op)), ~read_high(c, pc, thumb_rm4(op)), 1, 1); return EXEC_OK; }
+EXEC(mov_reg_t1)
+{
+    unsigned d = thumb_dn(op);
+    uint32_t v = read_high(c, pc, thumb_rm4(op));
+    if (d == 15) branch(c, pc, v);
+    else set_reg(c, d, v);
+    return EXEC_OK;
+}
+EXEC(bx_t1) { return bx_write_pc(c, pc, read_high(c, pc, thumb_rm4(op))); }
+EXEC(blx_reg_t1)
+{
+    unsigned m = thumb_rm4(op);
+    if (m == 15) return EXEC_FAULT; /* UNPREDICTABLE: the model faults */
+    uint32_t target = c->r[m];      /* before LR is written: BLX LR */
+    set_reg(c, 14, (pc + 2) | 1);
+    blx_write_pc(c, pc, target);
+    return EXEC_OK;
+}
+
+/* Loads and stores of one item */
+EXEC(ldr_lit_t1) { return load_reg(c, thumb_rdn8(op), pc_aligned(pc) + thumb_imm8(op) * 4, 4, 0); }
+#define ADDR_REG (c->r[thumb_rn(op)] + c->r[thumb_rm(op)])
+EXEC(str_reg_t1) { return store_reg(c, thumb_rd(op), ADDR_REG, 4); }
+EXEC(strh_reg_t1) { return store_reg(c, thumb_rd(op), ADDR_REG, 2); }
+EXEC(strb_reg_t1) { return store_reg(c, thumb_rd(op), ADDR_REG, 1); }
+EXEC(ldrsb_reg_t1) { return load_reg(c, thumb_rd(op), ADDR_REG, 1, 1); }
+EXEC(ldr_reg_t1) { return load_reg(c, thumb_rd(op), ADDR_REG, 4, 0); }
+EXEC(ldrh_reg_t1) { return load_reg(c, thumb_rd(op), ADDR_REG, 2, 0); }
+EXEC(ldrb_reg_t1) { return load_reg(c, thumb_rd(op), ADDR_REG, 1, 0); }
+EXEC(ldrsh_reg_t1) { return load_reg(c, thumb_rd(op), ADDR_REG, 2, 1); }
+/* imm5 scaled by the access size */
+#define ADDR_IMM5(size) (c->r[thumb_rn(op)] + thumb_imm5(op) * (size))
+EXEC(str_imm_t1) { return store_reg(c, thumb_rd(op), ADDR_IMM5(4), 4); }
+EXEC(ldr_imm_t1) { return load_reg(c, thumb_rd(op), ADDR_IMM5(4), 4, 0); }
+EXEC(strb_imm_t1) { return store_reg(c, thumb_rd(op), ADDR_IMM5(1), 1); }
+EXEC(ldrb_imm_t1) { return load_reg(c, thumb_rd(op), ADDR_IMM5(1), 1, 0); }
+EXEC(strh_imm_t1) { return store_reg(c, thumb_rd(op), ADDR_IMM5(2), 2); }
+EXEC(ldrh_imm_t1) { return load_reg(c, thumb_rd(op), ADDR_IMM5(2), 2, 0); }
+EXEC(str_imm_t2) { return store_reg(c, thumb_rdn8(op), c->r[13] + thumb_imm8(op) * 4, 4); }
+EXEC(ldr_imm_t2) { return load_reg(c, thumb_rdn8(op), c->r[13] + thumb_imm8(op) * 4, 4, 0); }
+#undef ADDR_REG
+#undef ADDR_IMM5
+
+/* PC- and SP-relative addresses */
+EXEC(adr_t1) { set_reg(c, thumb_rdn8(op), pc_aligned(pc) + thumb_imm8(op) * 4); return EXEC_OK; }
+EXEC(add_sp_imm_t1) { set_reg(c, thumb_rdn8(op), c->r[13] + thumb_imm8(op) * 4); return EXEC_OK; }
+
+/* Miscellaneous 16-bit instructions */
+EXEC(add_sp_imm_t2) { set_reg(c, 13, c->r[13] + thumb_imm7(op) * 4); return EXEC_OK; }
+EXEC(sub_sp_imm_t1) { set_reg(c, 13, c->r[13] - thumb_imm7(op) * 4); return EXEC_OK; }
+EXEC(sxth_t1) { set_reg(c, thumb_rd(op), sign_extend(RM, 2)); return EXEC_OK; }
+EXEC(sxtb_t1) { set_reg(c, thumb_rd(op), sign_extend(RM, 1)); return EXEC_OK; }
+EXEC(uxth_t1) { set_reg(c, thumb_rd(op), RM & 0xffff); return EXEC_OK; }
+EXEC(uxtb_t1) { set_reg(c, thumb_rd(op), RM & 0xff); return EXEC_OK; }
+EXEC(rev_t1) { set_reg(c, thumb_rd(op), __builtin_bswap32(RM)); return EXEC_OK; }
+EXEC(rev16_t1)
+{
+    uint32_t v = RM;
+    set_reg(c, thumb_rd(op), ((v & 0x00ff00ffu) << 8) | ((v >> 8) & 0x00ff00ffu));
+    return EXEC_OK;
+}
+EXEC(revsh_t1)
+{
+    uint32_t v = RM;
+    set_reg(c, thumb_rd(op), sign_extend(((v & 0xff) << 8) | ((v >> 8) & 0xff), 2));
+    return EXEC_OK;
+}
+#undef RDN
+#undef RM
+/* Stores registers 0-14 of list from addr up (PUSH, STM). */
+static inline int store_multiple(m6 *c, uint32_t addr, unsigned list)
+{
+    for (unsigned i = 0; i < 15; i++)
+        if (list & (1u << i)) {
+            if (store(c, addr, 4, c->r[i])) return EXEC_FAULT;
+            addr += 4;
         }
-        set_nz(c, x);
-        set_reg(c, rd, x);
-        return 0;
+    return EXEC_OK;
+}
+
+/* Loads the words of the low registers of list from *addr up into vals, writing no register yet, so that a
+ * fault on a later word leaves them all (POP, LDM); *addr ends past the last. */
+static inline int load_multiple(m6 *c, uint32_t *addr, unsigned list, uint32_t vals[8])
+{
+    unsigned n = 0;
+    for (unsigned i = 0; i < 8; i++)
+        if (list & (1u << i)) {
+            if (load(c, *addr, 4, &vals[n++])) return EXEC_FAULT;
+            *addr += 4;
+        }
+    return EXEC_OK;
+}
+
+static inline void write_loaded(m6 *c, unsigned list, const uint32_t vals[8])
+{
+    unsigned n = 0;
+    for (unsigned i = 0; i < 8; i++)
+        if (list & (1u << i)) set_reg(c, i, vals[n++]);
+}
+
+EXEC(push_t1)
+{
+    unsigned list = thumb_push_registers(op);
+    if (!list) return EXEC_FAULT; /* BitCount(registers) < 1: UNPREDICTABLE, the model faults */
+    uint32_t sp = c->r[13] - 4u * (unsigned)__builtin_popcount(list);
+    if (sp & 3) return EXEC_FAULT;
+    if (store_multiple(c, sp, list)) return EXEC_FAULT;
+    set_reg(c, 13, sp);
+    return EXEC_OK;
+}
+EXEC(cps_t1) { c->primask = thumb_cps_im(op); return EXEC_OK; }
+/* Checks an EXC_RETURN before writing a register, so that a fault writes none. */
+EXEC(pop_t1)
+{
+    unsigned list = thumb_pop_registers(op), low = list & 0xff, pcbit = list >> 15;
+    if (!list) return EXEC_FAULT;
+    uint32_t addr = c->r[13];
+    if (addr & 3) return EXEC_FAULT;
+    uint32_t vals[8], newpc = 0;
+    if (load_multiple(c, &addr, low, vals)) return EXEC_FAULT;
+    if (pcbit) {
+        if (load(c, addr, 4, &newpc)) return EXEC_FAULT;
+        addr += 4;
+        if (is_exc_return(c, newpc) && !valid_exc_return(newpc)) return EXEC_FAULT;
     }
-    case 0x03: { /* ADDS/SUBS reg or imm3 */
-        uint32_t b = (op & 0x0400) ? rm : r[rm];
-        if (op & 0x0200) v = add_with_carry(c, r[rn], ~b, 1, 1);
-        else v = add_with_carry(c, r[rn], b, 0, 1);
-        set_reg(c, rd, v);
-        return 0;
-    }
-    case 0x04: rd = (op >> 8) & 7; v = op & 0xff; set_nz(c, v); set_reg(c, rd, v); return 0;       /* MOVS imm */
-    case 0x05: add_with_carry(c, r[(op >> 8) & 7], ~(op & 0xff), 1, 1); return 0;                     /* CMP imm */
-    case 0x06: rd = (op >> 8) & 7; set_reg(c, rd, add_with_carry(c, r[rd], op & 0xff, 0, 1)); return 0; /* ADDS */
-    case 0x07: rd = (op >> 8) & 7; set_reg(c, rd, add_with_carry(c, r[rd], ~(op & 0xff), 1, 1)); return 0;
-    case 0x08: /* data processing, special data, BX */
-        if (!(op & 0x0400)) {
-            uint32_t a = r[rd], b = r[rn];
-            switch ((op >> 6) & 15) {
-            case 0: v = a & b; set_nz(c, v); set_reg(c, rd, v); break;
-            case 1: v = a ^ b; set_nz(c, v); set_reg(c, rd, v); break;
-            case 2: v = shift_reg(c, 0, a, b); set_nz(c, v); set_reg(c, rd, v); break;
-            case 3: v = shift_reg(c, 1, a, b); set_nz(c, v); set_reg(c, rd, v); break;
-            case 4: v = shift_reg(c, 2, a, b); set_nz(c, v); set_reg(c, rd, v); break;
-            case 5: set_reg(c, rd, add_with_carry(c, a, b, carry(c), 1)); break;
-            case 6: set_reg(c, rd, add_with_carry(c, a, ~b, carry(c), 1)); break;
-            case 7: v = shift_reg(c, 3, a, b); set_nz(c, v); set_reg(c, rd, v); break;
-            case 8: set_nz(c, a & b); break;
-            case 9: set_reg(c, rd, add_with_carry(c, ~b, 0, 1, 1)); break; /* RSBS #0 */
-            case 10: add_with_carry(c, a, ~b, 1, 1); break;
-            case 11: add_with_carry(c, a, b, 0, 1); break;
-            case 12: v = a | b; set_nz(c, v); set_reg(c, rd, v); break;
-            case 13: v = a * b; set_nz(c, v); set_reg(c, rd, v); break;
-            case 14: v = a & ~b; set_nz(c, v); set_reg(c, rd, v); break;
-            default: v = ~b; set_nz(c, v); set_reg(c, rd, v); break;
-            }
-            return 0;
-        }
-        {
-            unsigned dn = (op & 7) | ((op >> 4) & 8), m = (op >> 3) & 15;
-            uint32_t mv = m == 15 ? pc + 4 : r[m];
-            uint32_t dv = dn == 15 ? pc + 4 : r[dn];
-            switch ((op >> 8) & 3) {
-            case 0: /* ADD Rdn, Rm */
-                v = dv + mv;
-                if (dn == 15) branch(c, pc, v);
-                else set_reg(c, dn, v);
-                return 0;
-            case 1: /* CMP hi */
-                add_with_carry(c, dv, ~mv, 1, 1);
-                return 0;
-            case 2: /* MOV Rd, Rm */
-                if (dn == 15) branch(c, pc, mv);
-                else set_reg(c, dn, mv);
-                return 0;
-            default: /* BX / BLX */
-                if (op & 7) return -1;
-                if (!(op & 0x80)) return bx_write_pc(c, pc, mv);
-                if (m == 15) return -1;
-                set_reg(c, 14, (pc + 2) | 1);
-                blx_write_pc(c, pc, mv);
-                return 0;
-            }
-        }
-    case 0x09: /* LDR literal */
-        addr = ((pc + 4) & ~3u) + (op & 0xff) * 4;
-        if (load(c, addr, 4, &v)) return -1;
-        set_reg(c, (op >> 8) & 7, v);
-        return 0;
-    case 0x0a: case 0x0b: { /* load/store register offset */
-        addr = r[rn] + r[rm];
-        switch ((op >> 9) & 7) {
-        case 0: return store(c, addr, 4, r[rd]);
-        case 1: return store(c, addr, 2, r[rd] & 0xffff);
-        case 2: return store(c, addr, 1, r[rd] & 0xff);
-        case 3: if (load(c, addr, 1, &v)) return -1; set_reg(c, rd, (uint32_t)(int32_t)(int8_t)v); return 0;
-        case 4: if (load(c, addr, 4, &v)) return -1; set_reg(c, rd, v); return 0;
-        case 5: if (load(c, addr, 2, &v)) return -1; set_reg(c, rd, v); return 0;
-        case 6: if (load(c, addr, 1, &v)) return -1; set_reg(c, rd, v); return 0;
-        default: if (load(c, addr, 2, &v)) return -1; set_reg(c, rd, (uint32_t)(int32_t)(int16_t)v); return 0;
-        }
-    }
-    case 0x0c: return store(c, r[rn] + ((op >> 6) & 31) * 4, 4, r[rd]);
-    case 0x0d: if (load(c, r[rn] + ((op >> 6) & 31) * 4, 4, &v)) return -1; set_reg(c, rd, v); return 0;
-    case 0x0e: return store(c, r[rn] + ((op >> 6) & 31), 1, r[rd] & 0xff);
-    case 0x0f: if (load(c, r[rn] + ((op >> 6) & 31), 1, &v)) return -1; set_reg(c, rd, v); return 0;
-    case 0x10: return store(c, r[rn] + ((op >> 6) & 31) * 2, 2, r[rd] & 0xffff);
-    case 0x11: if (load(c, r[rn] + ((op >> 6) & 31) * 2, 2, &v)) return -1; set_reg(c, rd, v); return 0;
-    case 0x12: return store(c, r[13] + (op & 0xff) * 4, 4, r[(op >> 8) & 7]);
-    case 0x13: if (load(c, r[13] + (op & 0xff) * 4, 4, &v)) return -1; set_reg(c, (op >> 8) & 7, v); return 0;
-    case 0x14: set_reg(c, (op >> 8) & 7, ((pc + 4) & ~3u) + (op & 0xff) * 4); return 0; /* ADR */
-    case 0x15: set_reg(c, (op >> 8) & 7, r[13] + (op & 0xff) * 4); return 0;           /* ADD Rd, SP, #imm */
-    case 0x16: case 0x17: /* miscellaneous */
-        switch ((op >> 8) & 15) {
-        case 0x0:
-            set_reg(c, 13, (op & 0x80) ? r[13] - (op & 0x7f) * 4 : r[13] + (op & 0x7f) * 4);
-            return 0;
-        case 0x2:
-            switch ((op >> 6) & 3) {
-            case 0: set_reg(c, rd, (uint32_t)(int32_t)(int16_t)r[rn]); break;
-            case 1: set_reg(c, rd, (uint32_t)(int32_t)(int8_t)r[rn]); break;
-            case 2: set_reg(c, rd, r[rn] & 0xffff); break;
-            default: set_reg(c, rd, r[rn] & 0xff); break;
-            }
-            return 0;
-        case 0x4: case 0x5: { /* PUSH */
-            unsigned list = (op & 0xff) | ((op & 0x100) ? 0x4000 : 0);
-            if (!list) return -1;
-            uint32_t sp = r[13] - 4u * (unsigned)__builtin_popcount(list);
-            if (sp & 3) return -1;
-            addr = sp;
-            for (unsigned i = 0; i < 15; i++)
-                if (list & (1u << i)) {
-                    if (store(c, addr, 4, r[i])) return -1;
-                    addr += 4;
-                }
-            set_reg(c, 13, sp);
-            return 0;
-        }
-        case 0x6:
-            if ((op & 0xffef) == 0xb662) { c->primask = (op >> 4) & 1; return 0; } /* CPSIE/CPSID i */
-            return -1;
-        case 0xa:
-            v = r[rn];
-            switch ((op >> 6) & 3) {
-            case 0: set_reg(c, rd, __builtin_bswap32(v)); return 0;
-            case 1: set_reg(c, rd, ((v & 0x00ff00ffu) << 8) | ((v >> 8) & 0x00ff00ffu)); return 0;
-            case 3: set_reg(c, rd, (uint32_t)(int32_t)(int16_t)(((v & 0xff) << 8) | ((v >> 8) & 0xff))); return 0;
-            default: return -1;
-            }
-        case 0xc: case 0xd: { /* POP */
-            unsigned list = op & 0xff, pcbit = (op >> 8) & 1;
-            if (!list && !pcbit) return -1;
-            uint32_t sp = r[13];
-            if (sp & 3) return -1;
-            uint32_t vals[9];
-            unsigned n = 0;
-            addr = sp;
-            for (unsigned i = 0; i < 8; i++)
-                if (list & (1u << i)) {
-                    if (load(c, addr, 4, &vals[n++])) return -1;
-                    addr += 4;
-                }
-            uint32_t newpc = 0;
-            if (pcbit) {
-                if (load(c, addr, 4, &newpc)) return -1;
-                addr += 4;
-                if (is_exc_return(c, newpc) && !valid_exc_return(newpc)) return -1;
-            }
-            n = 0;
-            for (unsigned i = 0; i < 8; i++)
-                if (list & (1u << i)) set_reg(c, i, vals[n++]);
-            set_reg(c, 13, addr);
-            return pcbit ? bx_write_pc(c, pc, newpc) : 0;
-        }
-        case 0xe: /* BKPT */
-            if ((op & 0xff) == 0xab) return m6_semihost(c) < 0 ? -1 : 0;
-            return -1;
-        case 0xf:
-            if (op & 0xf) return -1; /* IT does not exist in ARMv6-M */
-            return (op & 0xf0) <= 0x40 ? 0 : -1; /* NOP, YIELD, WFE, WFI, SEV */
-        default:
-            return -1;
-        }
-    case 0x18: { /* STM */
-        unsigned base = (op >> 8) & 7, list = op & 0xff;
-        if (!list) return -1;
-        addr = r[base];
-        if (addr & 3) return -1;
-        for (unsigned i = 0; i < 8; i++)
-            if (list & (1u << i)) {
-                if (store(c, addr, 4, r[i])) return -1;
-                addr += 4;
-            }
-        set_reg(c, base, addr);
-        return 0;
-    }
-    case 0x19: { /* LDM */
-        unsigned base = (op >> 8) & 7, list = op & 0xff;
-        if (!list) return -1;
-        addr = r[base];
-        if (addr & 3) return -1;
-        uint32_t vals[8];
-        unsigned n = 0;
-        for (unsigned i = 0; i < 8; i++)
-            if (list & (1u << i)) {
-                if (load(c, addr, 4, &vals[n++])) return -1;
-                addr += 4;
-            }
-        n = 0;
-        for (unsigned i = 0; i < 8; i++)
-            if (list & (1u << i)) set_reg(c, i, vals[n++]);
-        if (!(list & (1u << base))) set_reg(c, base, addr);
-        return 0;
-    }
-    case 0x1a: case 0x1b: { /* B<cond>, UDF, SVC */
-        unsigned cond = (op >> 8) & 15;
-        if (cond == 14) return -1;
-        if (cond == 15) {
-            m6_set_pending(c, M6_EXC_SVCALL);
-            return 0;
-        }
-        if (!cond_passed(c, cond)) {
-            *taken = 0;
-            return 0;
-        }
-        branch(c, pc, pc + 4 + (uint32_t)((int32_t)(int8_t)(op & 0xff) * 2));
-        return 0;
-    }
-    case 0x1c: /* B */
-        branch(c, pc, pc + 4 + (uint32_t)(((int32_t)(op << 21)) >> 20));
-        return 0;
-    default:
-        return -1;
+    write_loaded(c, low, vals);
+    set_reg(c, 13, addr);
+    return pcbit ? bx_write_pc(c, pc, newpc) : EXEC_OK;
+}
+/* BKPT 0xAB is semihosting; any other immediate faults (no debugger) */
+EXEC(bkpt_t1)
+{
+    if (thumb_imm8(op) == 0xab) return m6_semihost(c) < 0 ? EXEC_FAULT : EXEC_OK;
+    return EXEC_FAULT;
+}
+/* Hints execute as NOPs (model/ARCHITECTURE.md) */
+EXEC(nop_t1) { return EXEC_OK; }
+EXEC(yield_t1) { return EXEC_OK; }
+EXEC(wfe_t1) { return EXEC_OK; }
+EXEC(wfi_t1) { return EXEC_OK; }
+EXEC(sev_t1) { return EXEC_OK; }
+
+/* Store and load multiple: increment after, ascending addresses */
+EXEC(stm_t1)
+{
+    unsigned base = thumb_rdn8(op), list = thumb_register_list(op);
+    if (!list) return EXEC_FAULT;
+    uint32_t addr = c->r[base];
+    if (addr & 3) return EXEC_FAULT;
+    if (store_multiple(c, addr, list)) return EXEC_FAULT;
+    set_reg(c, base, addr + 4u * (unsigned)__builtin_popcount(list));
+    return EXEC_OK;
+}
+EXEC(ldm_t1)
+{
+    unsigned base = thumb_rdn8(op), list = thumb_register_list(op);
+    if (!list) return EXEC_FAULT;
+    uint32_t addr = c->r[base];
+    if (addr & 3) return EXEC_FAULT;
+    uint32_t vals[8];
+    if (load_multiple(c, &addr, list, vals)) return EXEC_FAULT;
+    write_loaded(c, list, vals);
+    if (!(list & (1u << base))) set_reg(c, base, addr); /* writeback unless the base is loaded */
+    return EXEC_OK;
+}
+
+/* Branches, SVC, UDF */
+EXEC(udf_t1) { return EXEC_FAULT; }
+EXEC(svc_t1) { m6_set_pending(c, M6_EXC_SVCALL); return EXEC_OK; }
+EXEC(b_t1)
+{
+    if (!cond_passed(c, thumb_cond(op))) return EXEC_NOT_TAKEN;
+    branch(c, pc, pc + 4 + thumb_b_t1_imm32(op));
+    return EXEC_OK;
+}
+EXEC(b_t2) { branch(c, pc, pc + 4 + thumb_b_t2_imm32(op)); return EXEC_OK; }
+
+/* 32-bit: branch and miscellaneous control. MSR/MRS with SP, LR or PC fault (the manual: UNPREDICTABLE). */
+EXEC(bl_t1)
+{
+    set_reg(c, 14, (pc + 4) | 1);
+    branch(c, pc, pc + 4 + thumb_bl_imm32(op));
+    return EXEC_OK;
+}
+EXEC(msr_t1)
+{
+    unsigned n = thumb_msr_rn(op);
+    if (n >= 13) return EXEC_FAULT;
+    write_special(c, thumb_sysm(op), c->r[n]);
+    return EXEC_OK;
+}
+EXEC(mrs_t1)
+{
+    unsigned d = thumb_mrs_rd(op);
+    if (d >= 13) return EXEC_FAULT;
+    set_reg(c, d, read_special(c, thumb_sysm(op)));
+    return EXEC_OK;
+}
+/* Barriers: nothing to order in a sequential model */
+EXEC(dsb_t1) { return EXEC_OK; }
+EXEC(dmb_t1) { return EXEC_OK; }
+EXEC(isb_t1) { return EXEC_OK; }
+EXEC(udf_t2) { return EXEC_FAULT; }
+#undef EXEC
+#undef MAYBE_UNUSED
+
+/* The executor of an id; one switch the compiler turns into a jump table over inlined executors. */
+static inline int execute(m6 *c, thumb_id id, uint32_t pc, uint32_t op)
+{
+    switch (id) {
+#define EXEC_CASE(id, ...) case thumb_##id: return exec_##id(c, pc, op);
+    THUMB_ENCODINGS_16(EXEC_CASE)
+    THUMB_ENCODINGS_32(EXEC_CASE)
+#undef EXEC_CASE
+    default: return EXEC_FAULT; /* UNDEFINED */
     }
 }
 
-/* 32-bit instructions: BL, MSR, MRS, DMB/DSB/ISB. Everything else is UNDEFINED (HardFault). */
-static int exec32(m6 *c, uint32_t pc, uint32_t op)
-{
-    uint32_t hw1 = op >> 16, hw2 = op & 0xffff;
-    if ((hw2 & 0xd000) == 0xd000) { /* BL */
-        uint32_t s = (hw1 >> 10) & 1, j1 = (hw2 >> 13) & 1, j2 = (hw2 >> 11) & 1;
-        uint32_t i1 = !(j1 ^ s), i2 = !(j2 ^ s);
-        uint32_t imm = (s << 24) | (i1 << 23) | (i2 << 22) | ((hw1 & 0x3ff) << 12) | ((hw2 & 0x7ff) << 1);
-        int32_t off = (int32_t)(imm << 7) >> 7;
-        set_reg(c, 14, (pc + 4) | 1);
-        branch(c, pc, pc + 4 + (uint32_t)off);
-        return 0;
-    }
-    if ((hw2 & 0xd000) != 0x8000) return -1;
-    if ((hw1 & 0xffe0) == 0xf380 && (hw2 & 0xff00) == 0x8800) { /* MSR */
-        unsigned sysm = hw2 & 0xff, rn = hw1 & 15;
-        if (rn >= 13) return -1;
-        write_special(c, sysm, c->r[rn]);
-        return 0;
-    }
-    if ((hw1 & 0xffff) == 0xf3ef && (hw2 & 0xf000) == 0x8000) { /* MRS */
-        unsigned rd = (hw2 >> 8) & 15;
-        if (rd >= 13) return -1;
-        set_reg(c, rd, read_special(c, hw2 & 0xff));
-        return 0;
-    }
-    if (hw1 == 0xf3bf && (hw2 & 0xff00) == 0x8f00) { /* DSB, DMB, ISB */
-        unsigned opt = (hw2 >> 4) & 15;
-        return (opt == 4 || opt == 5 || opt == 6) ? 0 : -1;
-    }
-    return -1;
-}
-
-/* A faulting instruction changes no register: every path that returns -1 does so before its first register or
+/* A faulting instruction changes no register: every executor that faults does so before its first register or
  * flag write (POP checks its EXC_RETURN before writing the popped registers); stores already performed stay
  * performed, as on the bus. That keeps the common path free of a register snapshot. */
 static inline int step(m6 *c)
@@ -559,16 +612,18 @@ static inline int step(m6 *c)
         m6_fault(c, pc);
         return c->locked_up ? M6_STEP_LOCKUP : M6_STEP_EXCEPTION;
     }
-    int is32 = (hw1 >> 11) >= 0x1d;
+    int is32 = thumb_is32(hw1);
     if (is32 && m6_read(c, pc + 2, 2, &hw2)) {
         m6_fault(c, pc);
         return c->locked_up ? M6_STEP_LOCKUP : M6_STEP_EXCEPTION;
     }
     uint32_t op = is32 ? (hw1 << 16) | hw2 : hw1;
     c->r[15] = pc + (is32 ? 4 : 2);
-    int taken = 1;
-    int rc = is32 ? exec32(c, pc, op) : exec16(c, pc, op, &taken);
-    if (rc) {
+    thumb_id id = is32 ? thumb_decode(op, 1) : (thumb_id)c->decode16[hw1];
+    c->thumb_id = (uint8_t)id;
+    int rc = execute(c, id, pc, op);
+    int taken = rc != EXEC_NOT_TAKEN, fault = rc == EXEC_FAULT;
+    if (fault) {
         c->r[15] = pc;
         c->reg_written = 0;
         c->branch_from = c->exc_return_from = 0;
@@ -590,7 +645,7 @@ static inline int step(m6 *c)
     }
     c->branch_from = c->exc_return_from = 0;
     if (c->exited) return M6_STEP_EXIT;
-    if (rc) m6_fault(c, pc);
+    if (fault) m6_fault(c, pc);
     else if (c->tail_chain_to) m6_tail_chain(c);
     else if (c->fault_pending && !c->locked_up) return M6_STEP_INSN; /* INVSTATE: faults at the next step */
     else if (c->sys_pending || (c->irq_pending & c->irq_enable)) m6_take_pending(c);

@@ -1,5 +1,6 @@
 /* ARMv6-M disassembler for the trace lines, in GNU objdump's syntax (lower case, "#imm", "{r4, lr}",
- * branch targets as absolute addresses). */
+ * branch targets as absolute addresses), through the Thumb encoding table: the entry gives the mnemonic and
+ * the operand syntax. */
 #include <stdarg.h>
 #include <stdio.h>
 
@@ -49,123 +50,70 @@ static const char *sysreg(unsigned sysm)
     }
 }
 
-static int dis32(uint32_t pc, uint32_t op, char *b, size_t n)
+/* The entry's mnemonic and the operands of its syntax (tarmac/thumb.h). */
+static int operands(const thumb_encoding *e, uint32_t pc, uint32_t op, int is32, char *b, size_t n)
 {
-    uint32_t hw1 = op >> 16, hw2 = op & 0xffff;
-    if ((hw2 & 0xd000) == 0xd000 && (hw1 & 0xf800) == 0xf000) {
-        uint32_t s = (hw1 >> 10) & 1, i1 = !(((hw2 >> 13) & 1) ^ s), i2 = !(((hw2 >> 11) & 1) ^ s);
-        uint32_t imm = (s << 24) | (i1 << 23) | (i2 << 22) | ((hw1 & 0x3ff) << 12) | ((hw2 & 0x7ff) << 1);
-        return out(b, n, "bl 0x%x", pc + 4 + (uint32_t)((int32_t)(imm << 7) >> 7));
+    const char *m = e->mnemonic;
+    char list[80];
+    switch ((thumb_syntax)e->syntax) {
+    case THUMB_SYNTAX_NONE: return out(b, n, "%s", m);
+    case THUMB_SYNTAX_RD_RM: return out(b, n, "%s %s, %s", m, R[thumb_rd(op)], R[thumb_rm2(op)]);
+    case THUMB_SYNTAX_RD_RM_SHIFT:
+        return out(b, n, "%s %s, %s, #%u", m, R[thumb_rd(op)], R[thumb_rm2(op)], thumb_shift_n(op));
+    case THUMB_SYNTAX_RD_RN_RM: return out(b, n, "%s %s, %s, %s", m, R[thumb_rd(op)], R[thumb_rn(op)], R[thumb_rm(op)]);
+    case THUMB_SYNTAX_RD_RN_IMM3:
+        return out(b, n, "%s %s, %s, #%u", m, R[thumb_rd(op)], R[thumb_rn(op)], thumb_imm3(op));
+    case THUMB_SYNTAX_RDN8_IMM8: return out(b, n, "%s %s, #%u", m, R[thumb_rdn8(op)], thumb_imm8(op));
+    case THUMB_SYNTAX_HIGH_RDN_RM:
+        if (op == 0x46c0) return out(b, n, "nop"); /* mov r8, r8: the canonical Thumb NOP, as objdump prints it */
+        return out(b, n, "%s %s, %s", m, R[thumb_dn(op)], R[thumb_rm4(op)]);
+    case THUMB_SYNTAX_HIGH_RM:
+        if (e == thumb_entry(thumb_blx_reg_t1) && thumb_rm4(op) == 15) break; /* BLX pc: the model faults */
+        return out(b, n, "%s %s", m, R[thumb_rm4(op)]);
+    case THUMB_SYNTAX_RT_PC_IMM8: return out(b, n, "%s %s, [pc, #%u]", m, R[thumb_rdn8(op)], thumb_imm8(op) * 4);
+    case THUMB_SYNTAX_RT_SP_IMM8: return out(b, n, "%s %s, [sp, #%u]", m, R[thumb_rdn8(op)], thumb_imm8(op) * 4);
+    case THUMB_SYNTAX_RD_PC_IMM8: return out(b, n, "%s %s, pc, #%u", m, R[thumb_rdn8(op)], thumb_imm8(op) * 4);
+    case THUMB_SYNTAX_RD_SP_IMM8: return out(b, n, "%s %s, sp, #%u", m, R[thumb_rdn8(op)], thumb_imm8(op) * 4);
+    case THUMB_SYNTAX_RT_RN_RM: return out(b, n, "%s %s, [%s, %s]", m, R[thumb_rd(op)], R[thumb_rn(op)], R[thumb_rm(op)]);
+    case THUMB_SYNTAX_RT_RN_IMM5W:
+    case THUMB_SYNTAX_RT_RN_IMM5H:
+    case THUMB_SYNTAX_RT_RN_IMM5B: {
+        unsigned scale = e->syntax == THUMB_SYNTAX_RT_RN_IMM5W ? 4 : e->syntax == THUMB_SYNTAX_RT_RN_IMM5H ? 2 : 1;
+        return out(b, n, "%s %s, [%s, #%u]", m, R[thumb_rd(op)], R[thumb_rn(op)], thumb_imm5(op) * scale);
     }
-    if ((hw1 & 0xffe0) == 0xf380 && (hw2 & 0xff00) == 0x8800) return out(b, n, "msr %s, %s", sysreg(hw2 & 0xff), R[hw1 & 15]);
-    if (hw1 == 0xf3ef && (hw2 & 0xf000) == 0x8000) return out(b, n, "mrs %s, %s", R[(hw2 >> 8) & 15], sysreg(hw2 & 0xff));
-    if (hw1 == 0xf3bf && (hw2 & 0xff00) == 0x8f00) {
-        unsigned o = (hw2 >> 4) & 15;
-        const char *m = o == 4 ? "dsb" : o == 5 ? "dmb" : o == 6 ? "isb" : NULL;
-        if (m) return out(b, n, "%s sy", m);
+    case THUMB_SYNTAX_SP_IMM7: return out(b, n, "%s sp, #%u", m, thumb_imm7(op) * 4);
+    case THUMB_SYNTAX_PUSH:
+        reglist(list, sizeof list, thumb_push_registers(op));
+        return out(b, n, "%s %s", m, list);
+    case THUMB_SYNTAX_POP:
+        reglist(list, sizeof list, thumb_pop_registers(op));
+        return out(b, n, "%s %s", m, list);
+    case THUMB_SYNTAX_STM:
+    case THUMB_SYNTAX_LDM: {
+        unsigned base = thumb_rdn8(op), regs = thumb_register_list(op);
+        if (!regs) break; /* an empty list: the model faults */
+        /* LDM writes the base back unless it loads it */
+        int wb = e->syntax == THUMB_SYNTAX_STM || !((regs >> base) & 1);
+        reglist(list, sizeof list, regs);
+        return out(b, n, "%s %s%s, %s", m, R[base], wb ? "!" : "", list);
     }
-    if ((hw1 & 0xfff0) == 0xf7f0 && (hw2 & 0xf000) == 0xa000)
-        return out(b, n, "udf.w #%u", ((hw1 & 15) << 12) | (hw2 & 0xfff));
-    return out(b, n, "undefined 0x%08x", op);
+    case THUMB_SYNTAX_CPS: return out(b, n, "%si%s i", m, thumb_cps_im(op) ? "d" : "e");
+    case THUMB_SYNTAX_B_COND: return out(b, n, "%s%s.n 0x%x", m, COND[thumb_cond(op)], pc + 4 + thumb_b_t1_imm32(op));
+    case THUMB_SYNTAX_B: return out(b, n, "%s.n 0x%x", m, pc + 4 + thumb_b_t2_imm32(op));
+    case THUMB_SYNTAX_BL: return out(b, n, "%s 0x%x", m, pc + 4 + thumb_bl_imm32(op));
+    case THUMB_SYNTAX_UDF: return out(b, n, "%s #%u", m, thumb_imm8(op));
+    case THUMB_SYNTAX_SVC: return out(b, n, "%s %u", m, thumb_imm8(op));
+    case THUMB_SYNTAX_BKPT: return out(b, n, "%s 0x%04x", m, thumb_imm8(op));
+    case THUMB_SYNTAX_MSR: return out(b, n, "%s %s, %s", m, sysreg(thumb_sysm(op)), R[thumb_msr_rn(op)]);
+    case THUMB_SYNTAX_MRS: return out(b, n, "%s %s, %s", m, R[thumb_mrs_rd(op)], sysreg(thumb_sysm(op)));
+    case THUMB_SYNTAX_BARRIER: return out(b, n, "%s sy", m); /* SY, the option ARMv6-M code uses */
+    case THUMB_SYNTAX_UDF_W: return out(b, n, "%s.w #%u", m, thumb_udf_imm16(op));
+    case THUMB_SYNTAX_UNDEFINED: break;
+    }
+    return out(b, n, is32 ? "undefined 0x%08x" : "undefined 0x%04x", op);
 }
 
 int m6_disasm(uint32_t pc, uint32_t op, int is32, char *b, size_t n)
 {
-    if (is32) return dis32(pc, op, b, n);
-    unsigned rd = op & 7, rn = (op >> 3) & 7, rm = (op >> 6) & 7, imm5 = (op >> 6) & 31, r8 = (op >> 8) & 7;
-    switch (op >> 11) {
-    case 0x00: return imm5 ? out(b, n, "lsls %s, %s, #%u", R[rd], R[rn], imm5) : out(b, n, "movs %s, %s", R[rd], R[rn]);
-    case 0x01: return out(b, n, "lsrs %s, %s, #%u", R[rd], R[rn], imm5 ? imm5 : 32);
-    case 0x02: return out(b, n, "asrs %s, %s, #%u", R[rd], R[rn], imm5 ? imm5 : 32);
-    case 0x03: {
-        const char *m = (op & 0x200) ? "subs" : "adds";
-        if (op & 0x400) return out(b, n, "%s %s, %s, #%u", m, R[rd], R[rn], rm);
-        return out(b, n, "%s %s, %s, %s", m, R[rd], R[rn], R[rm]);
-    }
-    case 0x04: return out(b, n, "movs %s, #%u", R[r8], op & 0xff);
-    case 0x05: return out(b, n, "cmp %s, #%u", R[r8], op & 0xff);
-    case 0x06: return out(b, n, "adds %s, #%u", R[r8], op & 0xff);
-    case 0x07: return out(b, n, "subs %s, #%u", R[r8], op & 0xff);
-    case 0x08:
-        if (!(op & 0x400)) {
-            static const char *const dp[16] = { "ands", "eors", "lsls", "lsrs", "asrs", "adcs", "sbcs", "rors",
-                                                "tst", "negs", "cmp", "cmn", "orrs", "muls", "bics", "mvns" };
-            unsigned k = (op >> 6) & 15;
-            return out(b, n, "%s %s, %s", dp[k], R[rd], R[rn]);
-        } else {
-            unsigned dn = (op & 7) | ((op >> 4) & 8), m = (op >> 3) & 15;
-            switch ((op >> 8) & 3) {
-            case 0: return out(b, n, "add %s, %s", R[dn], R[m]);
-            case 1: return out(b, n, "cmp %s, %s", R[dn], R[m]);
-            case 2:
-                if (op == 0x46c0) return out(b, n, "nop"); /* mov r8, r8: the canonical Thumb NOP */
-                return out(b, n, "mov %s, %s", R[dn], R[m]);
-            default:
-                if ((op & 7) || ((op & 0x80) && m == 15)) return out(b, n, "undefined 0x%04x", op);
-                return out(b, n, "%s %s", (op & 0x80) ? "blx" : "bx", R[m]);
-            }
-        }
-    case 0x09: return out(b, n, "ldr %s, [pc, #%u]", R[r8], (op & 0xff) * 4);
-    case 0x0a: case 0x0b: {
-        static const char *const ls[8] = { "str", "strh", "strb", "ldrsb", "ldr", "ldrh", "ldrb", "ldrsh" };
-        return out(b, n, "%s %s, [%s, %s]", ls[(op >> 9) & 7], R[rd], R[rn], R[rm]);
-    }
-    case 0x0c: return out(b, n, "str %s, [%s, #%u]", R[rd], R[rn], imm5 * 4);
-    case 0x0d: return out(b, n, "ldr %s, [%s, #%u]", R[rd], R[rn], imm5 * 4);
-    case 0x0e: return out(b, n, "strb %s, [%s, #%u]", R[rd], R[rn], imm5);
-    case 0x0f: return out(b, n, "ldrb %s, [%s, #%u]", R[rd], R[rn], imm5);
-    case 0x10: return out(b, n, "strh %s, [%s, #%u]", R[rd], R[rn], imm5 * 2);
-    case 0x11: return out(b, n, "ldrh %s, [%s, #%u]", R[rd], R[rn], imm5 * 2);
-    case 0x12: return out(b, n, "str %s, [sp, #%u]", R[r8], (op & 0xff) * 4);
-    case 0x13: return out(b, n, "ldr %s, [sp, #%u]", R[r8], (op & 0xff) * 4);
-    case 0x14: return out(b, n, "add %s, pc, #%u", R[r8], (op & 0xff) * 4);
-    case 0x15: return out(b, n, "add %s, sp, #%u", R[r8], (op & 0xff) * 4);
-    case 0x16: case 0x17: {
-        char list[80];
-        switch ((op >> 8) & 15) {
-        case 0x0: return out(b, n, "%s sp, #%u", (op & 0x80) ? "sub" : "add", (op & 0x7f) * 4);
-        case 0x2: {
-            static const char *const ex[4] = { "sxth", "sxtb", "uxth", "uxtb" };
-            return out(b, n, "%s %s, %s", ex[(op >> 6) & 3], R[rd], R[rn]);
-        }
-        case 0x4: case 0x5:
-            reglist(list, sizeof list, (op & 0xff) | ((op & 0x100) ? 0x4000 : 0));
-            return out(b, n, "push %s", list);
-        case 0x6:
-            if ((op & 0xffef) == 0xb662) return out(b, n, "cpsi%s i", (op & 0x10) ? "d" : "e");
-            break;
-        case 0xa: {
-            static const char *const rv[4] = { "rev", "rev16", NULL, "revsh" };
-            if (rv[(op >> 6) & 3]) return out(b, n, "%s %s, %s", rv[(op >> 6) & 3], R[rd], R[rn]);
-            break;
-        }
-        case 0xc: case 0xd:
-            reglist(list, sizeof list, (op & 0xff) | ((op & 0x100) ? 0x8000 : 0));
-            return out(b, n, "pop %s", list);
-        case 0xe: return out(b, n, "bkpt 0x%04x", op & 0xff);
-        case 0xf: {
-            static const char *const hint[5] = { "nop", "yield", "wfe", "wfi", "sev" };
-            if (!(op & 0xf) && ((op >> 4) & 15) < 5) return out(b, n, "%s", hint[(op >> 4) & 15]);
-            break;
-        }
-        default: break;
-        }
-        return out(b, n, "undefined 0x%04x", op);
-    }
-    case 0x18: case 0x19: {
-        char list[80];
-        if (!(op & 0xff)) return out(b, n, "undefined 0x%04x", op);
-        reglist(list, sizeof list, op & 0xff);
-        int wb = (op & 0x800) ? !((op >> r8) & 1) : 1;
-        return out(b, n, "%s %s%s, %s", (op & 0x800) ? "ldmia" : "stmia", R[r8], wb ? "!" : "", list);
-    }
-    case 0x1a: case 0x1b: {
-        unsigned cond = (op >> 8) & 15;
-        if (cond == 14) return out(b, n, "udf #%u", op & 0xff);
-        if (cond == 15) return out(b, n, "svc %u", op & 0xff);
-        return out(b, n, "b%s.n 0x%x", COND[cond], pc + 4 + (uint32_t)((int32_t)(int8_t)(op & 0xff) * 2));
-    }
-    case 0x1c: return out(b, n, "b.n 0x%x", pc + 4 + (uint32_t)(((int32_t)(op << 21)) >> 20));
-    default: return out(b, n, "undefined 0x%04x", op);
-    }
+    return operands(thumb_entry(thumb_decode(op, is32)), pc, op, is32, b, n);
 }

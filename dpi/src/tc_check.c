@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "tarmac/thumb.h"
 #include "tc_internal.h"
 
 static unsigned pow2_at_least(unsigned n)
@@ -274,7 +275,7 @@ static int check_windows(tc_checker *c);
 static int golden_exc_return(tc_checker *c, const tc_step *s, uint32_t *v)
 {
     return s->kind == TC_STEP_INSN && s->status == TM_INSN_IT && s->handler == 1 &&
-           tc_mtb_is_branch(s->opcode, s->is32) && tc_bx_pop_value(c->gold, s, v) && *v >= 0xF0000000u;
+           thumb_writes_pc(s->opcode, s->is32) && tc_bx_pop_value(c->gold, s, v) && *v >= 0xF0000000u;
 }
 
 /* The golden entered an exception by tail-chaining at step k (the frame stays stacked), the RTL did something

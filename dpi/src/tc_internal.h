@@ -197,7 +197,6 @@ static inline tc_step *tc_step_at(tc_checker *c, uint64_t index) { return &c->ri
 /* tc_mtb_expect.c, on the golden thread: derive the packets of step s (its successor next is complete; at most
  * TC_MAX_STEP_PACKETS) and follow MTB register writes; called once per step in golden order as steps complete. */
 void tc_mtb_step(tc_checker *c, const tc_step *s, const tc_step *next);
-int tc_mtb_is_branch(uint32_t opcode, int is32);
 /* The value a BX Rm or POP {..,pc} step writes to the PC, from the registers before it (BX) or its memory read of
  * the PC (POP); 0 for any other instruction. */
 int tc_bx_pop_value(const uint32_t regs[TM_REG_COUNT], const tc_step *s, uint32_t *v);

@@ -8,20 +8,8 @@
  * POSITION/FLOW registers are followed too: each packet carries the POSITION.POINTER it is written at, and
  * AUTOSTOP at the watermark stops the expected packets. */
 #include "tarmac/mtb.h"
+#include "tarmac/thumb.h"
 #include "tc_internal.h"
-
-/* Instructions that write the PC: B, B<cond>, BL, BX, BLX, POP {..pc}, MOV pc / ADD pc. */
-int tc_mtb_is_branch(uint32_t op, int is32)
-{
-    if (is32) return (op & 0xF800D000u) == 0xF000D000u; /* BL */
-    uint32_t h = op & 0xffff;
-    if ((h & 0xF000) == 0xD000) return (h & 0x0F00) < 0x0E00; /* B<cond>; 0xDE UDF, 0xDF SVC */
-    if ((h & 0xF800) == 0xE000) return 1;                      /* B */
-    if ((h & 0xFF00) == 0x4700) return 1;                      /* BX, BLX */
-    if ((h & 0xFF00) == 0xBD00) return 1;                      /* POP {.., pc} */
-    if ((h & 0xFF87) == 0x4687 || (h & 0xFF87) == 0x4487) return 1; /* MOV pc, Rm / ADD pc, Rm */
-    return 0;
-}
 
 static void expect(tc_checker *c, const tc_step *s, uint32_t src, int a, uint32_t dst)
 {
@@ -74,15 +62,14 @@ static int next_pc(const tc_step *next, uint32_t *pc)
 
 int tc_bx_pop_value(const uint32_t regs[TM_REG_COUNT], const tc_step *s, uint32_t *v)
 {
-    uint32_t h = s->opcode & 0xffff;
-    if (s->is32) return 0;
-    if ((h & 0xFF87) == 0x4700) { /* BX Rm */
-        unsigned m = (h >> 3) & 15;
+    thumb_id id = thumb_decode(s->opcode, s->is32);
+    if (id == thumb_bx_t1) {
+        unsigned m = thumb_rm4(s->opcode);
         *v = m < TM_REG_COUNT ? regs[m] : 0;
         return 1;
     }
-    if ((h & 0xFF00) == 0xBD00) { /* POP: the PC is the last of the popped words */
-        unsigned n = (unsigned)__builtin_popcount(h & 0xff);
+    if (id == thumb_pop_t1 && (thumb_pop_registers(s->opcode) >> 15)) { /* the PC is the last popped word */
+        unsigned n = (unsigned)__builtin_popcount(thumb_register_list(s->opcode));
         unsigned reads = 0;
         for (unsigned i = 0; i < s->nmem; i++) {
             if (s->mem[i].write) continue;
@@ -130,13 +117,13 @@ void tc_mtb_step(tc_checker *c, const tc_step *s, const tc_step *next)
         expect(c, s, s->exc_return, 1, dst);
     } else if (s->kind == TC_STEP_INSN && s->status == TM_INSN_IT) {
         uint32_t v;
-        if (s->handler == 1 && tc_mtb_is_branch(s->opcode, s->is32) && tc_bx_pop_value(c->gs.ahead, s, &v) &&
+        if (s->handler == 1 && thumb_writes_pc(s->opcode, s->is32) && tc_bx_pop_value(c->gs.ahead, s, &v) &&
             v >= 0xF0000000u) {
             expect(c, s, s->pc, 0, v);
             if (!(next && tc_step_tail_chained(next)) && next_pc(next, &dst)) expect(c, s, v | 1u, 1, dst);
         } else if (c->gs.saw_flow) {
             for (unsigned i = 0; i < s->nflow; i++) expect(c, s, s->flow_src[i], 0, s->flow_dst[i]);
-        } else if (tc_mtb_is_branch(s->opcode, s->is32) && next_pc(next, &dst)) {
+        } else if (thumb_writes_pc(s->opcode, s->is32) && next_pc(next, &dst)) {
             expect(c, s, s->pc, 0, dst);
         }
     }

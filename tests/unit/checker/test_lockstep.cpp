@@ -191,6 +191,47 @@ TEST_F(Lockstep, ExtraPacket)
     expect_report(run(), "mtb", 14, 59, "unexpected MTB packet (00000116, 00000100)");
 }
 
+// An undefined BX (a should-be-zero bit set) faults: the MTB writes only the HardFault entry's packet. The
+// checker used to take any 0x47xx for a branch and expected a packet for it too (branch to the fault).
+TEST(LockstepMtb, AnUndefinedBxIsNoBranch)
+{
+    const char *golden =
+        "0 clk E 00000100 00000001 CoreEvent_RESET\n"
+        "0 clk R r13_main 20004000\n"
+        "0 clk R MSP 20004000\n"
+        "1 clk IT (1) 00000100 4a04 T thread : ldr r2, [pc, #16]\n"
+        "1 clk MR4 00000114 f0000000\n"
+        "1 clk R r2 f0000000\n"
+        "2 clk IT (2) 00000102 4b05 T thread : ldr r3, [pc, #20]\n"
+        "2 clk MR4 00000118 80000000\n"
+        "2 clk R r3 80000000\n"
+        "3 clk IT (3) 00000104 6053 T thread : str r3, [r2, #4]\n"     // MTB MASTER.EN = 1
+        "3 clk MW4 f0000004 80000000\n"
+        "4 clk IT (4) 00000106 4701 T thread : undefined 0x4701\n"   // faults
+        "4 clk E 00000000 handler 00000019 CoreEvent_ModeChange\n"
+        "4 clk MW4 20003ffc 01000000\n"
+        "4 clk MW4 20003ff8 00000106\n"
+        "4 clk MW4 20003ff4 ffffffff\n"
+        "4 clk MW4 20003ff0 00000000\n"
+        "4 clk MW4 20003fec 80000000\n"
+        "4 clk MW4 20003fe8 f0000000\n"
+        "4 clk MW4 20003fe4 00000000\n"
+        "4 clk MW4 20003fe0 00000000\n"
+        "4 clk E 00000106 00000003 CoreEvent_HARDFAULT\n"             // packet (107, 201): A=1, S=1
+        "4 clk R r14 fffffff9\n"
+        "4 clk R r13_main 20003fe0\n"
+        "4 clk R cpsr 01000003\n"
+        "5 clk IT (5) 00000200 3001 T handler : adds r0, #1\n"
+        "5 clk R r0 00000001\n";
+    std::string g = golden_path(golden, "undefined_bx.tarmac");
+    std::vector<Call> calls;
+    std::string err;
+    ASSERT_TRUE(perfect_calls(g, { { 4, 0x00000107, 0x00000201 } }, calls, err)) << err;
+    RunResult r = run_calls(g, "", calls);
+    EXPECT_EQ(r.rc, TC_OK) << r.report;
+    EXPECT_EQ(r.n.packets, 1u);
+}
+
 TEST_F(Lockstep, ExceptionNumberAndReturnAddress)
 {
     size_t i = find_call(calls, [](const Call &c) { return c.kind == Call::EXC; });
