@@ -50,6 +50,19 @@ for m in pc_trace_bit0 adcs_no_carry_in; do
   check "$m: detected in snapshot mode too (exit $src)" \
     '[ "$src" -eq 3 ] && grep -q "MISMATCH #1 " <<<"$snap"'
 done
+# every mutant of the campaign still applies: its original text occurs exactly once in its file (a change to the
+# RTL that moves or copies a line must re-anchor the mutant, or make mutate stops with an error)
+stale=$(python3 - <<'PY'
+for line in open("sim/mutants.tsv"):
+    if line.startswith("#") or not line.strip():
+        continue
+    name, path, orig = line.rstrip("\n").split("\t")[:3]
+    n = open(path).read().count(orig.replace("\\n", "\n"))
+    if n != 1:
+        print(f"{name} ({path}: {n} places)")
+PY
+)
+check "every mutant in sim/mutants.tsv applies to exactly one place${stale:+: not }$(tr '\n' ' ' <<<"$stale")" '[ -z "$stale" ]'
 # a pattern that does not occur exactly once is an error, not a silent skip
 printf 'nowhere\trtl_tb/core/m0_core.sv\tNO SUCH TEXT\tx\tnothing\n' > "$tmp/bad.tsv"
 bash sim/mutate.sh -j 1 --mutants "$tmp/bad.tsv" --out "$out-bad" "$BUILD" "$BUILD/programs" golden \
