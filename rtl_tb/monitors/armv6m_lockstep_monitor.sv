@@ -129,7 +129,10 @@ module armv6m_lockstep_monitor #(
   // 1 when the checker stopped the run: it halted (max_errors mismatches, or it could not start)
   function automatic bit halted();
 `ifdef TARMAC_CHK
-    return chk_on && tarmac_chk_pkg::tarmac_chk_halted(h) != 0;
+    // not "chk_on && halted(h)": Verilator may evaluate the DPI call even when chk_on is 0, and after finish()
+    // the handle is closed
+    if (!chk_on) return 1'b0;
+    return tarmac_chk_pkg::tarmac_chk_halted(h) != 0;
 `else
     return 1'b0;
 `endif
