@@ -572,22 +572,9 @@ module m0_core #(
             end
           end else if (exc_tail) begin
             // tail-chained: the frame stays stacked, the stack pointers and SPSEL (clear in handler mode) stay
-            r[14] <= exc_return_val;
-            ipsr <= exc_n;
-            active[exc_n] <= 1'b1;
-            if (exc_n == 6'd11) svc_pending <= 1'b0;
-            clr_valid <= 1'b1;
-            clr_num <= exc_n;
-            pc <= {hrdata[31:1], 1'b0};
-            cq_id[0] <= 5'(ID_LR);
-            cq_val[0] <= exc_return_val;
+            enter_handler(exc_return_val);
             cq_n <= 4'd1;
-            cq_i <= 4'd0;
-            cq_b_valid <= 1'b1;
-            cq_b_id <= 5'(ID_XPSR);
-            cq_b_val <= xpsr_of(nzcv, exc_n);
             exc_tail <= 1'b0;
-            state <= S_EXC_COMMIT;
           end else begin
             logic [31:0] lr;
             lr = !exc_from_thread ? 32'hffff_fff1 : (exc_on_psp ? 32'hffff_fffd : 32'hffff_fff9);
@@ -599,23 +586,10 @@ module m0_core #(
               r[13] <= frame_addr;
             end
             spsel <= 1'b0;
-            r[14] <= lr;
-            ipsr <= exc_n;
-            active[exc_n] <= 1'b1;
-            if (exc_n == 6'd11) svc_pending <= 1'b0;
-            clr_valid <= 1'b1;
-            clr_num <= exc_n;
-            pc <= {hrdata[31:1], 1'b0};
-            cq_id[0] <= 5'(ID_LR);
-            cq_val[0] <= lr;
+            enter_handler(lr);
             cq_id[1] <= exc_on_psp ? 5'(ID_PSP) : 5'(ID_MSP);
             cq_val[1] <= frame_addr;
             cq_n <= 4'd2;
-            cq_i <= 4'd0;
-            cq_b_valid <= 1'b1;
-            cq_b_id <= 5'(ID_XPSR);
-            cq_b_val <= xpsr_of(nzcv, exc_n);
-            state <= S_EXC_COMMIT;
           end
         end
         S_EXC_COMMIT: begin
@@ -641,6 +615,26 @@ module m0_core #(
   end
 
   // One cycle of the commit queue: the next register write on port A, the special register on port B.
+  // The vector is read (hrdata): exception exc_n becomes active and its handler runs with LR = lr; the LR
+  // write (queue entry 0) and the xPSR write are committed next (S_EXC_COMMIT). Shared by the stacked entry and
+  // the tail-chained one.
+  task automatic enter_handler(input logic [31:0] lr);
+    r[14] <= lr;
+    ipsr <= exc_n;
+    active[exc_n] <= 1'b1;
+    if (exc_n == 6'd11) svc_pending <= 1'b0;
+    clr_valid <= 1'b1;
+    clr_num <= exc_n;
+    pc <= {hrdata[31:1], 1'b0};
+    cq_id[0] <= 5'(ID_LR);
+    cq_val[0] <= lr;
+    cq_i <= 4'd0;
+    cq_b_valid <= 1'b1;
+    cq_b_id <= 5'(ID_XPSR);
+    cq_b_val <= xpsr_of(nzcv, exc_n);
+    state <= S_EXC_COMMIT;
+  endtask
+
   task automatic commit_one();
     if (cq_i < cq_n) begin
       rf_we_a <= 1'b1;
