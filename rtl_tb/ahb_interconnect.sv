@@ -1,9 +1,11 @@
 // AHB-Lite decoder and read-data mux for one master. Slaves: 0 code SRAM, 1 SRAM, 2 MTB SRAM, 3 MTB SFRs,
 // 4 SCS, 5 default slave (everything else). The data phase is answered by the slave selected in the
-// address phase.
+// address phase. The memory map is rtl_tb/core/m0_pkg.sv's (the model's, tests/repo/test_shared_constants.sh).
 //   MtbPresent: 0 leaves the MTB SRAM and SFRs unmapped (the default slave answers ERROR), as the model's mtb=0
 //   MtbBase:    base of the MTB SFRs (the model's mtb_base)
-module ahb_interconnect #(
+module ahb_interconnect
+  import m0_pkg::*;
+#(
   parameter bit          MtbPresent = 1'b1,
   parameter logic [31:0] MtbBase    = 32'hF000_0000
 ) (
@@ -26,11 +28,11 @@ module ahb_interconnect #(
 
   always_comb begin
     hsel = 6'd0;
-    if (haddr < 32'h0004_0000) hsel[0] = 1'b1;
-    else if (haddr >= 32'h2000_0000 && haddr < 32'h2001_0000) hsel[1] = 1'b1;
-    else if (MtbPresent && haddr >= 32'h2400_0000 && haddr < 32'h2400_1000) hsel[2] = 1'b1;
+    if (haddr < CODE_BASE + CODE_SIZE) hsel[0] = 1'b1;  // CODE_BASE is 0
+    else if (haddr >= SRAM_BASE && haddr < SRAM_BASE + SRAM_SIZE) hsel[1] = 1'b1;
+    else if (MtbPresent && haddr >= MTBRAM_BASE && haddr < MTBRAM_BASE + MTBRAM_SIZE) hsel[2] = 1'b1;
     else if (MtbPresent && haddr[31:4] == MtbBase[31:4]) hsel[3] = 1'b1;
-    else if (haddr[31:12] == 20'hE000E) hsel[4] = 1'b1;
+    else if (haddr[31:12] == SCS_BASE[31:12]) hsel[4] = 1'b1;
     else hsel[5] = 1'b1;
   end
 

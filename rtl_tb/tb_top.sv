@@ -208,8 +208,8 @@ module tb_top #(
     string why = "";
     if (elf == null) return armv6m_tb_pkg::elf_error();
     while (why.len() == 0 && armv6m_tb_pkg::elf_next_word(elf, addr, data)) begin
-      if (addr < 32'h0004_0000) u_code.mem[addr[17:2]] = data;
-      else if (addr >= 32'h2000_0000 && addr < 32'h2001_0000) u_sram.mem[addr[15:2]] = data;
+      if (addr < m0_pkg::CODE_BASE + m0_pkg::CODE_SIZE) u_code.mem[addr[17:2]] = data;
+      else if (addr >= m0_pkg::SRAM_BASE && addr < m0_pkg::SRAM_BASE + m0_pkg::SRAM_SIZE) u_sram.mem[addr[15:2]] = data;
       else why = $sformatf("%s: a loadable word at %08x is outside the code memory and the SRAM", path, addr);
     end
     armv6m_tb_pkg::elf_close(elf);
@@ -218,9 +218,9 @@ module tb_top #(
 
   function automatic logic [7:0] peek8(input logic [31:0] a);
     logic [31:0] w;
-    if (a < 32'h0004_0000) w = u_code.mem[a[17:2]];
-    else if (a >= 32'h2000_0000 && a < 32'h2001_0000) w = u_sram.mem[a[15:2]];
-    else if (a >= 32'h2400_0000 && a < 32'h2400_1000) w = u_mtbram.mem[a[11:2]];
+    if (a < m0_pkg::CODE_BASE + m0_pkg::CODE_SIZE) w = u_code.mem[a[17:2]];
+    else if (a >= m0_pkg::SRAM_BASE && a < m0_pkg::SRAM_BASE + m0_pkg::SRAM_SIZE) w = u_sram.mem[a[15:2]];
+    else if (a >= m0_pkg::MTBRAM_BASE && a < m0_pkg::MTBRAM_BASE + m0_pkg::MTBRAM_SIZE) w = u_mtbram.mem[a[11:2]];
     else w = 32'd0;
     return w[8 * a[1:0] +: 8];
   endfunction

@@ -18,3 +18,5 @@ $(OBJ)/tests/%.o: CPPFLAGS += -DTM_SOURCE_DIR='"$(CURDIR)"' -DTM_BUILD_DIR='"$(C
 
 # The repository as a user gets it: nothing points outside the clone; make deps and the Makefile's two passes.
 TEST_SCRIPTS += tests/repo/test_self_contained.sh tests/repo/test_make_deps.sh
+# One numbering: the core's package (rtl_tb/core/m0_pkg.sv) against regs.h, tarmac_chk_pkg.sv and the model.
+TEST_SCRIPTS += tests/repo/test_shared_constants.sh

@@ -1,8 +1,13 @@
 // Reference ARMv6-M core: a multi-cycle machine (fetch, execute, memory transfers one at a time, register
 // commit) with a single AHB-Lite master for fetch and data, as Cortex-M0. The architectural choices are the
-// model's (model/ARCHITECTURE.md); see rtl_tb/core/README.md for the state machine and the trace port.
+// model's (model/ARCHITECTURE.md); rtl_tb/core/README.md tells the parts, the state machine and the trace port.
+// This module is the controller: the state machine and the architectural state, two processes (the next state
+// of every register in always_comb, always_ff only latches it). Its parts: m0_decoder (instruction -> fields),
+// m0_alu (data processing), m0_lsu (the AHB-Lite master), m0_pkg (what they share).
 //   LrReset: LR at reset (the model's lr_reset; the architecture leaves it UNKNOWN, Cortex-M0/M0+ 0xFFFFFFFF)
-module m0_core #(
+module m0_core
+  import m0_pkg::*;
+#(
   parameter logic [31:0] LrReset = 32'hFFFF_FFFF,
   // model/ARCHITECTURE.md, "Tail-chaining and late arrival" (the model's --config tail_chain / late_arrival)
   parameter bit TailChain = 1'b0,    // an exception return enters a preempting pending exception without unstacking
@@ -64,83 +69,107 @@ module m0_core #(
   output logic        lockup
 );
 
-  localparam int ID_LR = 14, ID_XPSR = 16, ID_MSP = 17, ID_PSP = 18, ID_PRIMASK = 19,
-                 ID_CONTROL = 20;
+  // ---- the registers: *_q latched, *_d the next value (always_comb) ------------------------------------------
+  state_e state_q, state_d;
 
-  typedef enum logic [4:0] {
-    S_RESET_SP, S_RESET_SP_D, S_RESET_PC, S_RESET_PC_D, S_RESET_DONE,
-    S_FETCH, S_FETCH_D, S_FETCH2, S_FETCH2_D, S_EXEC,
-    S_MEM, S_MEM_D, S_UNSTACK, S_UNSTACK_D, S_COMMIT, S_SEMI, S_RETIRE, S_SETTLE, S_BOUNDARY,
-    S_EXC_PUSH, S_EXC_PUSH_D, S_EXC_VEC, S_EXC_VEC_D, S_EXC_COMMIT, S_LOCKUP, S_HALT
-  } state_t;
+  // architectural state besides R0-R15
+  typedef struct packed {
+    logic [31:0] sp_other;     // the stack pointer not in use (r[13] is the one in use)
+    logic [3:0]  nzcv;         // APSR
+    logic [5:0]  ipsr;
+    logic        primask;
+    logic        spsel;        // CONTROL.SPSEL
+    logic [47:0] active;       // by exception number
+    logic        svc_pending;
+  } arch_t;
+  logic [31:0] r_q [16], r_d [16];   // r[13] is the stack pointer in use; r[15] is not used (pc)
+  arch_t arch_q, arch_d;
 
-  state_t state;
+  // the instruction in flight
+  typedef struct packed {
+    logic [31:0] pc;
+    logic [31:0] op;           // a 16-bit instruction in [15:0]; a 32-bit one as {first halfword, second}
+    logic        is32;
+    logic        cond_ok;      // B<cond> passed its condition (the trace port's retire_cond)
+    logic [31:0] next_pc;
+    logic        branched;     // a taken branch: an MTB packet
+    logic        fault;        // the instruction faults: HardFault after its retire
+    logic        invstate;     // BX/POP to an even address: HardFault at the next step
+    logic [31:0] invstate_pc;
+    logic [31:0] xpsr_before;  // xPSR before the instruction: an exception return writes xPSR when it changed
+    logic        do_exc_return;
+  } insn_t;
+  insn_t ex_q, ex_d;
 
-  // architectural state
-  logic [31:0] r [0:15];          // r[13] is the stack pointer in use
-  logic [31:0] sp_other;          // the other stack pointer
-  logic [3:0]  nzcv;
-  logic [5:0]  ipsr;
-  logic        primask;
-  logic        spsel;             // CONTROL.SPSEL
-  logic [47:0] active;
-  logic        svc_pending;
+  // the memory micro-sequence: up to 9 transfers (LDM/STM/PUSH/POP), loaded words buffered until the commit
+  typedef struct packed {
+    logic [3:0]  n, i;         // transfers, and the one under way
+    logic [31:0] addr;
+    logic        write;
+    logic [1:0]  size;
+    logic        sgn;
+    logic [15:0] reglist;      // registers transferred, ascending (bit 15: PC of POP)
+    logic [31:0] wdata;        // the store data of the transfer under way
+    logic [3:0]  rd;           // a single load's destination
+    logic        is_pop, is_ldm, is_push, is_stm;
+    logic [2:0]  ldm_base;     // Rn of LDM/STM
+    logic [31:0] sp_new;       // SP after PUSH/POP
+  } mem_t;
+  mem_t mem_q, mem_d;
+  logic [31:0] ldbuf_q [9], ldbuf_d [9];
 
-  // instruction being executed
-  logic [31:0] pc, op;
-  logic        is32;
-  logic        cond_ok;
-  logic [31:0] next_pc;
-  logic        branched;          // a taken branch: an MTB packet
-  logic        fault;             // the instruction faults: HardFault after its retire
-  logic        invstate;          // BX/POP to an even address: HardFault at the next step
-  logic [31:0] invstate_pc;
+  // the commit queue: register writes reported one per cycle on port A; port B carries the special register
+  typedef struct packed {
+    logic [3:0]  n, i;
+    logic        b_valid;
+    logic [4:0]  b_id;
+    logic [31:0] b_val;
+  } commit_t;
+  commit_t cq_q, cq_d;
+  logic [4:0]  cq_id_q [12], cq_id_d [12];
+  logic [31:0] cq_val_q [12], cq_val_d [12];
 
-  // memory micro-sequence: up to 9 transfers (LDM/STM/PUSH/POP), loaded words buffered until commit
-  logic [3:0]  mem_n, mem_i;
-  logic [31:0] mem_addr;
-  logic        mem_write;
-  logic [1:0]  mem_size;
-  logic        mem_signed;
-  logic [15:0] mem_list;          // registers transferred, ascending (bit 15: PC for POP)
-  logic [31:0] mem_wdata;         // single store data
-  logic [3:0]  mem_rd;            // single load destination
-  logic [31:0] ldbuf [0:8];
-  logic        is_pop, is_ldm, is_push, is_stm;
-  logic [2:0]  ldm_base;
-  logic [31:0] sp_new;
+  // exception entry and return
+  typedef struct packed {
+    logic [5:0]  n;            // the exception being entered
+    logic [31:0] ret_addr;     // its return address
+    logic [31:0] frame_addr;
+    logic [2:0]  push_i;       // the frame word being stacked (highest address first)
+    logic        from_thread, on_psp;
+    logic [31:0] return_val;   // EXC_RETURN of the return under way
+    logic        ret_to_thread, ret_to_psp;
+    logic [31:0] unstack_base;
+    logic        tail_pend;    // the exception return did not unstack: tail-chain at the boundary
+    logic [5:0]  tail_num;     // the exception chosen as the return executed
+    logic        tail;         // the entry in progress is tail-chained (no stacking, LR = return_val)
+    logic [1:0]  mtb_pending;  // exception return: its second MTB packet is still to be written
+  } exc_t;
+  exc_t exc_q, exc_d;
+  logic [31:0] frame_q [8], frame_d [8];
 
-  // commit queue: register writes reported one per cycle on port A (port B carries the special registers)
-  logic [4:0]  cq_id [0:11];
-  logic [31:0] cq_val [0:11];
-  logic [3:0]  cq_n, cq_i;
-  logic        cq_b_valid;
-  logic [4:0]  cq_b_id;
-  logic [31:0] cq_b_val;
+  // the trace port (registered outputs)
+  typedef struct packed {
+    logic        retire_valid;
+    logic [31:0] retire_pc, retire_opcode;
+    logic        retire_is32, retire_cond;
+    logic        rf_we_a;
+    logic [4:0]  rf_id_a;
+    logic [31:0] rf_data_a;
+    logic        rf_we_b;
+    logic [4:0]  rf_id_b;
+    logic [31:0] rf_data_b;
+    logic        exc_valid;
+    logic [5:0]  exc_num;
+    logic [31:0] exc_ret;
+    logic        mtb_ev_valid;
+    logic [31:0] mtb_ev_src, mtb_ev_dst;
+    logic        mtb_ev_a;
+    logic        clr_valid;
+    logic [5:0]  clr_num;
+  } port_t;
+  port_t tp_q, tp_d;
 
-  // exception entry / return
-  logic [5:0]  exc_n;
-  logic [31:0] exc_ret_addr;
-  logic [31:0] frame [0:7];
-  logic [31:0] frame_addr;
-  logic [2:0]  push_i;
-  logic        exc_from_thread, exc_on_psp;
-  logic        do_exc_return;
-  logic [31:0] exc_return_val;
-  logic        ret_to_thread, ret_to_psp;
-  logic [31:0] unstack_base;
-  logic        tail_pend;         // the exception return did not unstack: tail-chain at the boundary
-  logic [5:0]  tail_num;          // the exception chosen as the return executed
-  logic        exc_tail;          // the entry in progress is tail-chained (no stacking, LR = exc_return_val)
-
-  logic [31:0] xpsr_before;
-  logic [1:0]  mtb_pending;        // exception return: two packets to emit
-
-  function automatic logic [31:0] xpsr_of(input logic [3:0] f, input logic [5:0] n);
-    return {f, 3'b000, 1'b1, 18'd0, n};
-  endfunction
-
-  // ----- priorities ---------------------------------------------------------------------------------
+  // ---- priorities (B1.5.4) ------------------------------------------------------------------------------------
   function automatic int prio_of(input int n);
     case (n)
       1: return -3;
@@ -157,8 +186,8 @@ module m0_core #(
   always_comb begin
     exec_prio = 4;
     for (int n = 1; n < 48; n++)
-      if (active[n] && prio_of(n) < exec_prio) exec_prio = prio_of(n);
-    if (primask && exec_prio > 0) exec_prio = 0;
+      if (arch_q.active[n] && prio_of(n) < exec_prio) exec_prio = prio_of(n);
+    if (arch_q.primask && exec_prio > 0) exec_prio = 0;
   end
 
   // the execution priority once the active exception (IPSR) has returned: what a tail-chain must preempt
@@ -166,8 +195,8 @@ module m0_core #(
   always_comb begin
     exec_prio_ret = 4;
     for (int n = 1; n < 48; n++)
-      if (active[n] && n != int'(ipsr) && prio_of(n) < exec_prio_ret) exec_prio_ret = prio_of(n);
-    if (primask && exec_prio_ret > 0) exec_prio_ret = 0;
+      if (arch_q.active[n] && n != int'(arch_q.ipsr) && prio_of(n) < exec_prio_ret) exec_prio_ret = prio_of(n);
+    if (arch_q.primask && exec_prio_ret > 0) exec_prio_ret = 0;
   end
 
   logic [5:0] pend_num;
@@ -179,7 +208,7 @@ module m0_core #(
       logic p;
       case (n)
         2: p = nmi_pending;
-        11: p = svc_pending;
+        11: p = arch_q.svc_pending;
         14: p = pendsv_pending;
         15: p = systick_pending;
         default: p = (n >= 16) ? irq_pending[n-16] : 1'b0;
@@ -191,15 +220,7 @@ module m0_core #(
     end
   end
 
-  // ----- ALU helpers ------------------------------------------------------------------------------------
-  function automatic logic [35:0] addc(input logic [31:0] a, input logic [31:0] b, input logic cin);
-    logic [32:0] s;
-    logic v;
-    s = {1'b0, a} + {1'b0, b} + {32'd0, cin};
-    v = (a[31] == b[31]) && (s[31] != a[31]);
-    return {s[31], s[31:0] == 32'd0, s[32], v, s[31:0]};
-  endfunction
-
+  // ---- B<cond>: ConditionPassed (A6.3.1) -------------------------------------------------------------------
   function automatic logic cond_pass(input logic [3:0] c, input logic [3:0] f);
     logic n, z, cc, v;
     {n, z, cc, v} = f;
@@ -222,992 +243,775 @@ module m0_core #(
     endcase
   endfunction
 
-  // shift by register: {carry_out, result}; amount 0 keeps the carry
-  function automatic logic [32:0] shift_reg(input logic [1:0] t, input logic [31:0] v, input logic [7:0] amt,
-                                            input logic cin);
-    logic [31:0] res;
-    logic co;
-    res = v;
-    co = cin;
-    if (amt != 8'd0) begin
-      case (t)
-        2'd0: begin // LSL
-          if (amt < 8'd32) begin res = v << amt; co = v[32 - amt]; end
-          else if (amt == 8'd32) begin res = 32'd0; co = v[0]; end
-          else begin res = 32'd0; co = 1'b0; end
-        end
-        2'd1: begin // LSR
-          if (amt < 8'd32) begin res = v >> amt; co = v[amt - 1]; end
-          else if (amt == 8'd32) begin res = 32'd0; co = v[31]; end
-          else begin res = 32'd0; co = 1'b0; end
-        end
-        2'd2: begin // ASR
-          if (amt < 8'd32) begin res = 32'($signed(v) >>> amt); co = v[amt - 1]; end
-          else begin res = {32{v[31]}}; co = v[31]; end
-        end
-        default: begin // ROR
-          res = (v >> amt[4:0]) | (v << (6'd32 - {1'b0, amt[4:0]}));
-          co = res[31];
-        end
-      endcase
-    end
-    return {co, res};
-  endfunction
-
-  // ----- AHB master: one transfer at a time ------------------------------------------------------------
-  // Address phase in the states S_*; data phase in the *_D states.
-  logic        bus_req;
-  logic [31:0] bus_addr;
-  logic        bus_write;
-  logic [1:0]  bus_size;
-  logic        bus_data;           // HPROT[0]: data access (1) or opcode/vector fetch (0)
-  logic [31:0] bus_wdata, wdata_q;
-
-  always_comb begin
-    bus_req = 1'b0;
-    bus_addr = pc;
-    bus_write = 1'b0;
-    bus_size = 2'd1;
-    bus_data = 1'b0;
-    bus_wdata = 32'd0;
-    case (state)
-      S_RESET_SP: begin bus_req = 1'b1; bus_addr = 32'd0; bus_size = 2'd2; end
-      S_RESET_PC: begin bus_req = 1'b1; bus_addr = 32'd4; bus_size = 2'd2; end
-      S_FETCH:    begin bus_req = 1'b1; bus_addr = pc; end
-      S_FETCH2:   begin bus_req = 1'b1; bus_addr = pc + 32'd2; end
-      S_MEM: begin
-        bus_req = 1'b1;
-        bus_addr = mem_addr;
-        bus_write = mem_write;
-        bus_size = mem_size;
-        bus_data = 1'b1;
-        bus_wdata = mem_wdata;
-      end
-      S_UNSTACK: begin bus_req = 1'b1; bus_addr = unstack_base + {26'd0, mem_i, 2'b00}; bus_size = 2'd2; bus_data = 1'b1; end
-      S_EXC_PUSH: begin
-        bus_req = 1'b1;
-        bus_addr = frame_addr + {27'd0, push_i, 2'b00};
-        bus_write = 1'b1;
-        bus_size = 2'd2;
-        bus_data = 1'b1;
-        bus_wdata = frame[push_i];
-      end
-      S_EXC_VEC: begin bus_req = 1'b1; bus_addr = {vtor[31:7], 7'd0} + {24'd0, exc_n, 2'b00}; bus_size = 2'd2; end
-      default: ;
-    endcase
-  end
-
-  assign haddr = bus_addr;
-  assign htrans = bus_req ? 2'b10 : 2'b00;
-  assign hwrite = bus_write;
-  assign hsize = {1'b0, bus_size};
-  assign hprot = {3'b001, bus_data};
-  assign hwdata = wdata_q;
-
-  // byte lanes of the read data
-  function automatic logic [31:0] lane(input logic [31:0] d, input logic [1:0] a, input logic [1:0] sz,
-                                       input logic sgn);
-    logic [15:0] s;
-    s = 16'(d >> {a, 3'b000});
-    case (sz)
-      2'd0: return sgn ? {{24{s[7]}}, s[7:0]} : {24'd0, s[7:0]};
-      2'd1: return sgn ? {{16{s[15]}}, s[15:0]} : {16'd0, s[15:0]};
-      default: return d;
-    endcase
-  endfunction
-
-  // ----- trace port outputs (registered) ----------------------------------------------------------------
-  assign ipsr_o = ipsr;
-  // the visibility port: what the registers hold now (after a retire or exception entry: as it left them)
-  always_comb begin
-    logic psp_in_use;
-    psp_in_use = (ipsr == 6'd0) && spsel;
-    for (int i = 0; i < 13; i++) vis_regs[i] = r[i];
-    vis_regs[13] = r[13];
-    vis_regs[14] = r[14];
-    vis_regs[15] = 32'd0;
-    vis_regs[ID_XPSR] = xpsr_of(nzcv, ipsr);
-    vis_regs[ID_MSP] = psp_in_use ? sp_other : r[13];
-    vis_regs[ID_PSP] = psp_in_use ? r[13] : sp_other;
-    vis_regs[ID_PRIMASK] = {31'd0, primask};
-    vis_regs[ID_CONTROL] = {30'd0, spsel, 1'b0};
-  end
-
-  assign semihost_op = r[0];
-  assign semihost_arg = r[1];
-  assign semihost_req = (state == S_SEMI);
-  assign halted = (state == S_HALT) || (state == S_SEMI);
-  assign lockup = (state == S_LOCKUP);
-
-  // bits that are not used by design (named "unused" for Verilator's lint)
-  logic unused;
-  assign unused = ^{vtor[6:0]};
-
-  // ----- the machine ------------------------------------------------------------------------------------
-  logic [15:0] hw1, hw2;
-  assign hw1 = op[31:16];
-  assign hw2 = op[15:0];
-
-  task automatic queue(input logic [4:0] id, input logic [31:0] v);
-    cq_id[cq_n] <= id;
-    cq_val[cq_n] <= v;
-    cq_n <= cq_n + 4'd1;
-  endtask
-
-  // the stack pointer id for the bank in use
+  // the stack pointer's register id for the bank in use
   function automatic logic [4:0] sp_id(input logic [5:0] n, input logic sel);
-    return (n == 6'd0 && sel) ? 5'(ID_PSP) : 5'(ID_MSP);
+    return (n == 6'd0 && sel) ? REG_PSP : REG_MSP;
   endfunction
 
-  always_ff @(posedge clk or negedge rst_n) begin
-    if (!rst_n) begin
-      state <= S_RESET_SP;
-      for (int i = 0; i < 16; i++) r[i] <= 32'd0;
-      r[14] <= LrReset;
-      sp_other <= 32'd0;
-      nzcv <= 4'd0;
-      ipsr <= 6'd0;
-      primask <= 1'b0;
-      spsel <= 1'b0;
-      active <= 48'd0;
-      svc_pending <= 1'b0;
-      pc <= 32'd0;
-      op <= 32'd0;
-      is32 <= 1'b0;
-      retire_valid <= 1'b0;
-      rf_we_a <= 1'b0;
-      rf_we_b <= 1'b0;
-      exc_valid <= 1'b0;
-      mtb_ev_valid <= 1'b0;
-      clr_valid <= 1'b0;
-      cq_n <= 4'd0;
-      cq_i <= 4'd0;
-      cq_b_valid <= 1'b0;
-      invstate <= 1'b0;
-      mtb_pending <= 2'd0;
-      wdata_q <= 32'd0;
-      tail_pend <= 1'b0;
-      exc_tail <= 1'b0;
-    end else begin
-      retire_valid <= 1'b0;
-      rf_we_a <= 1'b0;
-      rf_we_b <= 1'b0;
-      exc_valid <= 1'b0;
-      mtb_ev_valid <= 1'b0;
-      clr_valid <= 1'b0;
-      if (bus_req && hready) wdata_q <= bus_wdata;  // AHB: write data follows the address phase
-      case (state)
-        S_RESET_SP: if (hready) state <= S_RESET_SP_D;
-        S_RESET_SP_D: if (hready) begin
-          r[13] <= {hrdata[31:2], 2'b00};
-          state <= S_RESET_PC;
-        end
-        S_RESET_PC: if (hready) state <= S_RESET_PC_D;
-        S_RESET_PC_D: if (hready) begin
-          pc <= {hrdata[31:1], 1'b0};
-          invstate <= !hrdata[0];
-          invstate_pc <= {hrdata[31:1], 1'b0};
-          rf_we_a <= 1'b1;
-          rf_id_a <= 5'(ID_MSP);
-          rf_data_a <= r[13];
-          state <= S_RESET_DONE;
-        end
-        S_RESET_DONE: state <= S_BOUNDARY;
-
-        S_FETCH: if (hready) state <= S_FETCH_D;
-        S_FETCH_D: if (hready) begin
-          if (hresp) begin
-            hard_fault(pc);
-          end else begin
-            logic [15:0] h;
-            h = pc[1] ? hrdata[31:16] : hrdata[15:0];
-            if (h[15:11] >= 5'b11101) begin
-              op <= {h, 16'd0};
-              is32 <= 1'b1;
-              state <= S_FETCH2;
-            end else begin
-              op <= {16'd0, h};
-              is32 <= 1'b0;
-              state <= S_EXEC;
-            end
-          end
-        end
-        S_FETCH2: if (hready) state <= S_FETCH2_D;
-        S_FETCH2_D: if (hready) begin
-          if (hresp) begin
-            hard_fault(pc);
-          end else begin
-            op[15:0] <= pc[1] ? hrdata[15:0] : hrdata[31:16];
-            state <= S_EXEC;
-          end
-        end
-
-        S_EXEC: execute();
-
-        S_MEM: if (hready) state <= S_MEM_D;
-        S_MEM_D: if (hready) begin
-          if (hresp) begin
-            fault <= 1'b1;
-            cq_n <= 4'd0;        // a faulting instruction writes no register
-            state <= S_RETIRE;
-          end else begin
-            if (!mem_write) ldbuf[mem_i] <= lane(hrdata, mem_addr[1:0], mem_size, mem_signed);
-            if (mem_i + 4'd1 < mem_n) begin
-              mem_i <= mem_i + 4'd1;
-              mem_addr <= mem_addr + 32'd4;
-              mem_wdata <= next_store_word(mem_i + 4'd1);
-              state <= S_MEM;
-            end else begin
-              state <= S_COMMIT;
-              finish_memory(mem_write ? 32'd0 : lane(hrdata, mem_addr[1:0], mem_size, mem_signed));
-            end
-          end
-        end
-
-        S_UNSTACK: if (hready) state <= S_UNSTACK_D;
-        S_UNSTACK_D: if (hready) begin
-          frame[mem_i[2:0]] <= hrdata;
-          if (mem_i != 4'd7) begin
-            mem_i <= mem_i + 4'd1;
-            state <= S_UNSTACK;
-          end else begin
-            finish_unstack(hrdata);
-          end
-        end
-
-        S_COMMIT: begin
-          commit_one();
-          if (cq_i + 4'd1 >= cq_n) state <= S_RETIRE;
-        end
-
-        S_SEMI: if (semihost_ack) begin
-          if (semihost_wr_r0) begin
-            r[0] <= semihost_r0;
-            queue(5'd0, semihost_r0);
-          end
-          state <= S_COMMIT;
-        end
-
-        S_RETIRE: begin
-          retire_valid <= 1'b1;
-          retire_pc <= pc;
-          retire_opcode <= is32 ? op : {16'd0, op[15:0]};
-          retire_is32 <= is32;
-          retire_cond <= cond_ok;
-          cq_n <= 4'd0;
-          cq_i <= 4'd0;
-          if (!fault) begin
-            pc <= next_pc;
-            if (branched) begin
-              mtb_ev_valid <= 1'b1;
-              mtb_ev_src <= pc;
-              mtb_ev_dst <= next_pc;
-              mtb_ev_a <= 1'b0;
-            end
-            if (do_exc_return) begin
-              mtb_ev_valid <= 1'b1;
-              mtb_ev_src <= pc;
-              mtb_ev_dst <= exc_return_val;
-              mtb_ev_a <= 1'b0;
-              mtb_pending <= tail_pend ? 2'd0 : 2'd1;  // a tail-chain's entry writes the second packet
-            end
-          end
-          state <= S_SETTLE;
-        end
-
-        // one cycle for the retire to reach the SCS (SysTick counts it) before pending exceptions are looked at
-        S_SETTLE: state <= S_BOUNDARY;
-
-        S_BOUNDARY: begin
-          // the second packet of an exception return
-          if (mtb_pending != 2'd0) begin
-            mtb_ev_valid <= 1'b1;
-            mtb_ev_src <= exc_return_val | 32'd1;
-            mtb_ev_dst <= pc;
-            mtb_ev_a <= 1'b1;
-            mtb_pending <= 2'd0;
-          end else if (fault) begin
-            fault <= 1'b0;
-            hard_fault(pc);
-          end else if (invstate) begin
-            invstate <= 1'b0;
-            hard_fault(invstate_pc);
-          end else if (tail_pend) begin
-            // late arrival: the highest pending now (the return's own SysTick count may have pended SysTick)
-            tail_pend <= 1'b0;
-            exc_n <= LateArrival ? pend_num : tail_num;
-            exc_ret_addr <= exc_return_val;
-            exc_tail <= 1'b1;
-            state <= S_EXC_VEC;
-          end else if (svc_pending && !(prio_of(11) < exec_prio)) begin
-            svc_pending <= 1'b0;             // SVC that cannot be taken: HardFault
-            hard_fault(pc);
-          end else if (pend_num != 6'd0 && pend_prio < exec_prio) begin
-            begin_exception(pend_num, pc);
-            state <= S_EXC_PUSH;
-          end else begin
-            state <= S_FETCH;
-          end
-        end
-
-        S_EXC_PUSH: if (hready) state <= S_EXC_PUSH_D;
-        S_EXC_PUSH_D: if (hready) begin
-          if (hresp) state <= S_LOCKUP;
-          else if (push_i == 3'd0) state <= S_EXC_VEC;
-          else begin
-            push_i <= push_i - 3'd1;
-            state <= S_EXC_PUSH;
-          end
-        end
-        S_EXC_VEC: if (hready) state <= S_EXC_VEC_D;
-        S_EXC_VEC_D: if (hready) begin
-          if (hresp) begin
-            // late arrival: a HardFault that preempts the context being left is taken instead, with the frame
-            // already stacked; exc_n stays pending
-            if (LateArrival && exc_n != 6'd3 && exec_prio >= 0) begin
-              exc_n <= 6'd3;
-              state <= S_EXC_VEC;
-            end else begin
-              state <= S_LOCKUP;
-            end
-          end else if (exc_tail) begin
-            // tail-chained: the frame stays stacked, the stack pointers and SPSEL (clear in handler mode) stay
-            enter_handler(exc_return_val);
-            cq_n <= 4'd1;
-            exc_tail <= 1'b0;
-          end else begin
-            logic [31:0] lr;
-            lr = !exc_from_thread ? 32'hffff_fff1 : (exc_on_psp ? 32'hffff_fffd : 32'hffff_fff9);
-            // the frame went to the stack in use; the handler runs on MSP
-            if (exc_on_psp) begin
-              sp_other <= frame_addr;
-              r[13] <= sp_other;
-            end else begin
-              r[13] <= frame_addr;
-            end
-            spsel <= 1'b0;
-            enter_handler(lr);
-            cq_id[1] <= exc_on_psp ? 5'(ID_PSP) : 5'(ID_MSP);
-            cq_val[1] <= frame_addr;
-            cq_n <= 4'd2;
-          end
-        end
-        S_EXC_COMMIT: begin
-          commit_one();
-          if (cq_i + 4'd1 >= cq_n) begin
-            exc_valid <= 1'b1;
-            exc_num <= exc_n;
-            exc_ret <= exc_ret_addr;
-            mtb_ev_valid <= 1'b1;
-            mtb_ev_src <= exc_ret_addr | 32'd1;
-            mtb_ev_dst <= pc;
-            mtb_ev_a <= 1'b1;
-            cq_n <= 4'd0;
-            cq_i <= 4'd0;
-            state <= S_BOUNDARY;
-          end
-        end
-        S_LOCKUP: ;
-        S_HALT: ;
-        default: state <= S_LOCKUP;
-      endcase
-    end
-  end
-
-  // One cycle of the commit queue: the next register write on port A, the special register on port B.
-  // The vector is read (hrdata): exception exc_n becomes active and its handler runs with LR = lr; the LR
-  // write (queue entry 0) and the xPSR write are committed next (S_EXC_COMMIT). Shared by the stacked entry and
-  // the tail-chained one.
-  task automatic enter_handler(input logic [31:0] lr);
-    r[14] <= lr;
-    ipsr <= exc_n;
-    active[exc_n] <= 1'b1;
-    if (exc_n == 6'd11) svc_pending <= 1'b0;
-    clr_valid <= 1'b1;
-    clr_num <= exc_n;
-    pc <= {hrdata[31:1], 1'b0};
-    cq_id[0] <= 5'(ID_LR);
-    cq_val[0] <= lr;
-    cq_i <= 4'd0;
-    cq_b_valid <= 1'b1;
-    cq_b_id <= 5'(ID_XPSR);
-    cq_b_val <= xpsr_of(nzcv, exc_n);
-    state <= S_EXC_COMMIT;
-  endtask
-
-  task automatic commit_one();
-    if (cq_i < cq_n) begin
-      rf_we_a <= 1'b1;
-      rf_id_a <= cq_id[cq_i];
-      rf_data_a <= cq_val[cq_i];
-      cq_i <= cq_i + 4'd1;
-    end
-    if (cq_b_valid) begin
-      rf_we_b <= 1'b1;
-      rf_id_b <= cq_b_id;
-      rf_data_b <= cq_b_val;
-      cq_b_valid <= 1'b0;
-    end
-  endtask
-
-  // HardFault with return address ret, or lockup when already in HardFault or NMI.
-  task automatic hard_fault(input logic [31:0] ret);
-    begin_exception(6'd3, ret);
-    state <= fault_or_lockup(exec_prio);
-  endtask
-
-  // A fault while in HardFault or NMI locks up.
-  function automatic state_t fault_or_lockup(input int ep);
-    return ep < 0 ? S_LOCKUP : S_EXC_PUSH;
-  endfunction
-
-  // Prepare the 8-word frame of exception n with return address ret (stacked highest address first).
-  task automatic begin_exception(input logic [5:0] n, input logic [31:0] ret);
-    logic [31:0] sp, fa;
-    logic align;
-    sp = r[13];
-    align = sp[2];
-    fa = (sp - 32'd32) & ~32'd7;
-    exc_n <= n;
-    exc_ret_addr <= ret;
-    exc_from_thread <= (ipsr == 6'd0);
-    exc_on_psp <= (ipsr == 6'd0) && spsel;
-    frame_addr <= fa;
-    frame[0] <= r[0];
-    frame[1] <= r[1];
-    frame[2] <= r[2];
-    frame[3] <= r[3];
-    frame[4] <= r[12];
-    frame[5] <= r[14];
-    frame[6] <= ret;
-    frame[7] <= xpsr_of(nzcv, ipsr) | (align ? 32'h200 : 32'h0);
-    push_i <= 3'd7;
-  endtask
-
-  // The store data of transfer i of a multiple store: the i-th register of the list.
-  function automatic logic [31:0] next_store_word(input logic [3:0] i);
+  // the store data of transfer i of a multiple store: the i-th register of the list
+  function automatic logic [31:0] store_word(input logic [15:0] list, input logic [3:0] i, input logic [31:0] dflt);
     int k;
     k = 0;
     for (int b = 0; b < 16; b++) begin
-      if (mem_list[b]) begin
-        if (k == int'(i)) return r[b];
+      if (list[b]) begin
+        if (k == int'(i)) return r_q[b];
         k++;
       end
     end
-    return mem_wdata;
+    return dflt;
   endfunction
 
-  // After the last transfer: queue the register writes (values as loaded) and the base/SP update.
-  task automatic finish_memory(input logic [31:0] last);
-    int k;
-    logic [31:0] v;
-    logic [31:0] newpc;
-    k = 0;
-    cq_i <= 4'd0;
-    if (mem_write && !is_push && !is_stm) begin
-      cq_n <= 4'd0;
-      state <= S_RETIRE;
-      return;
-    end
-    if (!is_pop && !is_ldm && !is_push && !is_stm) begin
-      r[mem_rd] <= last;
-      cq_id[0] <= {1'b0, mem_rd};
-      cq_val[0] <= last;
-      cq_n <= 4'd1;
-      return;
-    end
-    // multiple transfers
-    for (int b = 0; b < 8; b++) begin
-      if (mem_list[b] && (is_pop || is_ldm)) begin
-        v = (k == int'(mem_n) - 1) ? last : ldbuf[k];
-        r[b] <= v;
-        cq_id[k] <= 5'(b);
-        cq_val[k] <= v;
-      end
-      if (mem_list[b]) k++;
-    end
-    if (is_pop || is_push) begin
-      r[13] <= sp_new;
-      cq_id[(is_pop || is_ldm) ? k : 0] <= sp_id(ipsr, spsel);
-      cq_val[(is_pop || is_ldm) ? k : 0] <= sp_new;
-      cq_n <= (is_pop || is_ldm) ? 4'(k + 1) : 4'd1;
-    end else if (is_stm || (is_ldm && !mem_list[{1'b0, ldm_base}])) begin
-      r[{1'b0, ldm_base}] <= mem_addr + 32'd4;
-      cq_id[is_ldm ? k : 0] <= {2'b00, ldm_base};
-      cq_val[is_ldm ? k : 0] <= mem_addr + 32'd4;
-      cq_n <= is_ldm ? 4'(k + 1) : 4'd1;
-    end else begin
-      cq_n <= 4'(k);
-    end
-    if (is_pop && mem_list[15]) begin
-      newpc = last;
-      write_pc_bx(newpc, 1'b1);
-    end
-  endtask
-
-  // BX / POP {pc}: exception return in handler mode, or an interworking branch. from_pop: called for a POP
-  // (its frame starts at the SP after the POP); not is_pop, which still holds the previous instruction's value
-  // when a BX executes (a BX right after a nested handler's POP {pc} returned to it).
-  task automatic write_pc_bx(input logic [31:0] t, input logic from_pop);
-    if (ipsr != 6'd0 && t[31:28] == 4'hf) begin
-      if (t != 32'hffff_fff1 && t != 32'hffff_fff9 && t != 32'hffff_fffd) begin
-        fault <= 1'b1;
-        cq_n <= 4'd0;
-        state <= S_RETIRE;
-      end else if (TailChain && pend_num != 6'd0 && pend_prio < exec_prio_ret) begin
-        // tail-chain, decided as the return executes (before its SysTick count): no unstacking; the POP's own
-        // writes are committed, the active exception ends
-        do_exc_return <= 1'b1;
-        exc_return_val <= t;
-        active[ipsr] <= 1'b0;
-        tail_pend <= 1'b1;
-        tail_num <= pend_num;
-      end else begin
-        do_exc_return <= 1'b1;
-        exc_return_val <= t;
-        ret_to_thread <= t != 32'hffff_fff1;
-        ret_to_psp <= t == 32'hffff_fffd;
-        unstack_base <= (t == 32'hffff_fffd) ? sp_other : (from_pop ? sp_new : r[13]);
-        mem_i <= 4'd0;
-        state <= S_UNSTACK;
-      end
-    end else begin
-      write_pc_blx(t);
-    end
-  endtask
-
-  // BLX (BLXWritePC), and BX/POP {pc} outside an exception return: an interworking branch; bit 0 clear is an
-  // INVSTATE fault at the next step. BLX never returns from an exception.
-  task automatic write_pc_blx(input logic [31:0] t);
-    next_pc <= {t[31:1], 1'b0};
-    branched <= 1'b1;
-    if (!t[0]) begin
-      invstate <= 1'b1;
-      invstate_pc <= {t[31:1], 1'b0};
-    end
-  endtask
-
-  // The frame is read: restore the registers, leave the exception.
-  /* verilator lint_off UNUSEDSIGNAL */  // the reserved xPSR bits of the frame are ignored
-  task automatic finish_unstack(input logic [31:0] xpsr_word);
-    logic [31:0] base, new_sp;
-    int k;
-    base = unstack_base;
-    new_sp = base + 32'd32 + (xpsr_word[9] ? 32'd4 : 32'd0);
-    active[ipsr] <= 1'b0;
-    ipsr <= ret_to_thread ? 6'd0 : xpsr_word[5:0];
-    nzcv <= xpsr_word[31:28];
-    r[0] <= frame[0];
-    r[1] <= frame[1];
-    r[2] <= frame[2];
-    r[3] <= frame[3];
-    r[12] <= frame[4];
-    r[14] <= frame[5];
-    next_pc <= {frame[6][31:1], 1'b0};
-    if (ret_to_psp) begin
-      spsel <= 1'b1;
-      sp_other <= is_pop ? sp_new : r[13];
-      r[13] <= new_sp;
-    end else begin
-      r[13] <= new_sp;
-    end
-    // the POP's own loaded registers are already queued (cq_n of them); append the restored ones
-    k = int'(cq_n);
-    if (is_pop && !ret_to_psp) k = k - 1;  // the unstacked MSP supersedes the POP's own SP write
-    cq_id[k] <= 5'd0;  cq_val[k] <= frame[0];
-    cq_id[k+1] <= 5'd1; cq_val[k+1] <= frame[1];
-    cq_id[k+2] <= 5'd2; cq_val[k+2] <= frame[2];
-    cq_id[k+3] <= 5'd3; cq_val[k+3] <= frame[3];
-    cq_id[k+4] <= 5'd12; cq_val[k+4] <= frame[4];
-    cq_id[k+5] <= 5'd14; cq_val[k+5] <= frame[5];
-    cq_id[k+6] <= ret_to_psp ? 5'(ID_PSP) : 5'(ID_MSP); cq_val[k+6] <= new_sp;
-    cq_n <= 4'(k + 7);
-    cq_i <= 4'd0;
-    if (xpsr_of(xpsr_word[31:28], ret_to_thread ? 6'd0 : xpsr_word[5:0]) != xpsr_before) begin
-      cq_b_valid <= 1'b1;
-      cq_b_id <= 5'(ID_XPSR);
-      cq_b_val <= xpsr_of(xpsr_word[31:28], ret_to_thread ? 6'd0 : xpsr_word[5:0]);
-    end
-    state <= S_COMMIT;
-    /* verilator lint_on UNUSEDSIGNAL */
-  endtask
-
-  // ----- execute one instruction --------------------------------------------------------------------------
-  task automatic execute();
-    logic [15:0] h;
-    logic [2:0] rd, rn, rm;
-    logic [31:0] a, b, res;
-    logic [35:0] s;
-    logic [3:0] f;
-    logic [32:0] sh;
-    h = op[15:0];
-    rd = h[2:0];
-    rn = h[5:3];
-    rm = h[8:6];
-    f = nzcv;
-    res = 32'd0;
-    cond_ok <= 1'b1;
-    fault <= 1'b0;
-    branched <= 1'b0;
-    do_exc_return <= 1'b0;
-    next_pc <= pc + (is32 ? 32'd4 : 32'd2);
-    is_pop <= 1'b0;
-    is_push <= 1'b0;
-    is_ldm <= 1'b0;
-    is_stm <= 1'b0;
-    mem_i <= 4'd0;
-    cq_n <= 4'd0;
-    cq_i <= 4'd0;
-    cq_b_valid <= 1'b0;
-    xpsr_before <= xpsr_of(nzcv, ipsr);
-    state <= S_COMMIT;
-    if (is32) begin
-      exec32();
-      return;
-    end
-    case (h[15:11])
-      5'b00000, 5'b00001, 5'b00010: begin // shift by immediate
-        logic [4:0] imm;
-        imm = h[10:6];
-        a = r[{1'b0, rn}];
-        case (h[12:11])
-          2'd0: begin
-            res = a << imm;
-            if (imm != 0) f[1] = a[32 - imm];
-          end
-          2'd1: begin
-            res = (imm == 0) ? 32'd0 : a >> imm;
-            f[1] = (imm == 0) ? a[31] : a[imm - 1];
-          end
-          default: begin
-            res = (imm == 0) ? {32{a[31]}} : 32'($signed(a) >>> imm);
-            f[1] = (imm == 0) ? a[31] : a[imm - 1];
-          end
-        endcase
-        f[3] = res[31];
-        f[2] = res == 0;
-        write_rd(rd, res, f);
-      end
-      5'b00011: begin // ADDS/SUBS register or 3-bit immediate
-        b = h[10] ? {29'd0, rm} : r[{1'b0, rm}];
-        s = h[9] ? addc(r[{1'b0, rn}], ~b, 1'b1) : addc(r[{1'b0, rn}], b, 1'b0);
-        write_rd(rd, s[31:0], s[35:32]);
-      end
-      5'b00100: begin
-        res = {24'd0, h[7:0]};
-        f[3] = 1'b0;
-        f[2] = res == 0;
-        write_rd(h[10:8], res, f);
-      end
-      5'b00101: begin
-        s = addc(r[{1'b0, h[10:8]}], ~{24'd0, h[7:0]}, 1'b1);
-        set_flags(s[35:32]);
-      end
-      5'b00110: begin s = addc(r[{1'b0, h[10:8]}], {24'd0, h[7:0]}, 1'b0); write_rd(h[10:8], s[31:0], s[35:32]); end
-      5'b00111: begin s = addc(r[{1'b0, h[10:8]}], ~{24'd0, h[7:0]}, 1'b1); write_rd(h[10:8], s[31:0], s[35:32]); end
-      5'b01000: begin
-        if (!h[10]) begin // data processing
-          a = r[{1'b0, rd}];
-          b = r[{1'b0, rn}];
-          case (h[9:6])
-            4'h0: begin res = a & b; write_rd(rd, res, nz(f[1:0], res)); end
-            4'h1: begin res = a ^ b; write_rd(rd, res, nz(f[1:0], res)); end
-            4'h2, 4'h3, 4'h4, 4'h7: begin
-              logic [1:0] t;
-              t = (h[9:6] == 4'h2) ? 2'd0 : (h[9:6] == 4'h3) ? 2'd1 : (h[9:6] == 4'h4) ? 2'd2 : 2'd3;
-              sh = shift_reg(t, a, b[7:0], f[1]);
-              f[1] = sh[32];
-              write_rd(rd, sh[31:0], nz(f[1:0], sh[31:0]));
-            end
-            4'h5: begin s = addc(a, b, f[1]); write_rd(rd, s[31:0], s[35:32]); end
-            4'h6: begin s = addc(a, ~b, f[1]); write_rd(rd, s[31:0], s[35:32]); end
-            4'h8: set_flags(nz(f[1:0], a & b));
-            4'h9: begin s = addc(~b, 32'd0, 1'b1); write_rd(rd, s[31:0], s[35:32]); end
-            4'ha: begin s = addc(a, ~b, 1'b1); set_flags(s[35:32]); end
-            4'hb: begin s = addc(a, b, 1'b0); set_flags(s[35:32]); end
-            4'hc: begin res = a | b; write_rd(rd, res, nz(f[1:0], res)); end
-            4'hd: begin res = a * b; write_rd(rd, res, nz(f[1:0], res)); end
-            4'he: begin res = a & ~b; write_rd(rd, res, nz(f[1:0], res)); end
-            default: begin res = ~b; write_rd(rd, res, nz(f[1:0], res)); end
-          endcase
-        end else begin // special data: ADD, CMP, MOV with high registers; BX, BLX
-          logic [3:0] dn, m;
-          logic [31:0] mv, dv;
-          dn = {h[7], h[2:0]};
-          m = h[6:3];
-          mv = (m == 4'd15) ? pc + 32'd4 : r[m];
-          dv = (dn == 4'd15) ? pc + 32'd4 : r[dn];
-          case (h[9:8])
-            2'd0: if (dn == 4'd15) begin next_pc <= (dv + mv) & ~32'd1; branched <= 1'b1; end
-                  else write_plain(dn, dv + mv);
-            2'd1: begin s = addc(dv, ~mv, 1'b1); set_flags(s[35:32]); end
-            2'd2: if (dn == 4'd15) begin next_pc <= {mv[31:1], 1'b0}; branched <= 1'b1; end
-                  else write_plain(dn, mv);
-            default: begin
-              if (h[2:0] != 3'd0 || (h[7] && m == 4'd15)) undefined();
-              else begin
-                if (h[7]) begin
-                  r[14] <= pc + 32'd3;
-                  queue(5'(ID_LR), pc + 32'd3);
-                  write_pc_blx(mv);
-                end else begin
-                  write_pc_bx(mv, 1'b0);
-                end
-              end
-            end
-          endcase
-        end
-      end
-      5'b01001: start_single({pc[31:2] + 30'd1, 2'b00} + {22'd0, h[7:0], 2'b00}, 1'b0, 2'd2, 1'b0, {1'b0, h[10:8]}, 32'd0);
-      5'b01010, 5'b01011: begin
-        logic [31:0] ad;
-        ad = r[{1'b0, rn}] + r[{1'b0, rm}];
-        case (h[11:9])
-          3'd0: start_single(ad, 1'b1, 2'd2, 1'b0, 4'd0, r[{1'b0, rd}]);
-          3'd1: start_single(ad, 1'b1, 2'd1, 1'b0, 4'd0, r[{1'b0, rd}]);
-          3'd2: start_single(ad, 1'b1, 2'd0, 1'b0, 4'd0, r[{1'b0, rd}]);
-          3'd3: start_single(ad, 1'b0, 2'd0, 1'b1, {1'b0, rd}, 32'd0);
-          3'd4: start_single(ad, 1'b0, 2'd2, 1'b0, {1'b0, rd}, 32'd0);
-          3'd5: start_single(ad, 1'b0, 2'd1, 1'b0, {1'b0, rd}, 32'd0);
-          3'd6: start_single(ad, 1'b0, 2'd0, 1'b0, {1'b0, rd}, 32'd0);
-          default: start_single(ad, 1'b0, 2'd1, 1'b1, {1'b0, rd}, 32'd0);
-        endcase
-      end
-      5'b01100: start_single(r[{1'b0, rn}] + {25'd0, h[10:6], 2'b00}, 1'b1, 2'd2, 1'b0, 4'd0, r[{1'b0, rd}]);
-      5'b01101: start_single(r[{1'b0, rn}] + {25'd0, h[10:6], 2'b00}, 1'b0, 2'd2, 1'b0, {1'b0, rd}, 32'd0);
-      5'b01110: start_single(r[{1'b0, rn}] + {27'd0, h[10:6]}, 1'b1, 2'd0, 1'b0, 4'd0, r[{1'b0, rd}]);
-      5'b01111: start_single(r[{1'b0, rn}] + {27'd0, h[10:6]}, 1'b0, 2'd0, 1'b0, {1'b0, rd}, 32'd0);
-      5'b10000: start_single(r[{1'b0, rn}] + {26'd0, h[10:6], 1'b0}, 1'b1, 2'd1, 1'b0, 4'd0, r[{1'b0, rd}]);
-      5'b10001: start_single(r[{1'b0, rn}] + {26'd0, h[10:6], 1'b0}, 1'b0, 2'd1, 1'b0, {1'b0, rd}, 32'd0);
-      5'b10010: start_single(r[13] + {22'd0, h[7:0], 2'b00}, 1'b1, 2'd2, 1'b0, 4'd0, r[{1'b0, h[10:8]}]);
-      5'b10011: start_single(r[13] + {22'd0, h[7:0], 2'b00}, 1'b0, 2'd2, 1'b0, {1'b0, h[10:8]}, 32'd0);
-      5'b10100: write_plain({1'b0, h[10:8]}, {pc[31:2] + 30'd1, 2'b00} + {22'd0, h[7:0], 2'b00});
-      5'b10101: write_plain({1'b0, h[10:8]}, r[13] + {22'd0, h[7:0], 2'b00});
-      5'b10110, 5'b10111: begin // miscellaneous
-        case (h[11:8])
-          4'h0: write_sp(h[7] ? r[13] - {23'd0, h[6:0], 2'b00} : r[13] + {23'd0, h[6:0], 2'b00});
-          4'h2: case (h[7:6])
-                  2'd0: write_plain({1'b0, rd}, {{16{r[{1'b0, rn}][15]}}, r[{1'b0, rn}][15:0]});
-                  2'd1: write_plain({1'b0, rd}, {{24{r[{1'b0, rn}][7]}}, r[{1'b0, rn}][7:0]});
-                  2'd2: write_plain({1'b0, rd}, {16'd0, r[{1'b0, rn}][15:0]});
-                  default: write_plain({1'b0, rd}, {24'd0, r[{1'b0, rn}][7:0]});
-                endcase
-          4'h4, 4'h5: begin // PUSH
-            logic [15:0] list;
-            logic [31:0] base;
-            list = {1'b0, h[8], 6'd0, h[7:0]};
-            base = r[13] - {26'd0, 4'(($countones(list))), 2'b00};
-            if (list == 0) undefined();
-            else begin
-              is_push <= 1'b1;
-              sp_new <= base;
-              start_multi(base, 1'b1, list);
-            end
-          end
-          4'h6: if (h[7:5] == 3'b011 && h[3:0] == 4'b0010) begin
-                  primask <= h[4];
-                  if (primask != h[4]) begin
-                    cq_b_valid <= 1'b1;
-                    cq_b_id <= 5'(ID_PRIMASK);
-                    cq_b_val <= {31'd0, h[4]};
-                  end
-                end else undefined();
-          4'ha: case (h[7:6])
-                  2'd0: write_plain({1'b0, rd}, {r[{1'b0, rn}][7:0], r[{1'b0, rn}][15:8], r[{1'b0, rn}][23:16], r[{1'b0, rn}][31:24]});
-                  2'd1: write_plain({1'b0, rd}, {r[{1'b0, rn}][23:16], r[{1'b0, rn}][31:24], r[{1'b0, rn}][7:0], r[{1'b0, rn}][15:8]});
-                  2'd3: write_plain({1'b0, rd}, {{16{r[{1'b0, rn}][7]}}, r[{1'b0, rn}][7:0], r[{1'b0, rn}][15:8]});
-                  default: undefined();
-                endcase
-          4'hc, 4'hd: begin // POP
-            logic [15:0] list;
-            list = {h[8], 7'd0, h[7:0]};
-            if (list == 0) undefined();
-            else begin
-              is_pop <= 1'b1;
-              sp_new <= r[13] + {26'd0, 4'($countones(list)), 2'b00};
-              start_multi(r[13], 1'b0, list);
-            end
-          end
-          4'he: if (h[7:0] == 8'hab) state <= S_SEMI; else undefined();
-          4'hf: if (h[3:0] != 4'd0 || h[7:4] > 4'd4) undefined();
-          default: undefined();
-        endcase
-      end
-      5'b11000, 5'b11001: begin // STM / LDM
-        logic [15:0] list;
-        list = {8'd0, h[7:0]};
-        ldm_base <= h[10:8];
-        if (list == 0) undefined();
-        else begin
-          is_ldm <= h[11];
-          is_stm <= !h[11];
-          start_multi(r[{1'b0, h[10:8]}], !h[11], list);
-        end
-      end
-      5'b11010, 5'b11011: begin // B<cond>, UDF, SVC
-        if (h[11:8] == 4'he) undefined();
-        else if (h[11:8] == 4'hf) svc_pending <= 1'b1;
-        else if (!cond_pass(h[11:8], nzcv)) cond_ok <= 1'b0;
-        else begin
-          next_pc <= pc + 32'd4 + {{23{h[7]}}, h[7:0], 1'b0};
-          branched <= 1'b1;
-        end
-      end
-      5'b11100: begin
-        next_pc <= pc + 32'd4 + {{20{h[10]}}, h[10:0], 1'b0};
-        branched <= 1'b1;
-      end
-      default: undefined();
-    endcase
-  endtask
-
-  task automatic exec32();
-    if (hw2[15:14] == 2'b11 && hw2[12] && hw1[15:11] == 5'b11110) begin // BL
-      logic s, i1, i2;
-      logic [31:0] off;
-      s = hw1[10];
-      i1 = !(hw2[13] ^ s);
-      i2 = !(hw2[11] ^ s);
-      off = {{8{s}}, i1, i2, hw1[9:0], hw2[10:0], 1'b0};
-      r[14] <= pc + 32'd5;
-      queue(5'(ID_LR), pc + 32'd5);
-      next_pc <= pc + 32'd4 + off;
-      branched <= 1'b1;
-    end else if (hw1[15:4] == 12'hf38 && hw2[15:8] == 8'h88 && hw1[3:0] < 4'd13) begin // MSR
-      msr(hw2[7:0], r[hw1[3:0]]);
-    end else if (hw1 == 16'hf3ef && hw2[15:12] == 4'h8 && hw2[11:8] < 4'd13) begin // MRS
-      write_plain(hw2[11:8], mrs(hw2[7:0]));
-    end else if (hw1 == 16'hf3bf && hw2[15:8] == 8'h8f && (hw2[7:4] == 4'h4 || hw2[7:4] == 4'h5 || hw2[7:4] == 4'h6)) begin
-      // DSB, DMB, ISB
-    end else begin
-      undefined();
-    end
-  endtask
-
+  // MRS: the special register SYSm reads
   function automatic logic [31:0] mrs(input logic [7:0] sysm);
     case (sysm)
-      8'd0, 8'd2: return {nzcv, 28'd0};
-      8'd1, 8'd3: return {nzcv, 22'd0, ipsr};
-      8'd5, 8'd7: return {26'd0, ipsr};
-      8'd8: return (ipsr == 0 && spsel) ? sp_other : r[13];
-      8'd9: return (ipsr == 0 && spsel) ? r[13] : sp_other;
-      8'd16: return {31'd0, primask};
-      8'd20: return {30'd0, spsel, 1'b0};
+      8'd0, 8'd2: return {arch_q.nzcv, 28'd0};
+      8'd1, 8'd3: return {arch_q.nzcv, 22'd0, arch_q.ipsr};
+      8'd5, 8'd7: return {26'd0, arch_q.ipsr};
+      SYSM_MSP: return (arch_q.ipsr == 0 && arch_q.spsel) ? arch_q.sp_other : r_q[13];
+      SYSM_PSP: return (arch_q.ipsr == 0 && arch_q.spsel) ? r_q[13] : arch_q.sp_other;
+      SYSM_PRIMASK: return {31'd0, arch_q.primask};
+      SYSM_CONTROL: return {30'd0, arch_q.spsel, 1'b0};
       default: return 32'd0;
     endcase
   endfunction
 
-  task automatic msr(input logic [7:0] sysm, input logic [31:0] v);
-    logic psp_in_use;
-    psp_in_use = (ipsr == 0) && spsel;
-    case (sysm)
-      8'd0, 8'd1, 8'd2, 8'd3: begin
-        nzcv <= v[31:28];
-        if (xpsr_of(v[31:28], ipsr) != xpsr_of(nzcv, ipsr)) begin
-          cq_b_valid <= 1'b1;
-          cq_b_id <= 5'(ID_XPSR);
-          cq_b_val <= xpsr_of(v[31:28], ipsr);
-        end
-      end
-      8'd8: begin
-        if (psp_in_use) sp_other <= {v[31:2], 2'b00}; else r[13] <= {v[31:2], 2'b00};
-        queue(5'(ID_MSP), {v[31:2], 2'b00});
-      end
-      8'd9: begin
-        if (psp_in_use) r[13] <= {v[31:2], 2'b00}; else sp_other <= {v[31:2], 2'b00};
-        queue(5'(ID_PSP), {v[31:2], 2'b00});
-      end
-      8'd16: begin
-        primask <= v[0];
-        if (primask != v[0]) begin
-          cq_b_valid <= 1'b1;
-          cq_b_id <= 5'(ID_PRIMASK);
-          cq_b_val <= {31'd0, v[0]};
-        end
-      end
-      8'd20: if (ipsr == 0 && v[1] != spsel) begin
-        spsel <= v[1];
-        r[13] <= sp_other;
-        sp_other <= r[13];
-        cq_b_valid <= 1'b1;
-        cq_b_id <= 5'(ID_CONTROL);
-        cq_b_val <= {30'd0, v[1], 1'b0};
-      end
+  // ---- the parts -------------------------------------------------------------------------------------------
+  decoded_t dec;
+  m0_decoder u_decoder (.op(ex_q.op), .is32(ex_q.is32), .dec);
+
+  // operands: PC reads as the instruction's address + 4 (A5.1.2)
+  logic [31:0] rn_val, rm_val;
+  assign rn_val = (dec.rn == 4'd15) ? ex_q.pc + 32'd4 : r_q[dec.rn];
+  assign rm_val = (dec.rm == 4'd15) ? ex_q.pc + 32'd4 : r_q[dec.rm];
+
+  alu_result_t alu;
+  m0_alu u_alu (.dec, .rn_val, .rm_val, .pc(ex_q.pc), .sp(r_q[13]), .apsr(arch_q.nzcv), .res(alu));
+
+  bus_req_t bus;
+  logic [31:0] ld_data;
+  m0_lsu u_lsu (
+    .clk, .rst_n, .req(bus), .haddr, .htrans, .hwrite, .hsize, .hprot, .hwdata, .hrdata, .hready,
+    .ld_addr(mem_q.addr[1:0]), .ld_size(mem_q.size), .ld_signed(mem_q.sgn), .ld_data
+  );
+
+  // the bus request of each state: the address phase in the states S_*, the data phase in the *_D states
+  always_comb begin
+    bus = '{req: 1'b0, addr: ex_q.pc, write: 1'b0, size: 2'd1, data: 1'b0, wdata: 32'd0};
+    unique case (state_q)
+      S_RESET_SP: begin bus.req = 1'b1; bus.addr = 32'd0; bus.size = 2'd2; end
+      S_RESET_PC: begin bus.req = 1'b1; bus.addr = 32'd4; bus.size = 2'd2; end
+      S_FETCH:    begin bus.req = 1'b1; bus.addr = ex_q.pc; end
+      S_FETCH2:   begin bus.req = 1'b1; bus.addr = ex_q.pc + 32'd2; end
+      S_MEM: bus = '{req: 1'b1, addr: mem_q.addr, write: mem_q.write, size: mem_q.size, data: 1'b1, wdata: mem_q.wdata};
+      S_UNSTACK: bus = '{req: 1'b1, addr: exc_q.unstack_base + {26'd0, mem_q.i, 2'b00}, write: 1'b0, size: 2'd2, data: 1'b1,
+                         wdata: 32'd0};
+      S_EXC_PUSH: bus = '{req: 1'b1, addr: exc_q.frame_addr + {27'd0, exc_q.push_i, 2'b00}, write: 1'b1, size: 2'd2,
+                          data: 1'b1, wdata: frame_q[exc_q.push_i]};
+      S_EXC_VEC: begin bus.req = 1'b1; bus.addr = {vtor[31:7], 7'd0} + {24'd0, exc_q.n, 2'b00}; bus.size = 2'd2; end
       default: ;
     endcase
-  endtask
+  end
 
-  function automatic logic [3:0] nz(input logic [1:0] cv, input logic [31:0] v);
-    return {v[31], v == 32'd0, cv};
-  endfunction
+  // ---- the next state -------------------------------------------------------------------------------------
+  // What several states request, applied once after the state's own assignments (in this order):
+  logic        take;           // exception entry: stack the frame of exception take_num, return address take_ret
+  logic [5:0]  take_num;
+  logic [31:0] take_ret;
+  logic        bx;             // BXWritePC (BX, POP {pc}): exception return in handler mode, else interworking
+  logic [31:0] bx_target;
+  logic        bx_from_pop;    // its frame starts at the SP after the POP
+  logic        blx;            // BLXWritePC: an interworking branch; bit 0 clear is an INVSTATE fault
+  logic [31:0] blx_target;
+  logic        enter;          // the vector is read: exception exc_q.n becomes active, LR = enter_lr
+  logic [31:0] enter_lr;
+  logic        wr;             // a register write of the instruction (WritePC excluded), queued for port A
+  logic [3:0]  wr_reg;
+  logic [31:0] wr_val;
+  logic        setf;           // the instruction writes N Z C V
+  logic [3:0]  setf_val;
+  logic [31:0] last;           // the last word of a memory sequence, as loaded
 
-  task automatic set_flags(input logic [3:0] f);
-    nzcv <= f;
-    if (f != nzcv) begin
-      cq_b_valid <= 1'b1;
-      cq_b_id <= 5'(ID_XPSR);
-      cq_b_val <= xpsr_of(f, ipsr);
-    end
-  endtask
+  always_comb begin
+    state_d = state_q;
+    r_d = r_q;
+    arch_d = arch_q;
+    ex_d = ex_q;
+    mem_d = mem_q;
+    ldbuf_d = ldbuf_q;
+    cq_d = cq_q;
+    cq_id_d = cq_id_q;
+    cq_val_d = cq_val_q;
+    exc_d = exc_q;
+    frame_d = frame_q;
+    tp_d = tp_q;
+    // the trace port's strobes last one cycle
+    tp_d.retire_valid = 1'b0;
+    tp_d.rf_we_a = 1'b0;
+    tp_d.rf_we_b = 1'b0;
+    tp_d.exc_valid = 1'b0;
+    tp_d.mtb_ev_valid = 1'b0;
+    tp_d.clr_valid = 1'b0;
+    take = 1'b0;
+    take_num = 6'd0;
+    take_ret = 32'd0;
+    bx = 1'b0;
+    bx_target = 32'd0;
+    bx_from_pop = 1'b0;
+    blx = 1'b0;
+    blx_target = 32'd0;
+    enter = 1'b0;
+    enter_lr = 32'd0;
+    wr = 1'b0;
+    wr_reg = 4'd0;
+    wr_val = 32'd0;
+    setf = 1'b0;
+    setf_val = arch_q.nzcv;
+    last = 32'd0;
 
-  task automatic write_rd(input logic [2:0] d, input logic [31:0] v, input logic [3:0] f);
-    r[{1'b0, d}] <= v;
-    queue({2'b00, d}, v);
-    set_flags(f);
-  endtask
-
-  task automatic write_plain(input logic [3:0] d, input logic [31:0] v);
-    if (d == 4'd13) write_sp(v);
-    else begin
-      r[d] <= v;
-      queue({1'b0, d}, v);
-    end
-  endtask
-
-  task automatic write_sp(input logic [31:0] v);
-    r[13] <= v & ~32'd3;
-    queue(sp_id(ipsr, spsel), v & ~32'd3);
-  endtask
-
-  task automatic undefined();
-    fault <= 1'b1;
-    state <= S_RETIRE;
-  endtask
-
-  task automatic start_single(input logic [31:0] ad, input logic w, input logic [1:0] sz, input logic sgn,
-                              input logic [3:0] d, input logic [31:0] wd);
-    if ((sz == 2'd2 && ad[1:0] != 2'd0) || (sz == 2'd1 && ad[0])) begin
-      undefined(); // unaligned: faults before any bus access
-    end else begin
-      mem_addr <= ad;
-      mem_write <= w;
-      mem_size <= sz;
-      mem_signed <= sgn;
-      mem_rd <= d;
-      mem_wdata <= w ? (sz == 2'd0 ? {4{wd[7:0]}} : sz == 2'd1 ? {2{wd[15:0]}} : wd) : 32'd0;
-      mem_list <= 16'd0;
-      mem_n <= 4'd1;
-      state <= S_MEM;
-    end
-  endtask
-
-  task automatic start_multi(input logic [31:0] base, input logic w, input logic [15:0] list);
-    if (base[1:0] != 2'd0) undefined();
-    else begin
-      mem_addr <= base;
-      mem_write <= w;
-      mem_size <= 2'd2;
-      mem_signed <= 1'b0;
-      mem_list <= list;
-      mem_n <= 4'($countones(list));
-      begin
-        logic [3:0] first;
-        first = 4'd0;
-        for (int b = 15; b >= 0; b--) if (list[b]) first = 4'(b);
-        mem_wdata <= r[first];
+    // one cycle of the commit queue: the next register write on port A, the special register on port B
+    if (state_q == S_COMMIT || state_q == S_EXC_COMMIT) begin
+      if (cq_q.i < cq_q.n) begin
+        tp_d.rf_we_a = 1'b1;
+        tp_d.rf_id_a = cq_id_q[cq_q.i];
+        tp_d.rf_data_a = cq_val_q[cq_q.i];
+        cq_d.i = cq_q.i + 4'd1;
       end
-      state <= S_MEM;
+      if (cq_q.b_valid) begin
+        tp_d.rf_we_b = 1'b1;
+        tp_d.rf_id_b = cq_q.b_id;
+        tp_d.rf_data_b = cq_q.b_val;
+        cq_d.b_valid = 1'b0;
+      end
     end
-  endtask
+
+    unique case (state_q)
+      // ---- reset: SP and PC from the vector table (not data beats: HPROT[0] = 0) ----
+      S_RESET_SP: if (hready) state_d = S_RESET_SP_D;
+      S_RESET_SP_D: if (hready) begin
+        r_d[13] = {hrdata[31:2], 2'b00};
+        state_d = S_RESET_PC;
+      end
+      S_RESET_PC: if (hready) state_d = S_RESET_PC_D;
+      S_RESET_PC_D: if (hready) begin
+        ex_d.pc = {hrdata[31:1], 1'b0};
+        ex_d.invstate = !hrdata[0];
+        ex_d.invstate_pc = {hrdata[31:1], 1'b0};
+        tp_d.rf_we_a = 1'b1;
+        tp_d.rf_id_a = REG_MSP;
+        tp_d.rf_data_a = r_q[13];
+        state_d = S_RESET_DONE;
+      end
+      S_RESET_DONE: state_d = S_BOUNDARY;
+
+      // ---- fetch: a halfword, and the second of a 32-bit instruction ----
+      S_FETCH: if (hready) state_d = S_FETCH_D;
+      S_FETCH_D: if (hready) begin
+        if (hresp) begin
+          take = 1'b1; take_num = EXC_HARDFAULT; take_ret = ex_q.pc;
+        end else begin
+          logic [15:0] h;
+          h = ex_q.pc[1] ? hrdata[31:16] : hrdata[15:0];
+          if (h[15:11] >= 5'b11101) begin  // the first halfword of a 32-bit instruction (A5.1)
+            ex_d.op = {h, 16'd0};
+            ex_d.is32 = 1'b1;
+            state_d = S_FETCH2;
+          end else begin
+            ex_d.op = {16'd0, h};
+            ex_d.is32 = 1'b0;
+            state_d = S_EXEC;
+          end
+        end
+      end
+      S_FETCH2: if (hready) state_d = S_FETCH2_D;
+      S_FETCH2_D: if (hready) begin
+        if (hresp) begin
+          take = 1'b1; take_num = EXC_HARDFAULT; take_ret = ex_q.pc;
+        end else begin
+          ex_d.op[15:0] = ex_q.pc[1] ? hrdata[15:0] : hrdata[31:16];
+          state_d = S_EXEC;
+        end
+      end
+
+      // ---- execute: the decoded instruction (m0_decoder), the ALU's result (m0_alu) ----
+      S_EXEC: begin
+        ex_d.cond_ok = 1'b1;
+        ex_d.fault = 1'b0;
+        ex_d.branched = 1'b0;
+        ex_d.do_exc_return = 1'b0;
+        ex_d.next_pc = ex_q.pc + (ex_q.is32 ? 32'd4 : 32'd2);
+        ex_d.xpsr_before = xpsr_of(arch_q.nzcv, arch_q.ipsr);
+        mem_d.is_pop = 1'b0;
+        mem_d.is_push = 1'b0;
+        mem_d.is_ldm = 1'b0;
+        mem_d.is_stm = 1'b0;
+        mem_d.i = 4'd0;
+        cq_d.n = 4'd0;
+        cq_d.i = 4'd0;
+        cq_d.b_valid = 1'b0;
+        state_d = S_COMMIT;
+        unique case (dec.insn)
+          // data processing that writes Rd and the flags
+          I_LSL_IMM, I_LSR_IMM, I_ASR_IMM, I_ADD_REG, I_SUB_REG, I_ADD_IMM, I_SUB_IMM, I_MOV_IMM, I_AND, I_EOR,
+          I_LSL_REG, I_LSR_REG, I_ASR_REG, I_ADC, I_SBC, I_ROR_REG, I_RSB, I_ORR, I_MUL, I_BIC, I_MVN: begin
+            wr = 1'b1; wr_reg = dec.rd; wr_val = alu.result;
+            setf = 1'b1; setf_val = {alu.n, alu.z, alu.c, alu.v};
+          end
+          // the flags only
+          I_CMP_IMM, I_TST, I_CMP_REG, I_CMN, I_CMP_HI: begin setf = 1'b1; setf_val = {alu.n, alu.z, alu.c, alu.v}; end
+          // no flags: a write to the PC is a branch (ADD PC: ALUWritePC; MOV PC: BranchWritePC, bit 0 ignored)
+          I_ADD_HI: if (dec.rd == 4'd15) begin ex_d.next_pc = alu.result & ~32'd1; ex_d.branched = 1'b1; end
+                    else begin wr = 1'b1; wr_reg = dec.rd; wr_val = alu.result; end
+          I_MOV_HI: if (dec.rd == 4'd15) begin ex_d.next_pc = {alu.result[31:1], 1'b0}; ex_d.branched = 1'b1; end
+                    else begin wr = 1'b1; wr_reg = dec.rd; wr_val = alu.result; end
+          I_ADR, I_ADD_SP_IMM, I_SUB_SP_IMM, I_SXTH, I_SXTB, I_UXTH, I_UXTB, I_REV, I_REV16, I_REVSH: begin
+            wr = 1'b1; wr_reg = dec.rd; wr_val = alu.result;
+          end
+          I_BX: begin bx = 1'b1; bx_target = rm_val; end
+          I_BLX: begin
+            r_d[14] = ex_q.pc + 32'd3;
+            cq_id_d[cq_q.n] = REG_LR; cq_val_d[cq_q.n] = ex_q.pc + 32'd3; cq_d.n = cq_q.n + 4'd1;
+            blx = 1'b1; blx_target = rm_val;
+          end
+          // single loads and stores: the address (A5.2.4); an unaligned one faults before any bus access
+          I_LDR_LIT, I_STR, I_STRH, I_STRB, I_LDR, I_LDRH, I_LDRB, I_LDRSB, I_LDRSH: begin
+            logic [31:0] ad;
+            logic w, sgn;
+            logic [1:0] sz;
+            ad = (dec.insn == I_LDR_LIT) ? {ex_q.pc[31:2] + 30'd1, 2'b00} + dec.imm32
+                                         : rn_val + (dec.use_imm ? dec.imm32 : rm_val);
+            w = dec.insn inside {I_STR, I_STRH, I_STRB};
+            sgn = dec.insn inside {I_LDRSB, I_LDRSH};
+            sz = (dec.insn inside {I_STRB, I_LDRB, I_LDRSB}) ? 2'd0 : (dec.insn inside {I_STRH, I_LDRH, I_LDRSH}) ? 2'd1 : 2'd2;
+            if ((sz == 2'd2 && ad[1:0] != 2'd0) || (sz == 2'd1 && ad[0])) begin
+              ex_d.fault = 1'b1;
+              state_d = S_RETIRE;
+            end else begin
+              mem_d.addr = ad;
+              mem_d.write = w;
+              mem_d.size = sz;
+              mem_d.sgn = sgn;
+              mem_d.rd = w ? 4'd0 : dec.rd;
+              mem_d.wdata = w ? (sz == 2'd0 ? {4{r_q[dec.rd][7:0]}} : sz == 2'd1 ? {2{r_q[dec.rd][15:0]}} : r_q[dec.rd]) : 32'd0;
+              mem_d.reglist = 16'd0;
+              mem_d.n = 4'd1;
+              state_d = S_MEM;
+            end
+          end
+          // multiple loads and stores: ascending addresses; a base that is not word-aligned faults
+          I_PUSH, I_POP, I_STM, I_LDM: begin
+            logic [31:0] base;
+            logic [3:0] first;
+            base = (dec.insn == I_PUSH) ? r_q[13] - {26'd0, 4'($countones(dec.reglist)), 2'b00}
+                 : (dec.insn == I_POP) ? r_q[13] : r_q[dec.rn];
+            if (dec.insn == I_PUSH) begin mem_d.is_push = 1'b1; mem_d.sp_new = base; end
+            if (dec.insn == I_POP) begin
+              mem_d.is_pop = 1'b1;
+              mem_d.sp_new = r_q[13] + {26'd0, 4'($countones(dec.reglist)), 2'b00};
+            end
+            if (dec.insn inside {I_STM, I_LDM}) begin
+              mem_d.ldm_base = dec.rn[2:0];
+              mem_d.is_ldm = dec.insn == I_LDM;
+              mem_d.is_stm = dec.insn == I_STM;
+            end
+            if (base[1:0] != 2'd0) begin
+              ex_d.fault = 1'b1;
+              state_d = S_RETIRE;
+            end else begin
+              first = 4'd0;
+              for (int b = 15; b >= 0; b--) if (dec.reglist[b]) first = 4'(b);
+              mem_d.addr = base;
+              mem_d.write = dec.insn inside {I_PUSH, I_STM};
+              mem_d.size = 2'd2;
+              mem_d.sgn = 1'b0;
+              mem_d.reglist = dec.reglist;
+              mem_d.n = 4'($countones(dec.reglist));
+              mem_d.wdata = r_q[first];
+              state_d = S_MEM;
+            end
+          end
+          I_CPS: begin
+            arch_d.primask = dec.sysm[0];
+            if (arch_q.primask != dec.sysm[0]) begin
+              cq_d.b_valid = 1'b1;
+              cq_d.b_id = REG_PRIMASK;
+              cq_d.b_val = {31'd0, dec.sysm[0]};
+            end
+          end
+          I_BKPT: if (dec.sysm == 8'hab) state_d = S_SEMI;  // semihosting
+                  else begin ex_d.fault = 1'b1; state_d = S_RETIRE; end
+          I_HINT, I_BARRIER: ;
+          I_B_COND: if (!cond_pass(dec.cond, arch_q.nzcv)) ex_d.cond_ok = 1'b0;
+                    else begin ex_d.next_pc = ex_q.pc + 32'd4 + dec.imm32; ex_d.branched = 1'b1; end
+          I_SVC: arch_d.svc_pending = 1'b1;
+          I_B: begin ex_d.next_pc = ex_q.pc + 32'd4 + dec.imm32; ex_d.branched = 1'b1; end
+          I_BL: begin
+            r_d[14] = ex_q.pc + 32'd5;
+            cq_id_d[cq_q.n] = REG_LR; cq_val_d[cq_q.n] = ex_q.pc + 32'd5; cq_d.n = cq_q.n + 4'd1;
+            ex_d.next_pc = ex_q.pc + 32'd4 + dec.imm32;
+            ex_d.branched = 1'b1;
+          end
+          I_MRS: begin wr = 1'b1; wr_reg = dec.rd; wr_val = mrs(dec.sysm); end
+          I_MSR: begin
+            logic psp_in_use;
+            logic [31:0] v;
+            psp_in_use = (arch_q.ipsr == 0) && arch_q.spsel;
+            v = r_q[dec.rn];
+            case (dec.sysm)
+              8'd0, 8'd1, 8'd2, 8'd3: begin
+                arch_d.nzcv = v[31:28];
+                if (xpsr_of(v[31:28], arch_q.ipsr) != xpsr_of(arch_q.nzcv, arch_q.ipsr)) begin
+                  cq_d.b_valid = 1'b1;
+                  cq_d.b_id = REG_XPSR;
+                  cq_d.b_val = xpsr_of(v[31:28], arch_q.ipsr);
+                end
+              end
+              SYSM_MSP: begin
+                if (psp_in_use) arch_d.sp_other = {v[31:2], 2'b00}; else r_d[13] = {v[31:2], 2'b00};
+                cq_id_d[cq_q.n] = REG_MSP; cq_val_d[cq_q.n] = {v[31:2], 2'b00}; cq_d.n = cq_q.n + 4'd1;
+              end
+              SYSM_PSP: begin
+                if (psp_in_use) r_d[13] = {v[31:2], 2'b00}; else arch_d.sp_other = {v[31:2], 2'b00};
+                cq_id_d[cq_q.n] = REG_PSP; cq_val_d[cq_q.n] = {v[31:2], 2'b00}; cq_d.n = cq_q.n + 4'd1;
+              end
+              SYSM_PRIMASK: begin
+                arch_d.primask = v[0];
+                if (arch_q.primask != v[0]) begin
+                  cq_d.b_valid = 1'b1;
+                  cq_d.b_id = REG_PRIMASK;
+                  cq_d.b_val = {31'd0, v[0]};
+                end
+              end
+              SYSM_CONTROL: if (arch_q.ipsr == 0 && v[1] != arch_q.spsel) begin
+                arch_d.spsel = v[1];
+                r_d[13] = arch_q.sp_other;
+                arch_d.sp_other = r_q[13];
+                cq_d.b_valid = 1'b1;
+                cq_d.b_id = REG_CONTROL;
+                cq_d.b_val = {30'd0, v[1], 1'b0};
+              end
+              default: ;
+            endcase
+          end
+          default: begin ex_d.fault = 1'b1; state_d = S_RETIRE; end  // UDF: HardFault after the retire
+        endcase
+      end
+
+      // ---- memory: one transfer per address/data phase ----
+      S_MEM: if (hready) state_d = S_MEM_D;
+      S_MEM_D: if (hready) begin
+        if (hresp) begin
+          ex_d.fault = 1'b1;
+          cq_d.n = 4'd0;        // a faulting instruction writes no register
+          state_d = S_RETIRE;
+        end else begin
+          if (!mem_q.write) ldbuf_d[mem_q.i] = ld_data;
+          if (mem_q.i + 4'd1 < mem_q.n) begin
+            mem_d.i = mem_q.i + 4'd1;
+            mem_d.addr = mem_q.addr + 32'd4;
+            mem_d.wdata = store_word(mem_q.reglist, mem_q.i + 4'd1, mem_q.wdata);
+            state_d = S_MEM;
+          end else begin
+            // the last transfer: queue the register writes (values as loaded) and the base/SP update
+            state_d = S_COMMIT;
+            last = mem_q.write ? 32'd0 : ld_data;
+            cq_d.i = 4'd0;
+            if (mem_q.write && !mem_q.is_push && !mem_q.is_stm) begin
+              cq_d.n = 4'd0;
+              state_d = S_RETIRE;
+            end else if (!mem_q.is_pop && !mem_q.is_ldm && !mem_q.is_push && !mem_q.is_stm) begin
+              r_d[mem_q.rd] = last;
+              cq_id_d[0] = {1'b0, mem_q.rd};
+              cq_val_d[0] = last;
+              cq_d.n = 4'd1;
+            end else begin
+              int k;
+              logic [31:0] v;
+              k = 0;
+              for (int b = 0; b < 8; b++) begin
+                if (mem_q.reglist[b] && (mem_q.is_pop || mem_q.is_ldm)) begin
+                  v = (k == int'(mem_q.n) - 1) ? last : ldbuf_q[k];
+                  r_d[b] = v;
+                  cq_id_d[k] = 5'(b);
+                  cq_val_d[k] = v;
+                end
+                if (mem_q.reglist[b]) k++;
+              end
+              if (mem_q.is_pop || mem_q.is_push) begin
+                r_d[13] = mem_q.sp_new;
+                cq_id_d[(mem_q.is_pop || mem_q.is_ldm) ? k : 0] = sp_id(arch_q.ipsr, arch_q.spsel);
+                cq_val_d[(mem_q.is_pop || mem_q.is_ldm) ? k : 0] = mem_q.sp_new;
+                cq_d.n = (mem_q.is_pop || mem_q.is_ldm) ? 4'(k + 1) : 4'd1;
+              end else if (mem_q.is_stm || (mem_q.is_ldm && !mem_q.reglist[{1'b0, mem_q.ldm_base}])) begin
+                r_d[{1'b0, mem_q.ldm_base}] = mem_q.addr + 32'd4;
+                cq_id_d[mem_q.is_ldm ? k : 0] = {2'b00, mem_q.ldm_base};
+                cq_val_d[mem_q.is_ldm ? k : 0] = mem_q.addr + 32'd4;
+                cq_d.n = mem_q.is_ldm ? 4'(k + 1) : 4'd1;
+              end else begin
+                cq_d.n = 4'(k);
+              end
+              if (mem_q.is_pop && mem_q.reglist[15]) begin bx = 1'b1; bx_target = last; bx_from_pop = 1'b1; end
+            end
+          end
+        end
+      end
+
+      // ---- exception return: the 8-word frame, then the registers restored ----
+      S_UNSTACK: if (hready) state_d = S_UNSTACK_D;
+      S_UNSTACK_D: if (hready) begin
+        frame_d[mem_q.i[2:0]] = hrdata;
+        if (mem_q.i != 4'd7) begin
+          mem_d.i = mem_q.i + 4'd1;
+          state_d = S_UNSTACK;
+        end else begin
+          logic [31:0] new_sp, xpsr_ret;
+          int k;
+          // the stacked xPSR (hrdata): bit 9 undoes the frame's realignment; its reserved bits are ignored
+          new_sp = exc_q.unstack_base + 32'd32 + (hrdata[9] ? 32'd4 : 32'd0);
+          arch_d.active[arch_q.ipsr] = 1'b0;
+          arch_d.ipsr = exc_q.ret_to_thread ? 6'd0 : hrdata[5:0];
+          arch_d.nzcv = hrdata[31:28];
+          xpsr_ret = xpsr_of(hrdata[31:28], exc_q.ret_to_thread ? 6'd0 : hrdata[5:0]);
+          r_d[0] = frame_q[0];
+          r_d[1] = frame_q[1];
+          r_d[2] = frame_q[2];
+          r_d[3] = frame_q[3];
+          r_d[12] = frame_q[4];
+          r_d[14] = frame_q[5];
+          ex_d.next_pc = {frame_q[6][31:1], 1'b0};
+          if (exc_q.ret_to_psp) begin
+            arch_d.spsel = 1'b1;
+            arch_d.sp_other = mem_q.is_pop ? mem_q.sp_new : r_q[13];
+          end
+          r_d[13] = new_sp;
+          // the POP's own loaded registers are already queued (cq_q.n of them); append the restored ones
+          k = int'(cq_q.n);
+          if (mem_q.is_pop && !exc_q.ret_to_psp) k = k - 1;  // the unstacked MSP supersedes the POP's own SP write
+          cq_id_d[k] = 5'd0;  cq_val_d[k] = frame_q[0];
+          cq_id_d[k+1] = 5'd1; cq_val_d[k+1] = frame_q[1];
+          cq_id_d[k+2] = 5'd2; cq_val_d[k+2] = frame_q[2];
+          cq_id_d[k+3] = 5'd3; cq_val_d[k+3] = frame_q[3];
+          cq_id_d[k+4] = 5'd12; cq_val_d[k+4] = frame_q[4];
+          cq_id_d[k+5] = REG_LR; cq_val_d[k+5] = frame_q[5];
+          cq_id_d[k+6] = exc_q.ret_to_psp ? REG_PSP : REG_MSP; cq_val_d[k+6] = new_sp;
+          cq_d.n = 4'(k + 7);
+          cq_d.i = 4'd0;
+          if (xpsr_ret != ex_q.xpsr_before) begin
+            cq_d.b_valid = 1'b1;
+            cq_d.b_id = REG_XPSR;
+            cq_d.b_val = xpsr_ret;
+          end
+          state_d = S_COMMIT;
+        end
+      end
+
+      // ---- commit (above), semihosting, retire ----
+      S_COMMIT: if (cq_q.i + 4'd1 >= cq_q.n) state_d = S_RETIRE;
+
+      S_SEMI: if (semihost_ack) begin
+        if (semihost_wr_r0) begin
+          r_d[0] = semihost_r0;
+          cq_id_d[cq_q.n] = 5'd0; cq_val_d[cq_q.n] = semihost_r0; cq_d.n = cq_q.n + 4'd1;
+        end
+        state_d = S_COMMIT;
+      end
+
+      S_RETIRE: begin
+        tp_d.retire_valid = 1'b1;
+        tp_d.retire_pc = ex_q.pc;
+        tp_d.retire_opcode = ex_q.is32 ? ex_q.op : {16'd0, ex_q.op[15:0]};
+        tp_d.retire_is32 = ex_q.is32;
+        tp_d.retire_cond = ex_q.cond_ok;
+        cq_d.n = 4'd0;
+        cq_d.i = 4'd0;
+        if (!ex_q.fault) begin
+          ex_d.pc = ex_q.next_pc;
+          if (ex_q.branched) begin
+            tp_d.mtb_ev_valid = 1'b1;
+            tp_d.mtb_ev_src = ex_q.pc;
+            tp_d.mtb_ev_dst = ex_q.next_pc;
+            tp_d.mtb_ev_a = 1'b0;
+          end
+          if (ex_q.do_exc_return) begin
+            tp_d.mtb_ev_valid = 1'b1;
+            tp_d.mtb_ev_src = ex_q.pc;
+            tp_d.mtb_ev_dst = exc_q.return_val;
+            tp_d.mtb_ev_a = 1'b0;
+            exc_d.mtb_pending = exc_q.tail_pend ? 2'd0 : 2'd1;  // a tail-chain's entry writes the second packet
+          end
+        end
+        state_d = S_SETTLE;
+      end
+
+      // one cycle for the retire to reach the SCS (SysTick counts it) before pending exceptions are looked at
+      S_SETTLE: state_d = S_BOUNDARY;
+
+      // ---- between instructions: what is taken next ----
+      S_BOUNDARY: begin
+        if (exc_q.mtb_pending != 2'd0) begin
+          // the second packet of an exception return
+          tp_d.mtb_ev_valid = 1'b1;
+          tp_d.mtb_ev_src = exc_q.return_val | 32'd1;
+          tp_d.mtb_ev_dst = ex_q.pc;
+          tp_d.mtb_ev_a = 1'b1;
+          exc_d.mtb_pending = 2'd0;
+        end else if (ex_q.fault) begin
+          ex_d.fault = 1'b0;
+          take = 1'b1; take_num = EXC_HARDFAULT; take_ret = ex_q.pc;
+        end else if (ex_q.invstate) begin
+          ex_d.invstate = 1'b0;
+          take = 1'b1; take_num = EXC_HARDFAULT; take_ret = ex_q.invstate_pc;
+        end else if (exc_q.tail_pend) begin
+          // late arrival: the highest pending now (the return's own SysTick count may have pended SysTick)
+          exc_d.tail_pend = 1'b0;
+          exc_d.n = LateArrival ? pend_num : exc_q.tail_num;
+          exc_d.ret_addr = exc_q.return_val;
+          exc_d.tail = 1'b1;
+          state_d = S_EXC_VEC;
+        end else if (arch_q.svc_pending && !(prio_of(int'(EXC_SVCALL)) < exec_prio)) begin
+          arch_d.svc_pending = 1'b0;             // SVC that cannot be taken: HardFault
+          take = 1'b1; take_num = EXC_HARDFAULT; take_ret = ex_q.pc;
+        end else if (pend_num != 6'd0 && pend_prio < exec_prio) begin
+          take = 1'b1; take_num = pend_num; take_ret = ex_q.pc;
+        end else begin
+          state_d = S_FETCH;
+        end
+      end
+
+      // ---- exception entry: the frame (highest address first), the vector, LR/SP/xPSR ----
+      S_EXC_PUSH: if (hready) state_d = S_EXC_PUSH_D;
+      S_EXC_PUSH_D: if (hready) begin
+        if (hresp) state_d = S_LOCKUP;
+        else if (exc_q.push_i == 3'd0) state_d = S_EXC_VEC;
+        else begin
+          exc_d.push_i = exc_q.push_i - 3'd1;
+          state_d = S_EXC_PUSH;
+        end
+      end
+      S_EXC_VEC: if (hready) state_d = S_EXC_VEC_D;
+      S_EXC_VEC_D: if (hready) begin
+        if (hresp) begin
+          // late arrival: a HardFault that preempts the context being left is taken instead, with the frame
+          // already stacked; exc_q.n stays pending
+          if (LateArrival && exc_q.n != EXC_HARDFAULT && exec_prio >= 0) begin
+            exc_d.n = EXC_HARDFAULT;
+            state_d = S_EXC_VEC;
+          end else begin
+            state_d = S_LOCKUP;
+          end
+        end else if (exc_q.tail) begin
+          // tail-chained: the frame stays stacked, the stack pointers and SPSEL (clear in handler mode) stay
+          enter = 1'b1; enter_lr = exc_q.return_val;
+          cq_d.n = 4'd1;
+          exc_d.tail = 1'b0;
+        end else begin
+          // the frame went to the stack in use; the handler runs on MSP
+          enter = 1'b1;
+          enter_lr = !exc_q.from_thread ? EXC_RETURN_HANDLER : (exc_q.on_psp ? EXC_RETURN_PSP : EXC_RETURN_THREAD);
+          if (exc_q.on_psp) begin
+            arch_d.sp_other = exc_q.frame_addr;
+            r_d[13] = arch_q.sp_other;
+          end else begin
+            r_d[13] = exc_q.frame_addr;
+          end
+          arch_d.spsel = 1'b0;
+          cq_id_d[1] = exc_q.on_psp ? REG_PSP : REG_MSP;
+          cq_val_d[1] = exc_q.frame_addr;
+          cq_d.n = 4'd2;
+        end
+      end
+      S_EXC_COMMIT: if (cq_q.i + 4'd1 >= cq_q.n) begin
+        tp_d.exc_valid = 1'b1;
+        tp_d.exc_num = exc_q.n;
+        tp_d.exc_ret = exc_q.ret_addr;
+        tp_d.mtb_ev_valid = 1'b1;
+        tp_d.mtb_ev_src = exc_q.ret_addr | 32'd1;
+        tp_d.mtb_ev_dst = ex_q.pc;
+        tp_d.mtb_ev_a = 1'b1;
+        cq_d.n = 4'd0;
+        cq_d.i = 4'd0;
+        state_d = S_BOUNDARY;
+      end
+      S_LOCKUP: ;
+      S_HALT: ;
+      default: state_d = S_LOCKUP;
+    endcase
+
+    // the instruction's register write (WriteSP: SP bits [1:0] read as zero) and flags (the APSR, xPSR on port B
+    // when it changes)
+    if (wr) begin
+      if (wr_reg == 4'd13) begin
+        r_d[13] = wr_val & ~32'd3;
+        cq_id_d[cq_q.n] = sp_id(arch_q.ipsr, arch_q.spsel); cq_val_d[cq_q.n] = wr_val & ~32'd3;
+      end else begin
+        r_d[wr_reg] = wr_val;
+        cq_id_d[cq_q.n] = {1'b0, wr_reg}; cq_val_d[cq_q.n] = wr_val;
+      end
+      cq_d.n = cq_q.n + 4'd1;
+    end
+    if (setf) begin
+      arch_d.nzcv = setf_val;
+      if (setf_val != arch_q.nzcv) begin
+        cq_d.b_valid = 1'b1;
+        cq_d.b_id = REG_XPSR;
+        cq_d.b_val = xpsr_of(setf_val, arch_q.ipsr);
+      end
+    end
+
+    // BXWritePC: EXC_RETURN in handler mode returns from the exception (an invalid one faults), else interworking
+    if (bx) begin
+      if (arch_q.ipsr != 6'd0 && bx_target[31:28] == 4'hf) begin
+        if (bx_target != EXC_RETURN_HANDLER && bx_target != EXC_RETURN_THREAD && bx_target != EXC_RETURN_PSP) begin
+          ex_d.fault = 1'b1;
+          cq_d.n = 4'd0;
+          state_d = S_RETIRE;
+        end else if (TailChain && pend_num != 6'd0 && pend_prio < exec_prio_ret) begin
+          // tail-chain, decided as the return executes (before its SysTick count): no unstacking; the POP's own
+          // writes are committed, the active exception ends
+          ex_d.do_exc_return = 1'b1;
+          exc_d.return_val = bx_target;
+          arch_d.active[arch_q.ipsr] = 1'b0;
+          exc_d.tail_pend = 1'b1;
+          exc_d.tail_num = pend_num;
+        end else begin
+          ex_d.do_exc_return = 1'b1;
+          exc_d.return_val = bx_target;
+          exc_d.ret_to_thread = bx_target != EXC_RETURN_HANDLER;
+          exc_d.ret_to_psp = bx_target == EXC_RETURN_PSP;
+          exc_d.unstack_base = (bx_target == EXC_RETURN_PSP) ? arch_q.sp_other : (bx_from_pop ? mem_q.sp_new : r_q[13]);
+          mem_d.i = 4'd0;
+          state_d = S_UNSTACK;
+        end
+      end else begin
+        blx = 1'b1;
+        blx_target = bx_target;
+      end
+    end
+    // BLXWritePC: bit 0 clear is an INVSTATE fault at the next step
+    if (blx) begin
+      ex_d.next_pc = {blx_target[31:1], 1'b0};
+      ex_d.branched = 1'b1;
+      if (!blx_target[0]) begin
+        ex_d.invstate = 1'b1;
+        ex_d.invstate_pc = {blx_target[31:1], 1'b0};
+      end
+    end
+
+    // exception entry: the 8-word frame at the stack in use, aligned to 8 bytes (bit 9 of the stacked xPSR
+    // records the realignment); a fault in HardFault or NMI locks up instead
+    if (take) begin
+      logic [31:0] sp;
+      logic align;
+      sp = r_q[13];
+      align = sp[2];
+      exc_d.n = take_num;
+      exc_d.ret_addr = take_ret;
+      exc_d.from_thread = (arch_q.ipsr == 6'd0);
+      exc_d.on_psp = (arch_q.ipsr == 6'd0) && arch_q.spsel;
+      exc_d.frame_addr = (sp - 32'd32) & ~32'd7;
+      frame_d[0] = r_q[0];
+      frame_d[1] = r_q[1];
+      frame_d[2] = r_q[2];
+      frame_d[3] = r_q[3];
+      frame_d[4] = r_q[12];
+      frame_d[5] = r_q[14];
+      frame_d[6] = take_ret;
+      frame_d[7] = xpsr_of(arch_q.nzcv, arch_q.ipsr) | (align ? 32'h200 : 32'h0);
+      exc_d.push_i = 3'd7;
+      state_d = (take_num == EXC_HARDFAULT && exec_prio < 0) ? S_LOCKUP : S_EXC_PUSH;
+    end
+
+    // the handler is entered: LR, IPSR, active, the vector's PC; LR (queue entry 0) and xPSR are committed next
+    if (enter) begin
+      r_d[14] = enter_lr;
+      arch_d.ipsr = exc_q.n;
+      arch_d.active[exc_q.n] = 1'b1;
+      if (exc_q.n == EXC_SVCALL) arch_d.svc_pending = 1'b0;
+      tp_d.clr_valid = 1'b1;
+      tp_d.clr_num = exc_q.n;
+      ex_d.pc = {hrdata[31:1], 1'b0};
+      cq_id_d[0] = REG_LR;
+      cq_val_d[0] = enter_lr;
+      cq_d.i = 4'd0;
+      cq_d.b_valid = 1'b1;
+      cq_d.b_id = REG_XPSR;
+      cq_d.b_val = xpsr_of(arch_q.nzcv, exc_q.n);
+      state_d = S_EXC_COMMIT;
+    end
+  end
+
+  always_ff @(posedge clk or negedge rst_n) begin
+    if (!rst_n) begin
+      state_q <= S_RESET_SP;
+      for (int i = 0; i < 16; i++) r_q[i] <= (i == 14) ? LrReset : 32'd0;
+      arch_q <= '0;
+      ex_q <= '0;
+      mem_q <= '0;
+      for (int i = 0; i < 9; i++) ldbuf_q[i] <= 32'd0;
+      cq_q <= '0;
+      for (int i = 0; i < 12; i++) begin cq_id_q[i] <= 5'd0; cq_val_q[i] <= 32'd0; end
+      exc_q <= '0;
+      for (int i = 0; i < 8; i++) frame_q[i] <= 32'd0;
+      tp_q <= '0;
+    end else begin
+      state_q <= state_d;
+      r_q <= r_d;
+      arch_q <= arch_d;
+      ex_q <= ex_d;
+      mem_q <= mem_d;
+      ldbuf_q <= ldbuf_d;
+      cq_q <= cq_d;
+      cq_id_q <= cq_id_d;
+      cq_val_q <= cq_val_d;
+      exc_q <= exc_d;
+      frame_q <= frame_d;
+      tp_q <= tp_d;
+    end
+  end
+
+  // ---- outputs ----------------------------------------------------------------------------------------------
+  assign retire_valid = tp_q.retire_valid;
+  assign retire_pc = tp_q.retire_pc;
+  assign retire_opcode = tp_q.retire_opcode;
+  assign retire_is32 = tp_q.retire_is32;
+  assign retire_cond = tp_q.retire_cond;
+  assign rf_we_a = tp_q.rf_we_a;
+  assign rf_id_a = tp_q.rf_id_a;
+  assign rf_data_a = tp_q.rf_data_a;
+  assign rf_we_b = tp_q.rf_we_b;
+  assign rf_id_b = tp_q.rf_id_b;
+  assign rf_data_b = tp_q.rf_data_b;
+  assign exc_valid = tp_q.exc_valid;
+  assign exc_num = tp_q.exc_num;
+  assign exc_ret = tp_q.exc_ret;
+  assign mtb_ev_valid = tp_q.mtb_ev_valid;
+  assign mtb_ev_src = tp_q.mtb_ev_src;
+  assign mtb_ev_dst = tp_q.mtb_ev_dst;
+  assign mtb_ev_a = tp_q.mtb_ev_a;
+  assign clr_valid = tp_q.clr_valid;
+  assign clr_num = tp_q.clr_num;
+  assign ipsr_o = arch_q.ipsr;
+
+  // the visibility port: what the registers hold now (after a retire or exception entry: as it left them)
+  always_comb begin
+    logic psp_in_use;
+    psp_in_use = (arch_q.ipsr == 6'd0) && arch_q.spsel;
+    for (int i = 0; i < 15; i++) vis_regs[i] = r_q[i];
+    vis_regs[REG_PC] = 32'd0;
+    vis_regs[REG_XPSR] = xpsr_of(arch_q.nzcv, arch_q.ipsr);
+    vis_regs[REG_MSP] = psp_in_use ? arch_q.sp_other : r_q[13];
+    vis_regs[REG_PSP] = psp_in_use ? r_q[13] : arch_q.sp_other;
+    vis_regs[REG_PRIMASK] = {31'd0, arch_q.primask};
+    vis_regs[REG_CONTROL] = {30'd0, arch_q.spsel, 1'b0};
+  end
+
+  assign semihost_op = r_q[0];
+  assign semihost_arg = r_q[1];
+  assign semihost_req = (state_q == S_SEMI);
+  assign halted = (state_q == S_HALT) || (state_q == S_SEMI);
+  assign lockup = (state_q == S_LOCKUP);
+
+  // bits that are not used by design (named "unused" for Verilator's lint)
+  logic unused;
+  assign unused = ^{vtor[6:0], r_q[15]};
 
 endmodule
