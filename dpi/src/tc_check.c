@@ -40,6 +40,13 @@ tc_checker *tc_open(const char *golden, const char *options, tm_error *err)
         free(c);
         return NULL;
     }
+    if (!strncmp(c->o.golden, "live:", 5)) { /* live mode is not built in this version yet */
+        memset(err, 0, sizeof *err);
+        err->status = TM_ERR_ARG;
+        snprintf(err->msg, sizeof err->msg, "golden %.190s: live mode is not built in this version", c->o.golden);
+        free(c);
+        return NULL;
+    }
     /* ring sizes are powers of two: indexing is a mask, not a division, on every event */
     unsigned keep = c->o.context > c->o.bus_window + 1 ? c->o.context : c->o.bus_window + 1;
     c->ring_cap = pow2_at_least(2 * (keep + c->o.bus_window + 8) + TC_AHEAD_STEPS);
@@ -449,6 +456,35 @@ int tc_exception(tc_checker *c, int number, uint32_t return_addr)
     tc_event e = { TC_EV_EXC, 0, 0, 0, (uint32_t)number, return_addr, 0, c->time };
     tc_record_event(c, &e);
     return close_step(c, 1, 0, 0, 0, 0, number, return_addr);
+}
+
+int tc_irq_lines(tc_checker *c, uint32_t irq, int nmi)
+{
+    if (c->failed) return TC_FAILED;
+    tc_event e = { TC_EV_IRQ, (uint8_t)(nmi != 0), 0, 0, irq, 0, 0, c->time };
+    tc_record_event(c, &e);
+    c->n.irq_changes++;
+    return TC_OK;
+}
+
+int tc_systick_ticks(tc_checker *c, uint32_t n)
+{
+    if (c->failed) return TC_FAILED;
+    tc_event e = { TC_EV_TICKS, 0, 0, 0, n, 0, 0, c->time };
+    tc_record_event(c, &e);
+    c->n.systick_ticks += n;
+    return TC_OK;
+}
+
+int tc_mem_write(tc_checker *c, uint32_t addr, int size, uint32_t data)
+{
+    if (c->failed) return TC_FAILED;
+    tc_event e = { TC_EV_MEMW, (uint8_t)size, 0, 0, addr, data, 0, c->time };
+    tc_record_event(c, &e);
+    if ((size != 1 && size != 2 && size != 4) || (addr & (uint32_t)(size - 1)))
+        return tc_fail(c, "mem_write: size %d at %08x (1, 2 or 4 bytes, aligned)", size, addr);
+    c->n.mem_writes++;
+    return TC_OK;
 }
 
 /* Steps that fell out of the bus window with accesses never seen on the bus; packets never seen. */

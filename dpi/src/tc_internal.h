@@ -36,6 +36,10 @@ typedef struct tc_options {
     uint32_t bus_ignore[TC_MAX_BUS_IGNORE][2]; /* inclusive address ranges left out of the bus stream */
     unsigned n_bus_ignore;
     char model[1024];      /* the declared configuration, "key:value;..." of every model= in order (validated) */
+    char golden_out[512];  /* live mode: write the golden the model produced here */
+    unsigned irq_latency;  /* live mode: instructions a legal pending exception may stay untaken */
+    uint32_t volatile_ranges[TC_MAX_BUS_IGNORE][2]; /* live mode: reads here take the RTL's value */
+    unsigned n_volatile;
 } tc_options;
 
 typedef struct tc_gmem {
@@ -85,11 +89,11 @@ typedef struct tc_packet {
     uint64_t line;
 } tc_packet;
 
-enum { TC_EV_REG, TC_EV_BEAT, TC_EV_PACKET, TC_EV_RETIRE, TC_EV_EXC, TC_EV_SNAPSHOT };
+enum { TC_EV_REG, TC_EV_BEAT, TC_EV_PACKET, TC_EV_RETIRE, TC_EV_EXC, TC_EV_SNAPSHOT, TC_EV_IRQ, TC_EV_TICKS, TC_EV_MEMW };
 typedef struct tc_event {
     uint8_t kind;
-    uint8_t a, b, c;       /* reg id / write, size, resp / is32, cond */
-    uint32_t x, y, z;      /* value / addr, data, prot / pc, opcode */
+    uint8_t a, b, c;       /* reg id / write, size, resp / is32, cond / nmi / size */
+    uint32_t x, y, z;      /* value / addr, data, prot / pc, opcode / irq lines / ticks / addr, data */
     uint64_t time;
 } tc_event;
 

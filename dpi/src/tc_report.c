@@ -86,6 +86,9 @@ static int describe_event(const tc_checker *c, const tc_event *e, char *buf, siz
                         e->c ? "" : " (skipped)");
     case TC_EV_EXC: return snprintf(buf, n, "exception %u ret %s", e->x, tc_code_addr(c, e->y, a));
     case TC_EV_SNAPSHOT: return snprintf(buf, n, "register snapshot (%u registers)", (unsigned)__builtin_popcount(e->x));
+    case TC_EV_IRQ: return snprintf(buf, n, "irq lines %08x nmi %u", e->x, e->a);
+    case TC_EV_TICKS: return snprintf(buf, n, "systick +%u cycles", e->x);
+    case TC_EV_MEMW: return snprintf(buf, n, "other master W%u %08x = %08x", e->a, e->x, e->y);
     default: return snprintf(buf, n, "?");
     }
 }
