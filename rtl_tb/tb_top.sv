@@ -181,13 +181,21 @@ module tb_top #(
   assign u_tp.pkt_w1 = pkt_w1;
   assign u_tp.pkt_offset_shown = 1'b1;
   assign u_tp.pkt_offset = {20'd0, pw_addr};  // the MTB SRAM write port's address, valid with pkt_valid
+  assign u_tp.irq = irq_lines;
+  assign u_tp.nmi = nmi_line;
+  assign u_tp.systick_cycle = SysTickCycles;    // the SCS's SysTick counts every cycle out of reset
 
-  // What this system was built with, for the checker: its parameters, and SysTick counting retired instructions
-  // (the SCS). mtb_base also tells the checker where the golden's MTB registers are.
+  // What this system was built with, for the checker: its parameters and what SysTick counts (the SCS). mtb_base
+  // also tells the checker where the golden's MTB registers are. In live mode the model has no timer peripheral
+  // and no clock: it takes the timer's reads, and with SysTick counting cycles SysTick's CSR (COUNTFLAG) and CVR
+  // reads, as the RTL's bus returned them (volatile; in file mode the golden has them already).
   localparam string ChkOptions = {
       $sformatf("mtb_base=0x%08x,model=lr_reset:0x%08x;cpuid:0x%08x;", MtbBase, LrReset, CpuId),
       $sformatf("mtb:%0d;mtb_base:0x%08x;num_irq:%0d;", MtbPresent, MtbBase, NumIrq),
-      $sformatf("systick:insn;tail_chain:%0d;late_arrival:%0d", TailChain, LateArrival),
+      // (two whole literals: a conditional between literals of different lengths would pad the shorter one)
+      SysTickCycles ? "systick:cycles;" : "systick:insn;",
+      $sformatf("tail_chain:%0d;late_arrival:%0d,volatile=0x40000000-0x40000fff", TailChain, LateArrival),
+      SysTickCycles ? ":0xe000e010-0xe000e01b" : "",
       // the foreign integration makes up for what its core cannot show with documented options only
       ForeignIntegration ? ",data_beats=golden" : ""};
   armv6m_lockstep_monitor #(.SNAPSHOT(ForeignIntegration), .OPTIONS(ChkOptions)) u_mon (.tp(u_tp));

@@ -1,7 +1,7 @@
 // The lockstep monitor for any ARMv6-M core that drives armv6m_trace_if (dpi/CHECKING_YOUR_CORE.md): turns the
-// trace port into checker calls (dpi/tarmac_chk_pkg.sv) in the order dpi/README.md gives: register writes, bus
-// beats and MTB packets, then the retire / exception that closes the step, then (snapshot mode) the register
-// snapshot. With +trace it also prints a human-readable trace; with +tarmac_off it only watches.
+// trace port into checker calls (dpi/tarmac_chk_pkg.sv) in the order dpi/README.md gives: the interrupt inputs'
+// levels when they changed, register writes, bus beats and MTB packets, SysTick's clock cycles since the last
+// close, then the retire / exception that closes the step, then (snapshot mode) the register snapshot. With +trace it also prints a human-readable trace; with +tarmac_off it only watches.
 //   SNAPSHOT = 0: the core reports register writes (tp.wr_*); 1: it shows its register file (tp.snap_*);
 //                 +tarmac_regs=snapshot chooses snapshot mode at run time too.
 //   OPTIONS:      checker options of the integration ("key=value,..."); plusargs +tarmac_<key>= add to them.
@@ -27,6 +27,13 @@ module armv6m_lockstep_monitor #(
   logic [31:0] dp_addr;
   logic [2:0]  dp_size;
   logic [3:1]  dp_prot;             // bit 0 is replaced by the qualifier
+  // the interrupt inputs as last reported, and SysTick's cycles not yet reported (reported with each close)
+  logic [31:0] irq_q;
+  logic        nmi_q, irq_changed, closes;
+  logic [31:0] ticks_q, ticks;
+  assign irq_changed = tp.irq != irq_q || tp.nmi != nmi_q;
+  assign closes = tp.retire_valid || tp.exc_valid;
+  assign ticks = ticks_q + {31'd0, tp.systick_cycle};
   logic unused;  // bits used only by the checker, or by the trace only
   assign unused = ^{tp.htrans[0], tp.retire_is32, dp_prot, tp.snap_shown, tp.hprot[0]};
 
@@ -54,9 +61,15 @@ module armv6m_lockstep_monitor #(
       running <= 1'b0;
       cycle <= 64'd0;
       dp_valid <= 1'b0;
+      irq_q <= 32'd0;
+      nmi_q <= 1'b0;
+      ticks_q <= 32'd0;
     end else begin
       running <= 1'b1;
       cycle <= cycle + 64'd1;
+      irq_q <= tp.irq;
+      nmi_q <= tp.nmi;
+      ticks_q <= closes ? 32'd0 : ticks;
       if (tp.hready) begin
         dp_valid <= tp.htrans[1];
         dp_write <= tp.hwrite;
@@ -78,9 +91,16 @@ module armv6m_lockstep_monitor #(
     if (running) begin
 `ifdef TARMAC_CHK
       // the time is passed only with an event: no DPI call on idle cycles
-      if (chk_on && (any_write || (dp_valid && tp.hready) || tp.pkt_valid || tp.retire_valid || tp.exc_valid))
+      if (chk_on && (irq_changed || any_write || (dp_valid && tp.hready) || tp.pkt_valid || closes))
         tarmac_chk_pkg::set_time(h, cycle);
 `endif
+      // before the step's other events: an input that changed in this cycle was sampled by the NVIC at this edge
+      if (irq_changed) begin
+        if (trace_on) $display("%0d IRQ %08x NMI %0d", cycle, tp.irq, tp.nmi);
+`ifdef TARMAC_CHK
+        if (chk_on) tarmac_chk_pkg::irq_lines(h, tp.irq, tp.nmi);
+`endif
+      end
       for (int i = 0; i < NW; i++) begin
         if (tp.wr_valid[i]) begin
           if (trace_on) $display("%0d R %0d %08x", cycle, tp.wr_id[i], tp.wr_data[i]);
@@ -106,6 +126,10 @@ module armv6m_lockstep_monitor #(
         else if (chk_on) tarmac_chk_pkg::mtb_packet(h, tp.pkt_w0, tp.pkt_w1);
 `endif
       end
+`ifdef TARMAC_CHK
+      // SysTick's cycles of the step, before the call that closes it (live mode; file mode counts them)
+      if (chk_on && closes && ticks != 32'd0) tarmac_chk_pkg::systick_ticks(h, ticks);
+`endif
       if (tp.retire_valid) begin
         if (trace_on)
           $display("%0d %s %08x %0h", cycle, tp.retire_cond ? "IT" : "IS", tp.retire_pc, tp.retire_opcode);
