@@ -39,6 +39,10 @@ static void header(const m6 *c, line *l)
 
 static void emit(m6 *c, const tm_record *r)
 {
+    if (c->trace->sink) {
+        c->trace->sink(c->trace->sink_ctx, r);
+        return;
+    }
     if (c->trace->error) return;
     if (tm_out_record(c->trace->out, r, c->trace->dialect, &c->trace->err) != TM_OK) c->trace->error = 1;
 }

@@ -155,6 +155,7 @@ int tc_mismatch(tc_checker *c, const char *stream, uint64_t step, uint64_t line,
     vappend(c, fmt, ap);
     va_end(ap);
     tc_report_append(c, "\n");
+    if (c->live) tc_live_notes(c, step);
     if (c->elf && step >= c->oldest && step < c->complete && tc_step_at(c, step)->kind == TC_STEP_INSN) {
         const tc_step *s = tc_step_at(c, step);
         char a[TC_ADDR_TEXT], d[TC_DISASM_LEN];
