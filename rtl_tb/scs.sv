@@ -5,9 +5,10 @@
 //                  RAZ/WI and their inputs are ignored
 //   SysTickCycles: 0 SysTick decrements once per retired instruction (the model's systick=insn, what a golden
 //                  file made before the run can follow); 1 once per clock cycle (systick=cycles: live mode only)
-// irq_i: IRQ0-31 are level-sensitive: a line that is high makes its interrupt pending on every clock, so it pends
-// again after its handler's entry or an ICPR write cleared it, for as long as it stays high. nmi_i: NMI pends on
-// its rising edge.
+// irq_i: IRQ0-31 are level-sensitive, as the Cortex-M0 NVIC: an interrupt becomes pending when its line is high
+// and it is not active, or on a rising edge of its line (also while active); so a line held high pends it again
+// after an ICPR write, or after its handler returns. nmi_i: NMI pends on its rising edge. Which IRQs are active
+// the SCS follows from the core's entries (clr_valid) and exception returns (exc_return with the retire).
 module scs #(
   parameter logic [31:0] CpuId         = 32'h410C_C601,
   parameter int unsigned NumIrq        = 32,
@@ -28,7 +29,8 @@ module scs #(
   input  logic        retire,          // one SysTick tick per retired instruction (SysTickCycles = 0)
   input  logic [31:0] irq_i,           // IRQ0-31 input levels
   input  logic        nmi_i,           // NMI input
-  input  logic        clr_valid,       // exception entry clears the pending state
+  input  logic        exc_return,      // with retire: the instruction returned from an exception
+  input  logic        clr_valid,       // exception entry clears the pending state (and activates clr_num)
   input  logic [5:0]  clr_num,
   input  logic [5:0]  ipsr,
   output logic [31:0] irq_pending,     // pending and enabled
@@ -45,6 +47,18 @@ module scs #(
   logic [31:0] en, pend, st_csr, st_rvr, st_cvr, scr;
   logic [7:0]  prio [0:31];
   logic        rd, wr, nmi_q;
+  // the active IRQs: set at entry, cleared at the exception return that leaves them; the return's exception is
+  // IPSR, or the IPSR before an unstacking that changed it earlier in the same instruction
+  logic [31:0] irq_active, irq_q, active_now, leaving;
+  logic [5:0]  ipsr_q, unstk_from;
+  logic        unstk;
+  always_comb begin
+    logic [5:0] ret;
+    ret = unstk ? unstk_from : ipsr;
+    leaving = (retire && exc_return && ret >= 6'd16) ? 32'd1 << 5'(ret - 6'd16) : 32'd0;
+    active_now = irq_active & ~leaving;
+    if (clr_valid && clr_num >= 6'd16) active_now = active_now | (32'd1 << 5'(clr_num - 6'd16));
+  end
   logic [11:0] dp_off;
   ahb_reg_port #(.OFF_BITS(12)) u_port (
     .clk, .rst_n, .hsel, .haddr, .htrans, .hwrite, .hsize, .hready, .hreadyout, .hresp, .rd, .wr, .off(dp_off)
@@ -94,6 +108,7 @@ module scs #(
       en <= 32'd0; pend <= 32'd0; st_csr <= 32'd0; st_rvr <= 32'd0; st_cvr <= 32'd0; scr <= 32'd0;
       for (int i = 0; i < 32; i++) prio[i] <= 8'd0;
       nmi_pending <= 1'b0; pendsv_pending <= 1'b0; systick_pending <= 1'b0; nmi_q <= 1'b0;
+      irq_active <= 32'd0; irq_q <= 32'd0; ipsr_q <= 6'd0; unstk_from <= 6'd0; unstk <= 1'b0;
       pri_svcall <= 2'd0; pri_pendsv <= 2'd0; pri_systick <= 2'd0; vtor <= 32'd0;
     end else begin
       // SysTick: one decrement per retired instruction (model/ARCHITECTURE.md) or per clock cycle
@@ -143,8 +158,18 @@ module scs #(
                 if (IrqMask[dp_off[4:0] + 5'(k)]) prio[dp_off[4:0] + 5'(k)] <= hwdata[8*k +: 8] & 8'hc0;
         endcase
       end
-      // the inputs last: a high line or an NMI edge wins over an entry's or a write's clear in the same cycle
-      for (int i = 0; i < 32; i++) if (irq_i[i] && IrqMask[i]) pend[i] <= 1'b1;
+      irq_active <= active_now;
+      ipsr_q <= ipsr;
+      if (ipsr != ipsr_q && !clr_valid) begin  // an unstacking: the return retires later
+        unstk <= 1'b1;
+        unstk_from <= ipsr_q;
+      end else if (retire) begin
+        unstk <= 1'b0;
+      end
+      // the inputs last: a line that pends wins over an entry's or a write's clear in the same cycle
+      irq_q <= irq_i;
+      for (int i = 0; i < 32; i++)
+        if (irq_i[i] && IrqMask[i] && (!active_now[i] || !irq_q[i])) pend[i] <= 1'b1;
       nmi_q <= nmi_i;
       if (nmi_i && !nmi_q) nmi_pending <= 1'b1;
     end

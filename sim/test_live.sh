@@ -26,15 +26,32 @@ seeds=$(for s in $ASYNC_TEST_SEEDS; do echo "async_$s"; done)
 r=$(bash sim/regress.sh -j 2 --live --plusargs "$ASYNC_PLUSARGS" "$live" "$BUILD/random" - "$BUILD/regress/test-live-async" 25 $seeds)
 echo "$r"
 pass=$((pass + $(count "$r" 1 0))); fail=$((fail + $(count "$r" 2 1)))
-# the asynchronous exceptions happened: IRQs of the random lines and NMIs were entered (the run's +trace)
+# the random pulses (rtl_tb/irq_source.sv) on the core without the checker: IRQs of the lines only the testbench
+# raises (IRQ4-31) and NMIs are entered, the same seed gives the same run, another seed another one
 s=${ASYNC_TEST_SEEDS%% *}
-"$live" +elf="$BUILD/random/async_$s.elf" +tarmac_golden="live:$BUILD/random/async_$s.elf" +waitstates=25 \
-  ${ASYNC_PLUSARGS//\{n\}/$s} +trace > "$tmp/trace" 2>&1
-irqs=$(awk '$2 == "E" && $3 >= 20 { n++ } END { print n + 0 }' "$tmp/trace")
-nmis=$(awk '$2 == "E" && $3 == 2 { n++ } END { print n + 0 }' "$tmp/trace")
-if [ "$irqs" -ge 10 ] && [ "$nmis" -ge 2 ] && grep -q "^tarmac checker: PASS" "$tmp/trace"; then
-  ok "async_$s: $irqs entries of IRQ4-31 (only the testbench raises them) and $nmis of NMI, in live mode"
-else bad "async_$s: $irqs IRQ4-31 and $nmis NMI entries" "$(grep '^tarmac checker' "$tmp/trace")"; fi
+pulses() { # irq seed -> the run's +trace in $tmp/trace.<seed>
+  "$BUILD/sim/plain/Vtb_top" +elf="$BUILD/random/async_$s.elf" +waitstates=25 ${ASYNC_PLUSARGS//\{n\}/$1} +trace \
+    > "$tmp/trace.$1" 2>&1
+}
+pulses "$s"; pulses "$s"; mv "$tmp/trace.$s" "$tmp/trace.a"; pulses "$s"; pulses $((s + 100))
+irqs=$(awk '$2 == "E" && $3 >= 20 { n++ } END { print n + 0 }' "$tmp/trace.$s")
+nmis=$(awk '$2 == "E" && $3 == 2 { n++ } END { print n + 0 }' "$tmp/trace.$s")
+if [ "$irqs" -ge 10 ] && [ "$nmis" -ge 2 ] && grep -q "exit code 0" "$tmp/trace.$s"; then
+  ok "async_$s with random pulses: $irqs entries of IRQ4-31 (only the testbench raises them) and $nmis of NMI, exit 0"
+else bad "async_$s with random pulses: $irqs IRQ4-31 and $nmis NMI entries" "$(tail -1 "$tmp/trace.$s")"; fi
+if cmp -s <(grep -v "M cycles/s" "$tmp/trace.a") <(grep -v "M cycles/s" "$tmp/trace.$s") \
+   && ! cmp -s <(grep " IRQ " "$tmp/trace.$s") <(grep " IRQ " "$tmp/trace.$((s + 100))"); then
+  ok "the pulses are reproducible by +irq_seed, and another seed gives others"
+else bad "the pulses are not reproducible by seed, or do not depend on it"; fi
+# SysTick counting clock cycles (chk-live, run without the checker) against counting instructions (plain): systick
+# enters SysTick every RVR + 1 = 100 ticks
+gaps() { "$1" +elf="$BUILD/programs/systick.elf" +tarmac_off +trace 2>&1 \
+           | awk '$2 == "E" && $3 == 15 { if (t) printf "%d ", $1 - t; t = $1 }'; }
+cyc=$(gaps "$live"); ins=$(gaps "$BUILD/sim/plain/Vtb_top")
+if [ -n "$cyc" ] && awk -v g="$cyc" 'BEGIN { n = split(g, a, " "); for (i = 1; i <= n; i++) if (a[i] < 95 || a[i] > 105) exit 1 }' \
+   && awk -v g="$ins" 'BEGIN { n = split(g, a, " "); if (n == 0) exit 1; for (i = 1; i <= n; i++) if (a[i] < 300) exit 1 }'; then
+  ok "SysTickCycles: SysTick entries every 100 cycles (gaps $cyc), every 100 instructions without it (gaps $ins)"
+else bad "SysTick's period: with SysTickCycles gaps '$cyc', without '$ins' (cycles)"; fi
 
 # Replay: the same run, live with golden_out, then in file mode on the golden it wrote
 summary() { grep "^tarmac checker:" "$1" | sed 's/; golden .*//'; }

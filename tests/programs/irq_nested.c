@@ -1,8 +1,7 @@
 /* Nested interrupts of three priorities with an external line among them: PendSV (lowest) pends IRQ1 (middle),
  * which preempts it; IRQ1 starts the timer and waits until the timer's interrupt (IRQ0, highest, a line driven by
- * rtl_tb/ahb_timer.sv) has preempted it three times. The event log is the same whatever the timing: a timer entry
- * that finds no expiry (the level-sensitive line pended again before the handler's clear reached the timer) logs
- * nothing. Runs on the core only (live mode). */
+ * rtl_tb/ahb_timer.sv) has preempted it three times. The event log is the same whatever the timing: the timer's
+ * handler logs only an expiry it finds in STATUS. Runs on the core only (live mode). */
 #include "semihost.h"
 #include "sysregs.h"
 

@@ -1,7 +1,7 @@
 /* The timer peripheral's interrupt (rtl_tb/ahb_timer.sv, IRQ0): the handler clears the expiry and counts it while
- * the main loop waits in WFI. The line is level-sensitive, so it may pend again before the handler's clear
- * reaches the timer: such an entry finds no expiry and counts nothing, which keeps the output the same whatever
- * the timing. Runs on the core only (live mode: no golden file can know when the timer fires). */
+ * the main loop waits in WFI. The handler counts only an expiry it finds in STATUS, so the output is the same
+ * whatever the timing of entries. Runs on the core only (live mode: no golden file can know when the timer
+ * fires). */
 #include "semihost.h"
 #include "sysregs.h"
 
