@@ -146,8 +146,16 @@ module armv6m_lockstep_monitor #(
         // the qualifier decides what is data; the checker reads it as HPROT[0]
         if (chk_on) tarmac_chk_pkg::ahb_beat(h, dp_addr, dp_write, int'(dp_size), int'({dp_prot[3:1], dp_data}),
                                              dp_write ? tp.hwdata : tp.hrdata, tp.hresp);
-        /* verilator lint_off BLKSEQ */  // a SysTick register read or written: the cycles after it count after it
-        if (chk_on && dp_data && !tp.hresp && dp_addr >= SysTickLo && dp_addr <= SysTickHi) written = 1'b1;
+        // a SysTick register written (from the next cycle on) or read (its value is the count before this edge's
+        // cycle): the cycles after it are counted after the step
+        /* verilator lint_off BLKSEQ */
+        if (chk_on && dp_data && !tp.hresp && dp_addr >= SysTickLo && dp_addr <= SysTickHi) begin
+          if (!dp_write && !hold && last) begin
+            pre = pre - 1;
+            post = post + 1;
+          end
+          written = 1'b1;
+        end
         /* verilator lint_on BLKSEQ */
 `endif
       end
