@@ -39,13 +39,15 @@ $(DPI_TB): dpi/tarmac_chk_pkg.sv tests/unit/dpi/tb_checker.sv $(LIBTARMACCHK) | 
 TEST_DEPS_dpi := $(LIBTARMACCHK) $(DPI_TB)
 TEST_LIBS_dpi := $(LIBTARMAC)
 
-# Checker benchmark: a long synthetic golden replayed through the C API, against zcat of the same file.
+# Checker benchmark: a long synthetic golden replayed through the C API, against zcat of the same file; then
+# live mode beside file mode on the calls of the model's benchmark workload (~0.6 M instructions).
 $(BUILD)/bench/bench_checker: $(OBJ)/tests/bench/bench_checker.o $(LIBTARMAC)
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) -o $@ $^ -lz -pthread
+$(OBJ)/tests/bench/bench_checker.o: CPPFLAGS += -Imodel
 .PHONY: bench-checker
-bench-checker: $(BUILD)/bench/bench_checker
-	$(BUILD)/bench/bench_checker $(BUILD)/bench $(BENCH_STEPS)
+bench-checker: $(BUILD)/bench/bench_checker $(BUILD)/bench/bench_loop_10.elf
+	$(BUILD)/bench/bench_checker $(BUILD)/bench $(BENCH_STEPS) $(BUILD)/bench/bench_loop_10.elf
 BENCH_STEPS ?= 10000000
 BENCHES += bench-checker
 

@@ -163,7 +163,7 @@ void m6_trace_insn(m6 *c, uint32_t pc, uint32_t opcode, int is32, int taken)
     line l;
     header(c, &l);
     char dis[96];
-    int n = m6_disasm(pc, opcode, is32, dis, sizeof dis);
+    int n = c->trace->no_disasm ? 0 : m6_disasm(pc, opcode, is32, dis, sizeof dis);
     l.r.kind = TM_REC_INSN;
     tm_insn *in = &l.r.u.insn;
     in->status = taken ? TM_INSN_IT : TM_INSN_IS;
