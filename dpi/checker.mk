@@ -56,9 +56,10 @@ TEST_LIBS_checker = $(LIBARMV6M) $(LIBTARMAC)
 TEST_DEPS_checker = $(PROGRAM_ELFS) $(TC_PROGRAM_ELFS) $(ISS) $(BIN)/mtb-decode
 $(OBJ)/tests/unit/checker/%.o: CPPFLAGS += -Imodel
 
-# Firmware of the live-mode tests (tests/unit/checker/fw): built as the programs are.
+# Firmware of the live-mode tests (tests/unit/checker/fw): built as the programs are (tests/programs/programs.mk,
+# included after this file: the recipe's variables are read when it runs).
 LIVE_FW_ELFS := $(BUILD)/checker_fw/live_irq.elf
-$(BUILD)/checker_fw/%.elf: tests/unit/checker/fw/%.c $(PROG_LIB) tests/programs/lib/link.ld | deps
+$(BUILD)/checker_fw/%.elf: tests/unit/checker/fw/%.c $(wildcard tests/programs/lib/*) | deps
 	@mkdir -p $(dir $@)
 	$(ARM_CC) $(ARM_CFLAGS) -o $@ $< $(PROG_LIB) $(ARM_LDFLAGS)
 TEST_DEPS_checker += $(LIVE_FW_ELFS)

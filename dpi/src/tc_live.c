@@ -130,7 +130,7 @@ static void sink(void *ctx, const tm_record *r)
 }
 
 /* A read the model makes in a volatile range takes the value of the RTL's matching read beat held (the first
- * not yet taken); without one the model reads 0 and the comparison reports the missing beat. */
+ * not yet taken), or its ERROR response; without one the model reads 0 and the report says so. */
 static int volatile_read(void *ctx, uint32_t addr, unsigned size, uint32_t *val)
 {
     tc_checker *c = ctx;
@@ -138,9 +138,10 @@ static int volatile_read(void *ctx, uint32_t addr, unsigned size, uint32_t *val)
     for (uint64_t k = l->cmp; k < l->tail; k++) {
         unsigned at = (unsigned)(k & (TC_LIVE_HELD - 1));
         const tc_event *e = &l->q[at];
-        if (e->kind != TC_EV_BEAT || e->a || e->c || l->used[at] || e->x != addr || (1u << e->b) != size) continue;
+        if (e->kind != TC_EV_BEAT || e->a || l->used[at] || e->x != addr || (1u << e->b) != size) continue;
         if (!(e->z & 1) && c->o.data_beats == TC_DATA_BEATS_HPROT) continue; /* a fetch */
         l->used[at] = 1;
+        if (e->c) return -1; /* the device answered ERROR: a bus error for the model too */
         *val = size == 4 ? e->y : (e->y >> (8 * (addr & 3))) & ((1u << (8 * size)) - 1);
         return 0;
     }

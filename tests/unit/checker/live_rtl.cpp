@@ -14,6 +14,10 @@ uint32_t kRanges[1][2] = { { 0x40000000u, 0x400000ffu } };
 int device_read(void *ctx, uint32_t addr, unsigned, uint32_t *val)
 {
     LiveRtl *r = static_cast<LiveRtl *>(ctx);
+    if (r->error_addr && addr == r->error_addr) {
+        r->device_error(addr);
+        return -1;
+    }
     *val = 0x100u + 3u * r->device_reads++ + (addr & 0xff);
     return 0;
 }
@@ -64,6 +68,9 @@ void LiveRtl::mem_write(uint32_t addr, int size, uint32_t data)
     for (int i = 0; p && i < size; i++) p[i] = (uint8_t)(data >> (8 * i));
     extra_[m_->steps + 1].push_back(Call::memw(addr, size, data));
 }
+
+// the beat of a failed read: a trace shows no record of it, the core's bus does
+void LiveRtl::device_error(uint32_t addr) { extra_[m_->steps + 1].push_back(Call::beat(addr, 0, 2, 0, 1)); }
 
 std::vector<Call> LiveRtl::run(const std::string &name, uint64_t max_steps)
 {

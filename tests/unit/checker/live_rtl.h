@@ -40,6 +40,8 @@ class LiveRtl {
     m6 *model() { return m_; }
     bool asleep() const { return asleep_; }
     uint32_t device_reads = 0;
+    uint32_t error_addr = 0;      // the device answers reads here with ERROR (0: never)
+    void device_error(uint32_t addr);
     unsigned sleeps = 0;          // WFIs the core slept in
 
     // Runs the program (at most max_steps golden steps); the calls of a perfect core that behaves so.

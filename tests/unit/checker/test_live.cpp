@@ -258,6 +258,22 @@ TEST(Live, AVolatileReadCorruptedOnItsWayToARegisterFailsAndReplaysSo)
     EXPECT_EQ(run_calls(live(), "", calls).rc, TC_MISMATCH);
 }
 
+// A device that answers a read with ERROR: the core takes the HardFault, and so does the model, told by the beat.
+TEST(Live, AVolatileReadAnsweredWithErrorFaultsTheModelToo)
+{
+    LiveRtl rtl(fw(), "");
+    rtl.error_addr = kDeviceBase;
+    pulses(rtl, { { 70, 1 } });
+    std::vector<Call> calls = rtl.run("volatile_error");
+    ASSERT_EQ(rtl.error, "");
+    RunResult r = run_calls(live(), kVolatile, calls);
+    EXPECT_EQ(r.rc, TC_OK) << r.report.substr(0, 3000);
+    EXPECT_EQ(r.n.error_beats, 1u);
+    bool hardfault = false;
+    for (const Call &k : calls) hardfault |= k.kind == Call::EXC && k.a == 3;
+    EXPECT_TRUE(hardfault);
+}
+
 // A read the model makes in a volatile range with no RTL beat to take its value from.
 TEST(Live, AVolatileReadWithoutTheRtlsBeatIsNamed)
 {
