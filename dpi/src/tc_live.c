@@ -90,7 +90,7 @@ void tc_live_notes(tc_checker *c, uint64_t step)
  * built into steps, so that the steps are exactly those a replay of golden_out builds. Without it the record
  * goes to the step builder as it is (the same fields the parser gives back: the tests LiveGoldens hold the two
  * paths to the same counts on every program), and the model leaves out the disassembly (reports make it from
- * the opcode). */
+ * the opcode) and the time. */
 static void sink(void *ctx, const tm_record *r)
 {
     tc_checker *c = ctx;
@@ -201,7 +201,7 @@ int tc_live_open(tc_checker *c, tm_error *err)
     l->trace.sink = sink;
     l->trace.sink_ctx = c;
     l->trace.dialect = TM_DIALECT_FASTMODELS;
-    l->trace.no_disasm = !l->out;
+    l->trace.lean = !l->out;
     m->trace = &l->trace;
     if (m6_reset(m)) return fail_open(err, "golden live: ", m->msg);
     if (l->sink_error) return fail_open(err, "", l->sink_msg);
@@ -359,23 +359,18 @@ static void follow_event(tc_checker *c, const tc_event *e)
     }
 }
 
-/* Let the model follow the held calls up to the last close (which waits for the one after it), or all of
- * them at the end. */
+/* Let the model follow the held calls before the close just held (the last call; it waits for the one after
+ * it), or at the end all of them. Between the model's position and the last call there is at most one close,
+ * the one that waited: the close after it is the last call. */
 static void follow(tc_checker *c, int all)
 {
     tc_live *l = c->live;
-    while (l->model < l->tail) {
+    uint64_t end = all ? l->tail : l->tail - 1;
+    const tc_event *next = all ? NULL : &l->q[(l->tail - 1) & (TC_LIVE_HELD - 1)];
+    for (; l->model < end; l->model++) {
         const tc_event *e = &l->q[l->model & (TC_LIVE_HELD - 1)];
-        if (is_close(e)) {
-            const tc_event *next = NULL;
-            for (uint64_t k = l->model + 1; k < l->tail && !next; k++)
-                if (is_close(&l->q[k & (TC_LIVE_HELD - 1)])) next = &l->q[k & (TC_LIVE_HELD - 1)];
-            if (!next && !all) return;
-            follow_close(c, e, next);
-        } else {
-            follow_event(c, e);
-        }
-        l->model++;
+        if (is_close(e)) follow_close(c, e, next);
+        else follow_event(c, e);
     }
 }
 
