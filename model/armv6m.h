@@ -41,6 +41,8 @@ typedef struct m6_trace {
     void (*sink)(void *ctx, const tm_record *r);
     void *sink_ctx;
     tm_dialect dialect;
+    int lean;         /* records for a consumer of steps, not of text: no disassembly (made from the opcode when
+                       * needed), no time */
     int error;        /* first write error */
     tm_error err;
 } m6_trace;

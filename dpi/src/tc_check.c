@@ -56,6 +56,8 @@ tc_checker *tc_open(const char *golden, const char *options, tm_error *err)
     c->mem_pool = calloc(c->pool_cap, sizeof *c->mem_pool);
     c->gold_handler = 0;
     if (!c->ring || !c->pkts || !c->events || !c->reg_pool || !c->mem_pool) return out_of_memory(c, err);
+    int live = !strncmp(c->o.golden, "live:", 5);
+    if (live && !c->o.elf[0]) snprintf(c->o.elf, sizeof c->o.elf, "%s", c->o.golden + 5); /* symbolized reports */
     if (c->o.elf[0]) {
         c->elf = tm_elf_open(c->o.elf, err);
         if (!c->elf) {
@@ -65,7 +67,7 @@ tc_checker *tc_open(const char *golden, const char *options, tm_error *err)
         c->disasm = calloc(c->ring_cap, sizeof *c->disasm);
         if (!c->disasm) return out_of_memory(c, err);
     }
-    if (!strncmp(c->o.golden, "live:", 5)) { /* the model runs here, stepped by the calls (tc_live.c) */
+    if (live) { /* the model runs here, stepped by the calls (tc_live.c) */
         if (tc_live_open(c, err) != 0) {
             tc_close(c);
             return NULL;

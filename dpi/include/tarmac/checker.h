@@ -4,7 +4,10 @@
  * One handle per cpu; no global state. No allocation and no formatted I/O on the per-call path. Each handle
  * reads its golden on threads of its own (inflating; parsing and building steps), up to a bounded ring ahead
  * of the calls; the calls themselves come from one thread at a time, and their verdicts do not depend on how
- * far ahead those threads are. */
+ * far ahead those threads are. In live mode (golden=live:<elf>) the model runs on the calling thread instead, and
+ * each call is held until the model has made the golden steps it is compared with: a mismatch is reported by a
+ * call a few steps after the one that caused it, with that call's own simulation time (dpi/README.md, "Live
+ * mode"). */
 #ifndef TARMAC_CHECKER_H
 #define TARMAC_CHECKER_H
 

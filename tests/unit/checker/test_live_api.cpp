@@ -49,3 +49,26 @@ TEST(CheckerOptions, LiveOptionsNameTheirBadValues)
         tc_close(c);
     }
 }
+
+TEST(CheckerOptions, LiveModeOpenErrorsNameTheCause)
+{
+    struct { std::string golden, opts, msg; } bad[] = {
+        { "live:" + std::string(TM_BUILD_DIR) + "/programs/hello.elf", "regs=snapshot",
+          "live mode takes register writes (regs=writes), not snapshots" },
+        { "live:" + std::string(TM_BUILD_DIR) + "/programs/no_such.elf", "", "no_such.elf: cannot open" },
+        { "live:" + std::string(TM_BUILD_DIR) + "/programs/hello.elf", "model=systick:often", "option model:" },
+    };
+    for (const auto &b : bad) {
+        tm_error err;
+        tc_checker *c = tc_open(b.golden.c_str(), b.opts.c_str(), &err);
+        EXPECT_EQ(c, nullptr) << b.golden;
+        char text[800];
+        tm_error_format(&err, text, sizeof text);
+        EXPECT_NE(std::string(text).find(b.msg), std::string::npos) << b.golden << ": " << text;
+        tc_close(c);
+    }
+    tm_error err;
+    tc_checker *c = tc_open(("live:" + std::string(TM_BUILD_DIR) + "/programs/hello.elf").c_str(), "", &err);
+    ASSERT_NE(c, nullptr) << err.msg;
+    tc_close(c);
+}

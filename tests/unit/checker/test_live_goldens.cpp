@@ -1,6 +1,7 @@
 // Live mode against every program: the calls of a core that takes each exception where the model's golden
 // file does pass in live mode (the model inside the checker, golden=live:<elf>) with the counts file mode gives,
-// and golden_out replays in file mode with the same verdict and counts.
+// with its records parsed back from golden_out's text and taken as they are, and golden_out replays in file mode
+// with the same verdict and counts.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -61,6 +62,11 @@ TEST(LiveGoldens, EveryProgramPassesLiveWithFileModesCountsAndItsGoldenOutReplay
         RunResult live = run_calls("live:" + elf_of(p), opts, calls);
         EXPECT_EQ(live.rc, TC_OK) << live.report.substr(0, 4000);
         expect_same_counts(live.n, file.n);
+        // without golden_out the model's records go to the step builder without the text: the same steps
+        std::string direct_opts = with_options(p) ? "mtb=0,model=tail_chain:1;late_arrival:1" : "mtb=0";
+        RunResult direct = run_calls("live:" + elf_of(p), direct_opts, calls);
+        EXPECT_EQ(direct.rc, TC_OK) << direct.report.substr(0, 4000);
+        expect_same_counts(direct.n, file.n);
         RunResult replay = run_calls(out, "mtb=0", calls);
         EXPECT_EQ(replay.rc, TC_OK) << replay.report.substr(0, 3000);
         expect_same_counts(replay.n, file.n);
