@@ -150,7 +150,7 @@ module armv6m_lockstep_monitor #(
         // cycle): the cycles after it are counted after the step
         /* verilator lint_off BLKSEQ */
         if (chk_on && dp_data && !tp.hresp && dp_addr >= SysTickLo && dp_addr <= SysTickHi) begin
-          if (!dp_write && !hold && last) begin
+          if (!dp_write && !hold && !written && last) begin
             pre = pre - 1;
             post = post + 1;
           end
