@@ -203,4 +203,4 @@ TEST_SCRIPTS += sim/test_live.sh
 TEST_PREREQS += $(SIM_CHK_LIVE) $(BUILD)/sim/plain/Vtb_top $(LIVE_PROGRAM_ELFS) $(call async-elfs,$(ASYNC_TEST_SEEDS))
 # Injected bugs only live mode sees (sim/live_bugs.tsv), each detected with a report naming the cause
 TEST_SCRIPTS += sim/test_live_bugs.sh
-TEST_PREREQS += $(LIBTARMACCHK) $(PROGRAM_ELFS) $(LIVE_PROGRAM_ELFS) $(call async-elfs,1 3)
+TEST_PREREQS += $(LIBTARMACCHK) $(PROGRAM_ELFS) $(LIVE_PROGRAM_ELFS) $(call async-elfs,1 5)
