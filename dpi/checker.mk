@@ -39,13 +39,15 @@ $(DPI_TB): dpi/tarmac_chk_pkg.sv tests/unit/dpi/tb_checker.sv $(LIBTARMACCHK) | 
 TEST_DEPS_dpi := $(LIBTARMACCHK) $(DPI_TB)
 TEST_LIBS_dpi := $(LIBTARMAC)
 
-# Checker benchmark: a long synthetic golden replayed through the C API, against zcat of the same file.
+# Checker benchmark: a long synthetic golden replayed through the C API, against zcat of the same file; then
+# live mode beside file mode on the calls of the model's benchmark workload (~0.6 M instructions).
 $(BUILD)/bench/bench_checker: $(OBJ)/tests/bench/bench_checker.o $(LIBTARMAC)
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) -o $@ $^ -lz -pthread
+$(OBJ)/tests/bench/bench_checker.o: CPPFLAGS += -Imodel
 .PHONY: bench-checker
-bench-checker: $(BUILD)/bench/bench_checker
-	$(BUILD)/bench/bench_checker $(BUILD)/bench $(BENCH_STEPS)
+bench-checker: $(BUILD)/bench/bench_checker $(BUILD)/bench/bench_loop_10.elf
+	$(BUILD)/bench/bench_checker $(BUILD)/bench $(BENCH_STEPS) $(BUILD)/bench/bench_loop_10.elf
 BENCH_STEPS ?= 10000000
 BENCHES += bench-checker
 
@@ -53,3 +55,11 @@ BENCHES += bench-checker
 TEST_LIBS_checker = $(LIBARMV6M) $(LIBTARMAC)
 TEST_DEPS_checker = $(PROGRAM_ELFS) $(TC_PROGRAM_ELFS) $(ISS) $(BIN)/mtb-decode
 $(OBJ)/tests/unit/checker/%.o: CPPFLAGS += -Imodel
+
+# Firmware of the live-mode tests (tests/unit/checker/fw): built as the programs are (tests/programs/programs.mk,
+# included after this file: the recipe's variables are read when it runs).
+LIVE_FW_ELFS := $(BUILD)/checker_fw/live_irq.elf
+$(BUILD)/checker_fw/%.elf: tests/unit/checker/fw/%.c $(wildcard tests/programs/lib/*) | deps
+	@mkdir -p $(dir $@)
+	$(ARM_CC) $(ARM_CFLAGS) -o $@ $< $(PROG_LIB) $(ARM_LDFLAGS)
+TEST_DEPS_checker += $(LIVE_FW_ELFS)

@@ -1,12 +1,13 @@
-# libtarmac: reader, parser, writer, ELF reader, checker, MTB codec (C11, zlib only). It carries two pieces of
-# the model the checker uses: the disassembler (model/disasm.c, m6_disasm) for the symbolized reports (option
-# elf=), and the option table (model/config.c) with which it reads a golden's recorded configuration.
-TM_SRCS := $(wildcard dpi/src/*.c) model/disasm.c model/config.c
+# libtarmac: reader, parser, writer, ELF reader, checker, MTB codec (C11, zlib only). It carries the model
+# (every model/ source but the CLI's main): the checker's live mode runs it in-process (golden=live:), its reports
+# disassemble with it (option elf=) and it reads a golden's recorded configuration with its option table.
+# libarmv6m.a holds the same objects for the model's own users; linking both is harmless (identical objects).
+TM_SRCS := $(wildcard dpi/src/*.c) $(filter-out model/main.c,$(wildcard model/*.c))
 TM_OBJS := $(TM_SRCS:%.c=$(OBJ)/%.o)
 LIBTARMAC := $(LIB)/libtarmac.a
 LIBTARMAC_SO := $(LIB)/libtarmac.so
 
-$(OBJ)/dpi/src/tc_report.o $(OBJ)/dpi/src/tc_config.o: CPPFLAGS += -Imodel
+$(OBJ)/dpi/src/tc_report.o $(OBJ)/dpi/src/tc_config.o $(OBJ)/dpi/src/tc_live.o: CPPFLAGS += -Imodel
 
 $(LIBTARMAC): $(TM_OBJS)
 	@mkdir -p $(dir $@)

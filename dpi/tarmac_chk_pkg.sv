@@ -25,6 +25,10 @@ package tarmac_chk_pkg;
   import "DPI-C" function int tarmac_chk_exception(input chandle h, input int number, input int unsigned return_addr);
   import "DPI-C" function int tarmac_chk_snapshot(input chandle h, input bit [REG_COUNT*32-1:0] regs,
                                                   input int unsigned valid);
+  import "DPI-C" function int tarmac_chk_irq_lines(input chandle h, input int unsigned irq, input int nmi);
+  import "DPI-C" function int tarmac_chk_systick_ticks(input chandle h, input int unsigned n);
+  import "DPI-C" function int tarmac_chk_mem_write(input chandle h, input int unsigned addr, input int size,
+                                                   input int unsigned data);
   import "DPI-C" function string tarmac_chk_option_keys();
   import "DPI-C" function int tarmac_chk_halted(input chandle h);
   import "DPI-C" function int tarmac_chk_finish(input chandle h);
@@ -118,6 +122,24 @@ package tarmac_chk_pkg;
 
   function automatic void exception(chandle h, int number, int unsigned return_addr);
     int rc = tarmac_chk_exception(h, number, return_addr);
+    if (rc != 0) check(h, rc);
+  endfunction
+
+  // Live mode (golden=live:<elf>): the interrupt inputs' new levels, whenever they change, before the
+  // retire/exception of the step they changed in; SysTick's clock cycles (systick:cycles), e.g. a step's with its
+  // retire; another bus master's writes. In file mode they are counted and change nothing.
+  function automatic void irq_lines(chandle h, int unsigned irq, bit nmi);
+    int rc = tarmac_chk_irq_lines(h, irq, int'(nmi));
+    if (rc != 0) check(h, rc);
+  endfunction
+
+  function automatic void systick_ticks(chandle h, int unsigned n);
+    int rc = tarmac_chk_systick_ticks(h, n);
+    if (rc != 0) check(h, rc);
+  endfunction
+
+  function automatic void mem_write(chandle h, int unsigned addr, int size, int unsigned data);
+    int rc = tarmac_chk_mem_write(h, addr, size, data);
     if (rc != 0) check(h, rc);
   endfunction
 

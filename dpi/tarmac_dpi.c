@@ -62,6 +62,18 @@ int tarmac_chk_exception(void *h, int number, unsigned return_addr)
     return h ? tc_exception((tc_checker *)h, number, return_addr) : TC_FAILED;
 }
 
+int tarmac_chk_irq_lines(void *h, unsigned irq, int nmi)
+{
+    return h ? tc_irq_lines((tc_checker *)h, irq, nmi) : TC_FAILED;
+}
+
+int tarmac_chk_systick_ticks(void *h, unsigned n) { return h ? tc_systick_ticks((tc_checker *)h, n) : TC_FAILED; }
+
+int tarmac_chk_mem_write(void *h, unsigned addr, int size, unsigned data)
+{
+    return h ? tc_mem_write((tc_checker *)h, addr, size, data) : TC_FAILED;
+}
+
 /* regs: TM_REG_COUNT words, word i = register id i (the SV package packs them so) */
 int tarmac_chk_snapshot(void *h, const svBitVecVal *regs, unsigned valid)
 {

@@ -36,7 +36,13 @@ typedef struct m6_access {
 
 typedef struct m6_trace {
     tm_out *out;
+    /* instead of out: every record of the trace is handed to sink (the checker's live mode builds its golden
+     * steps from them) */
+    void (*sink)(void *ctx, const tm_record *r);
+    void *sink_ctx;
     tm_dialect dialect;
+    int lean;         /* records for a consumer of steps, not of text: no disassembly (made from the opcode when
+                       * needed), no time */
     int error;        /* first write error */
     tm_error err;
 } m6_trace;
@@ -82,6 +88,18 @@ typedef struct m6 {
     /* optional observer of the MTB's packets (tests, a testbench): step = index of the step that caused it */
     void (*on_mtb_packet)(void *ctx, uint64_t step, uint32_t w0, uint32_t w1);
     void *hook_ctx;
+    /* Live mode (the checker's golden=live:, model/ARCHITECTURE.md "Live mode"): the embedding decides when
+     * asynchronous exceptions are taken. m6_step then takes only synchronous ones (SVCall, faults); an exception
+     * return tail-chains only when live_chain is set (the core's next step is a tail-chained entry), and the
+     * chained entry is the embedding's m6_tail_chain. */
+    int live, live_chain;
+    uint32_t irq_lines;     /* the interrupt inputs' levels (m6_irq_lines) */
+    int nmi_line;
+    /* Devices the model does not have (volatile ranges): reads there take on_volatile_read's value, writes
+     * there are accepted and dropped; both are traced as any access. */
+    const uint32_t (*volatile_ranges)[2];
+    unsigned n_volatile;
+    int (*on_volatile_read)(void *ctx, uint32_t addr, unsigned size, uint32_t *val);
     char msg[256];          /* why the run stopped abnormally */
 } m6;
 
@@ -114,6 +132,22 @@ void m6_tail_chain(m6 *c);          /* the boundary after an exception return th
 void m6_fault(m6 *c, uint32_t return_addr); /* a synchronous fault of the current instruction */
 /* One SysTick clock: the step calls it with systick=insn; with systick=cycles the embedding calls it per cycle. */
 void m6_systick_tick(m6 *c);
+/* Live mode (model/live.c). */
+int m6_priority(const m6 *c, unsigned n); /* -3 reset, -2 NMI, -1 HardFault, else 0..3 (the field >> 6) */
+int m6_is_pending(const m6 *c, unsigned n); /* pending and, for an IRQ, enabled */
+/* The interrupt inputs changed to these levels: a rising IRQ line or NMI pends it (also while it is active). */
+void m6_irq_lines(m6 *c, uint32_t lines, int nmi);
+/* An instruction boundary: an IRQ line held high pends its interrupt unless it is active (level-sensitive). */
+void m6_irq_sample(m6 *c);
+/* 0 when exception n may be entered now (pending, enabled, above the execution priority); else 1 with why in
+ * buf: "not pending", "disabled", "masked by PRIMASK", "priority 0x80 not above the execution priority 0x40 (in
+ * IRQ3)". */
+int m6_entry_illegal(const m6 *c, unsigned n, char *buf, size_t size);
+/* The pending exception that preempts now with the highest priority (lowest number on a tie), 0 when none. */
+unsigned m6_preempting(const m6 *c);
+/* After the instruction: a pending SVCall is entered (or escalates to HardFault), as m6_step does. */
+void m6_take_synchronous(m6 *c);
+
 /* NVIC bits of the implemented external interrupts (cfg.num_irq); the others are RAZ/WI. */
 static inline uint32_t m6_irq_mask(const m6 *c) { return c->cfg.num_irq >= 32 ? ~0u : (1u << c->cfg.num_irq) - 1; }
 int m6_scs_read(m6 *c, uint32_t addr, uint32_t *val);

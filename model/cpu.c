@@ -646,8 +646,9 @@ static inline int step(m6 *c)
     c->branch_from = c->exc_return_from = 0;
     if (c->exited) return M6_STEP_EXIT;
     if (fault) m6_fault(c, pc);
-    else if (c->tail_chain_to) m6_tail_chain(c);
+    else if (c->tail_chain_to) { if (!c->live) m6_tail_chain(c); } /* live: the embedding's entry step */
     else if (c->fault_pending && !c->locked_up) return M6_STEP_INSN; /* INVSTATE: faults at the next step */
+    else if (c->live) m6_take_synchronous(c);
     else if (c->sys_pending || (c->irq_pending & c->irq_enable)) m6_take_pending(c);
     return c->locked_up ? M6_STEP_LOCKUP : M6_STEP_INSN;
 }

@@ -138,7 +138,7 @@ void m6_tail_chain(m6 *c)
     unsigned n = c->tail_chain_to;
     uint32_t exc_return = c->exc_return_value;
     c->tail_chain_to = 0;
-    if (c->cfg.late_arrival) {
+    if (c->cfg.late_arrival && !c->live) {
         int p;
         n = highest_pending(c, &p);
     }
@@ -149,8 +149,32 @@ void m6_tail_chain(m6 *c)
     m6_trace_exception(c, n, exc_return, 0, NULL, 0);
     if (c->mtb_master >> 31) m6_mtb_packet(c, exc_return | 1, 1, c->r[15]);
     /* the boundary before the handler's first instruction: without late arrival, an exception that became pending
-     * since the return (SysTick) and preempts the chained one is entered now, stacking a frame */
-    if (c->sys_pending || (c->irq_pending & c->irq_enable)) m6_take_pending(c);
+     * since the return (SysTick) and preempts the chained one is entered now, stacking a frame (live mode: when the
+     * embedding says so) */
+    if (!c->live && (c->sys_pending || (c->irq_pending & c->irq_enable))) m6_take_pending(c);
+}
+
+int m6_priority(const m6 *c, unsigned n) { return priority(c, n); }
+
+int m6_is_pending(const m6 *c, unsigned n) { return n < M6_EXC_COUNT && is_pending(c, n); }
+
+unsigned m6_preempting(const m6 *c)
+{
+    if (!c->sys_pending && !(c->irq_pending & c->irq_enable)) return 0; /* the common case, every instruction */
+    int p;
+    unsigned n = highest_pending(c, &p);
+    return n && p < m6_exec_priority(c) ? n : 0;
+}
+
+void m6_take_synchronous(m6 *c)
+{
+    if (!(c->sys_pending & (1ull << M6_EXC_SVCALL))) return;
+    if (priority(c, M6_EXC_SVCALL) < m6_exec_priority(c)) {
+        m6_enter_exception(c, M6_EXC_SVCALL, c->r[15]);
+        return;
+    }
+    clear_pending(c, M6_EXC_SVCALL); /* an SVC that cannot be taken now escalates to HardFault */
+    m6_fault(c, c->r[15]);
 }
 
 int m6_take_pending(m6 *c)
@@ -184,7 +208,13 @@ int m6_exception_return(m6 *c, uint32_t exc_return)
     int to_thread = exc_return != 0xfffffff1u;
     int to_psp = exc_return == 0xfffffffdu;
     c->active &= ~(1ull << c->ipsr);
-    if (c->cfg.tail_chain) { /* decided as the return executes, before its own SysTick count */
+    if (c->live) { /* live: the core chains (live_chain); into what preempts now, as the architecture says */
+        unsigned n = c->live_chain ? m6_preempting(c) : 0;
+        if (n) {
+            c->tail_chain_to = n;
+            return 0;
+        }
+    } else if (c->cfg.tail_chain) { /* decided as the return executes, before its own SysTick count */
         int p;
         unsigned n = highest_pending(c, &p);
         if (n && p < m6_exec_priority(c)) {

@@ -1,6 +1,6 @@
 /* The memory map as the CPU sees it (model/ARCHITECTURE.md): code and SRAM as RAM, the MTB SRAM and SFRs (at
  * cfg.mtb_base; both unmapped with cfg.mtb=0), the SCS (word accesses only). Anything else is a bus error.
- * Little-endian. */
+ * Live mode's volatile ranges come first: devices whose reads the embedding answers. Little-endian. */
 #include <string.h>
 
 #include "armv6m.h"
@@ -16,8 +16,16 @@ uint8_t *m6_mem_ptr(m6 *c, uint32_t addr, uint32_t len)
     return NULL;
 }
 
+static int is_volatile(const m6 *c, uint32_t addr)
+{
+    for (unsigned i = 0; i < c->n_volatile; i++)
+        if (addr >= c->volatile_ranges[i][0] && addr <= c->volatile_ranges[i][1]) return 1;
+    return 0;
+}
+
 int m6_read(m6 *c, uint32_t addr, unsigned size, uint32_t *val)
 {
+    if (c->n_volatile && is_volatile(c, addr)) return c->on_volatile_read(c->hook_ctx, addr, size, val);
     uint8_t *p = m6_mem_ptr(c, addr, size);
     if (p) { /* little-endian host; fixed-size copies compile to single loads */
         if (size == 4) { uint32_t v; memcpy(&v, p, 4); *val = v; }
@@ -32,6 +40,7 @@ int m6_read(m6 *c, uint32_t addr, unsigned size, uint32_t *val)
 
 int m6_write(m6 *c, uint32_t addr, unsigned size, uint32_t val)
 {
+    if (c->n_volatile && is_volatile(c, addr)) return 0; /* a device the model does not have */
     uint8_t *p = m6_mem_ptr(c, addr, size);
     if (p) {
         if (size == 4) memcpy(p, &val, 4);

@@ -24,6 +24,9 @@ static tm_str lit(const char *s) { return (tm_str){ s, (uint32_t)strlen(s) }; }
 static void header(const m6 *c, line *l)
 {
     memset(&l->r, 0, sizeof l->r);
+    l->r.h.scale = (tm_str){ "clk", 3 };
+    l->r.h.cpu = -1;
+    if (c->trace->lean) return;
     char tmp[24];
     int n = 0;
     uint64_t v = c->icount;
@@ -33,12 +36,14 @@ static void header(const m6 *c, line *l)
     } while (v);
     for (int i = 0; i < n; i++) l->time[i] = tmp[n - 1 - i];
     l->r.h.time = (tm_str){ l->time, (uint32_t)n };
-    l->r.h.scale = (tm_str){ "clk", 3 };
-    l->r.h.cpu = -1;
 }
 
 static void emit(m6 *c, const tm_record *r)
 {
+    if (c->trace->sink) {
+        c->trace->sink(c->trace->sink_ctx, r);
+        return;
+    }
     if (c->trace->error) return;
     if (tm_out_record(c->trace->out, r, c->trace->dialect, &c->trace->err) != TM_OK) c->trace->error = 1;
 }
@@ -159,7 +164,7 @@ void m6_trace_insn(m6 *c, uint32_t pc, uint32_t opcode, int is32, int taken)
     line l;
     header(c, &l);
     char dis[96];
-    int n = m6_disasm(pc, opcode, is32, dis, sizeof dis);
+    int n = c->trace->lean ? 0 : m6_disasm(pc, opcode, is32, dis, sizeof dis);
     l.r.kind = TM_REC_INSN;
     tm_insn *in = &l.r.u.insn;
     in->status = taken ? TM_INSN_IT : TM_INSN_IS;

@@ -1,10 +1,18 @@
-// System Control Space on the AHB: SysTick (counting retired instructions), NVIC and SCB registers, word
-// accesses only (others get an ERROR response), as model/exceptions.c implements them.
-//   CpuId:  the SCB CPUID value (the model's cpuid)
-//   NumIrq: external interrupts implemented, 1-32 (the model's num_irq); the NVIC bits of the others are RAZ/WI
+// System Control Space on the AHB: SysTick, NVIC and SCB registers, word accesses only (others get an ERROR
+// response), as model/exceptions.c implements them, and the external interrupt inputs.
+//   CpuId:         the SCB CPUID value (the model's cpuid)
+//   NumIrq:        external interrupts implemented, 1-32 (the model's num_irq); the NVIC bits of the others are
+//                  RAZ/WI and their inputs are ignored
+//   SysTickCycles: 0 SysTick decrements once per retired instruction (the model's systick=insn, what a golden
+//                  file made before the run can follow); 1 once per clock cycle (systick=cycles: live mode only)
+// irq_i: IRQ0-31 are level-sensitive, as the Cortex-M0 NVIC: an interrupt becomes pending when its line is high
+// and it is not active, or on a rising edge of its line (also while active); so a line held high pends it again
+// after an ICPR write, or after its handler returns. nmi_i: NMI pends on its rising edge. Which IRQs are active
+// the SCS follows from the core's entries (clr_valid) and exception returns (exc_return with the retire).
 module scs #(
-  parameter logic [31:0] CpuId  = 32'h410C_C601,
-  parameter int unsigned NumIrq = 32
+  parameter logic [31:0] CpuId         = 32'h410C_C601,
+  parameter int unsigned NumIrq        = 32,
+  parameter bit          SysTickCycles = 1'b0
 ) (
   input  logic        clk,
   input  logic        rst_n,
@@ -18,8 +26,11 @@ module scs #(
   output logic        hreadyout,
   output logic        hresp,
   output logic [31:0] hrdata,
-  input  logic        retire,          // one SysTick tick per retired instruction
-  input  logic        clr_valid,       // exception entry clears the pending state
+  input  logic        retire,          // one SysTick tick per retired instruction (SysTickCycles = 0)
+  input  logic [31:0] irq_i,           // IRQ0-31 input levels
+  input  logic        nmi_i,           // NMI input
+  input  logic        exc_return,      // with retire: the instruction returned from an exception
+  input  logic        clr_valid,       // exception entry clears the pending state (and activates clr_num)
   input  logic [5:0]  clr_num,
   input  logic [5:0]  ipsr,
   output logic [31:0] irq_pending,     // pending and enabled
@@ -35,7 +46,19 @@ module scs #(
   localparam logic [31:0] IrqMask = NumIrq >= 32 ? 32'hFFFF_FFFF : (32'd1 << NumIrq) - 32'd1;
   logic [31:0] en, pend, st_csr, st_rvr, st_cvr, scr;
   logic [7:0]  prio [0:31];
-  logic        rd, wr;
+  logic        rd, wr, nmi_q;
+  // the active IRQs: set at entry, cleared at the exception return that leaves them; the return's exception is
+  // IPSR, or the IPSR before an unstacking that changed it earlier in the same instruction
+  logic [31:0] irq_active, irq_q, active_now, leaving;
+  logic [5:0]  ipsr_q, unstk_from;
+  logic        unstk;
+  always_comb begin
+    logic [5:0] ret;
+    ret = unstk ? unstk_from : ipsr;
+    leaving = (retire && exc_return && ret >= 6'd16) ? 32'd1 << 5'(ret - 6'd16) : 32'd0;
+    active_now = irq_active & ~leaving;
+    if (clr_valid && clr_num >= 6'd16) active_now = active_now | (32'd1 << 5'(clr_num - 6'd16));
+  end
   logic [11:0] dp_off;
   ahb_reg_port #(.OFF_BITS(12)) u_port (
     .clk, .rst_n, .hsel, .haddr, .htrans, .hwrite, .hsize, .hready, .hreadyout, .hresp, .rd, .wr, .off(dp_off)
@@ -84,11 +107,12 @@ module scs #(
     if (!rst_n) begin
       en <= 32'd0; pend <= 32'd0; st_csr <= 32'd0; st_rvr <= 32'd0; st_cvr <= 32'd0; scr <= 32'd0;
       for (int i = 0; i < 32; i++) prio[i] <= 8'd0;
-      nmi_pending <= 1'b0; pendsv_pending <= 1'b0; systick_pending <= 1'b0;
+      nmi_pending <= 1'b0; pendsv_pending <= 1'b0; systick_pending <= 1'b0; nmi_q <= 1'b0;
+      irq_active <= 32'd0; irq_q <= 32'd0; ipsr_q <= 6'd0; unstk_from <= 6'd0; unstk <= 1'b0;
       pri_svcall <= 2'd0; pri_pendsv <= 2'd0; pri_systick <= 2'd0; vtor <= 32'd0;
     end else begin
-      // SysTick: one decrement per retired instruction (model/ARCHITECTURE.md)
-      if (retire && st_csr[0]) begin
+      // SysTick: one decrement per retired instruction (model/ARCHITECTURE.md) or per clock cycle
+      if ((SysTickCycles || retire) && st_csr[0]) begin
         if (st_cvr == 32'd0) st_cvr <= st_rvr;
         else begin
           st_cvr <= st_cvr - 32'd1;
@@ -134,6 +158,20 @@ module scs #(
                 if (IrqMask[dp_off[4:0] + 5'(k)]) prio[dp_off[4:0] + 5'(k)] <= hwdata[8*k +: 8] & 8'hc0;
         endcase
       end
+      irq_active <= active_now;
+      ipsr_q <= ipsr;
+      if (ipsr != ipsr_q && !clr_valid) begin  // an unstacking: the return retires later
+        unstk <= 1'b1;
+        unstk_from <= ipsr_q;
+      end else if (retire) begin
+        unstk <= 1'b0;
+      end
+      // the inputs last: a line that pends wins over an entry's or a write's clear in the same cycle
+      irq_q <= irq_i;
+      for (int i = 0; i < 32; i++)
+        if (irq_i[i] && IrqMask[i] && (!active_now[i] || !irq_q[i])) pend[i] <= 1'b1;
+      nmi_q <= nmi_i;
+      if (nmi_i && !nmi_q) nmi_pending <= 1'b1;
     end
   end
 endmodule

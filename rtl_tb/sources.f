@@ -12,6 +12,8 @@ rtl_tb/ahb_sram.sv
 rtl_tb/ahb_default_slave.sv
 rtl_tb/ahb_interconnect.sv
 rtl_tb/scs.sv
+rtl_tb/ahb_timer.sv
+rtl_tb/irq_source.sv
 rtl_tb/mtb.sv
 rtl_tb/armv6m_semihost.sv
 rtl_tb/tb_top.sv

@@ -1,7 +1,9 @@
-// Testbench: the reference core with its AHB-Lite system (code SRAM, SRAM, MTB SRAM and SFRs, SCS, default
-// slave), the monitor, the semihosting service (armv6m_semihost) and the end of test. It loads the program of
-// +elf=<file> itself (armv6m_tb_pkg's ELF loader). The C++ main (sim/tb_main.cpp) drives the clock and reads the
-// result through the imported tb_exit (or, when the simulation stopped before the program's exit, tb_stopped);
+// Testbench: the reference core with its AHB-Lite system (code SRAM, SRAM, MTB SRAM and SFRs, SCS, the timer
+// peripheral, default slave), the interrupt sources (the timer on IRQ TimerIrq, random pulses of irq_source on
+// the IRQ lines and NMI when asked by plusargs; rtl_tb/README.md), the monitor, the semihosting service
+// (armv6m_semihost) and the end of test. It loads the program of +elf=<file> itself (armv6m_tb_pkg's ELF
+// loader). The C++ main (sim/tb_main.cpp) drives the clock and reads the result through the imported tb_exit
+// (or, when the simulation stopped before the program's exit, tb_stopped);
 // an ELF that cannot be loaded is tb_exit code 2 (usage).
 // The parameters are the implementation choices the model takes as --config keys (model/ARCHITECTURE.md,
 // "Configuration"); the defaults are the model's; a Verilator build sets them with -G. The monitor declares them
@@ -14,6 +16,7 @@ module tb_top #(
   parameter logic [31:0] MtbBase     = 32'hF000_0000,  // mtb_base
   parameter bit          TailChain   = 1'b0,           // tail_chain
   parameter bit          LateArrival = 1'b0,           // late_arrival
+  parameter bit          SysTickCycles = 1'b0,         // systick: 0 insn, 1 cycles (live mode only)
   // How the core is connected to the checker (dpi/CHECKING_YOUR_CORE.md, "A second integration"): 0 as designed
   // for it (write ports, HPROT[0] tells data from fetches); 1 as a core not built for it would be: no write
   // ports (registers only through the visibility port), HPROT[0] = 1 on every transfer, so that fetches and
@@ -46,8 +49,8 @@ module tb_top #(
   logic        hwrite, hready, hresp;
   logic [2:0]  hsize;
   logic [3:0]  hprot, core_hprot;
-  logic [5:0]  hsel, s_hreadyout, s_hresp;
-  logic [31:0] s_hrdata [0:5];
+  logic [6:0]  hsel, s_hreadyout, s_hresp;
+  logic [31:0] s_hrdata [0:6];
 
   // core <-> SCS, MTB, testbench
   logic [31:0] irq_pending, vtor;
@@ -66,6 +69,8 @@ module tb_top #(
   logic [63:0] pw_data;
   logic        semihost_req, semihost_ack, semihost_wr_r0, halted, lockup;
   logic [31:0] semihost_op, semihost_arg, semihost_r0;
+  logic [31:0] irq_lines, stim_irq;  // the SCS's interrupt inputs; the random pulses among them
+  logic        nmi_line, timer_irq;
 
   logic [7:0]  wait_pct;
   logic [31:0] seed;
@@ -111,15 +116,27 @@ module tb_top #(
     .hresp(s_hresp[3]), .hrdata(s_hrdata[3]), .ev_valid(mtb_ev_valid), .ev_src(mtb_ev_src), .ev_dst(mtb_ev_dst),
     .ev_a(mtb_ev_a), .pw_en, .pw_addr, .pw_data, .pkt_valid, .pkt_w0, .pkt_w1
   );
-  scs #(.CpuId(CpuId), .NumIrq(NumIrq)) u_scs (
+  scs #(.CpuId(CpuId), .NumIrq(NumIrq), .SysTickCycles(SysTickCycles)) u_scs (
     .clk, .rst_n, .hsel(hsel[4]), .haddr, .htrans, .hwrite, .hsize, .hwdata, .hready, .hreadyout(s_hreadyout[4]),
-    .hresp(s_hresp[4]), .hrdata(s_hrdata[4]), .retire(retire_valid), .clr_valid, .clr_num, .ipsr, .irq_pending,
+    .hresp(s_hresp[4]), .hrdata(s_hrdata[4]), .retire(retire_valid), .irq_i(irq_lines), .nmi_i(nmi_line),
+    // the retiring instruction returned from an exception: its MTB branch event goes to an EXC_RETURN value
+    .exc_return(mtb_ev_valid && !mtb_ev_a && mtb_ev_dst[31:28] == 4'hF),
+    .clr_valid, .clr_num, .ipsr, .irq_pending,
     .irq_prio, .nmi_pending, .pendsv_pending, .systick_pending, .pri_svcall, .pri_pendsv, .pri_systick, .vtor
   );
   ahb_default_slave u_default (
     .clk, .rst_n, .hsel(hsel[5]), .htrans, .hready, .hreadyout(s_hreadyout[5]), .hresp(s_hresp[5])
   );
   assign s_hrdata[5] = 32'd0;
+  ahb_timer u_timer (
+    .clk, .rst_n, .hsel(hsel[6]), .haddr, .htrans, .hwrite, .hsize, .hwdata, .hready, .hreadyout(s_hreadyout[6]),
+    .hresp(s_hresp[6]), .hrdata(s_hrdata[6]), .irq(timer_irq)
+  );
+
+  // The interrupt inputs: the timer's line and the random pulses (+irq_rate=, +nmi_rate=: irq_source.sv)
+  localparam int unsigned TimerIrq = 0;
+  irq_source u_irq_src (.clk, .rst_n, .irq(stim_irq), .nmi(nmi_line));
+  assign irq_lines = stim_irq | ({31'd0, timer_irq} << TimerIrq);
 
   // a core that marks every transfer as data (ForeignIntegration): the bus and the trace port see it so
   assign hprot = ForeignIntegration ? core_hprot | 4'b0001 : core_hprot;
@@ -167,13 +184,36 @@ module tb_top #(
   assign u_tp.pkt_w1 = pkt_w1;
   assign u_tp.pkt_offset_shown = 1'b1;
   assign u_tp.pkt_offset = {20'd0, pw_addr};  // the MTB SRAM write port's address, valid with pkt_valid
+  assign u_tp.irq = irq_lines;
+  assign u_tp.nmi = nmi_line;
+  assign u_tp.systick_cycle = SysTickCycles;    // the SCS's SysTick counts every cycle out of reset
+  // The core's choice of an exception, the cycle after it: it prepared a frame to stack (its push counter starts
+  // at 7), or it holds a tail-chain. Its ports do not show the choice: read from its state (rtl_tb/core/m0_core.sv
+  // push_i and tail_pend).
+  logic [2:0] push_q;
+  logic       tail_q;
+  always_ff @(posedge clk or negedge rst_n) begin
+    if (!rst_n) begin
+      push_q <= 3'd0;
+      tail_q <= 1'b0;
+    end else begin
+      push_q <= u_core.push_i;
+      tail_q <= u_core.tail_pend;
+    end
+  end
+  assign u_tp.exc_choice = (u_core.push_i == 3'd7 && push_q != 3'd7) || (u_core.tail_pend && !tail_q);
 
-  // What this system was built with, for the checker: its parameters, and SysTick counting retired instructions
-  // (the SCS). mtb_base also tells the checker where the golden's MTB registers are.
+  // What this system was built with, for the checker: its parameters and what SysTick counts (the SCS). mtb_base
+  // also tells the checker where the golden's MTB registers are. In live mode the model has no timer peripheral:
+  // it takes the timer's reads as the RTL's bus returned them (volatile; in file mode the golden has them
+  // already). Not SysTick's registers: the model drops writes to a volatile range, and SysTick counts in the
+  // model from the cycles the monitor reports.
   localparam string ChkOptions = {
       $sformatf("mtb_base=0x%08x,model=lr_reset:0x%08x;cpuid:0x%08x;", MtbBase, LrReset, CpuId),
       $sformatf("mtb:%0d;mtb_base:0x%08x;num_irq:%0d;", MtbPresent, MtbBase, NumIrq),
-      $sformatf("systick:insn;tail_chain:%0d;late_arrival:%0d", TailChain, LateArrival),
+      // (two whole literals: a conditional between literals of different lengths would pad the shorter one)
+      SysTickCycles ? "systick:cycles;" : "systick:insn;",
+      $sformatf("tail_chain:%0d;late_arrival:%0d,volatile=0x40000000-0x40000fff", TailChain, LateArrival),
       // the foreign integration makes up for what its core cannot show with documented options only
       ForeignIntegration ? ",data_beats=golden" : ""};
   armv6m_lockstep_monitor #(.SNAPSHOT(ForeignIntegration), .OPTIONS(ChkOptions)) u_mon (.tp(u_tp));

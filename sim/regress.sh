@@ -4,16 +4,20 @@
 # junit.xml (Jenkins/GitLab); exit 0 only if all pass. A test passes when the checker passes, the exit code is
 # 0 and the console output is tests/programs/<p>.expect. Each test has its log, its checker report, the
 # command that reruns it and, when it failed, the one that reruns it writing the waveform before the failure.
-# usage: regress.sh [-j N] [--list] [--plusargs "<+a +b>"] <Vtb_top> <programs dir> <golden dir> <out dir> <wait %>
-#                   <program>...
+# usage: regress.sh [-j N] [--list] [--live] [--plusargs "<+a +b>"] <Vtb_top> <programs dir> <golden dir> <out dir>
+#                   <wait %> <program>...
 #   --list      print one shell command per test (for a farm: Slurm array, LSF, GNU parallel) and run nothing
-#   --plusargs  more arguments for every test, e.g. "+tarmac_regs=snapshot"
+#   --live      live mode: the checker runs the model on the program's ELF (+tarmac_golden=live:<elf>), no golden
+#               file (<golden dir> is not read)
+#   --plusargs  more arguments for every test, e.g. "+tarmac_regs=snapshot"; {n} in them stands for the number in
+#               the test's name (async_7: 7), e.g. "+irq_seed={n}" gives each random program its own interrupts
 set -u
-jobs=1; list=0; extra=""
+jobs=1; list=0; extra=""; live=0
 while [ $# -gt 0 ]; do
   case "$1" in
     -j) jobs=$2; shift 2 ;;
     --plusargs) extra=$2; shift 2 ;;
+    --live) live=1; shift ;;
     --list) list=1; shift ;;
     --one) shift; break ;;
     *) break ;;
@@ -21,7 +25,10 @@ while [ $# -gt 0 ]; do
 done
 
 command_for() { # program -> the command that runs it
-  echo "$sim +elf=$progs/$1.elf +tarmac_golden=$golden/$1.tarmac.gz +tarmac_report=$out/$1.report +waitstates=$ws +seed=1${extra:+ $extra}"
+  local g="$golden/$1.tarmac.gz" n
+  [ "$live" -eq 0 ] || g="live:$progs/$1.elf"
+  n=$(tr -cd 0-9 <<<"$1")
+  echo "$sim +elf=$progs/$1.elf +tarmac_golden=$g +tarmac_report=$out/$1.report +waitstates=$ws +seed=1${extra:+ ${extra//\{n\}/${n:-0}}}"
 }
 
 run_one() { # program: runs it, writes $out/<p>.result "name|insns|cycles|beats|packets|secs|PASS/FAIL"
@@ -56,7 +63,7 @@ if [ "$list" -eq 1 ]; then
   exit 0
 fi
 export -f run_one command_for
-export sim progs golden out ws extra
+export sim progs golden out ws extra live
 rm -f "$out"/*.result
 printf '%s\n' "$@" | xargs -P "$jobs" -I{} bash -c 'run_one "$@"' _ {}
 

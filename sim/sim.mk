@@ -162,3 +162,45 @@ $(BUILD)/semihost/%.elf: tests/semihost/semihost_calls.c $(PROG_LIB) tests/progr
 	$(ARM_CC) $(ARM_CFLAGS) $(SH_DEFS_$*) -o $@ $< $(PROG_LIB) $(ARM_LDFLAGS)
 TEST_SCRIPTS += sim/test_semihost.sh
 TEST_PREREQS += $(SEMIHOST_EXITS:%=$(BUILD)/semihost/%.elf)
+
+# Live mode (dpi/README.md, "Live mode"): the checker runs the model on the program's ELF and the RTL decides when
+# asynchronous exceptions are taken (external IRQ lines, NMI, SysTick counting clock cycles, the timer
+# peripheral); the model checks each is legal. build/sim/chk-live: SysTick counting clock cycles and
+# tail-chaining on, as model=systick:cycles;tail_chain:1 (tb_top declares its parameters to the checker).
+SIM_CHK_LIVE := $(BUILD)/sim/chk-live/Vtb_top
+LIVE_PARAMS := -GTailChain=1 -GSysTickCycles=1
+$(eval $(call verilate,$(SIM_CHK_LIVE),--assert --chk $(LIVE_PARAMS),sim/tb_main.cpp,$$(CHK_LIBS),sim/waves.h dpi/tarmac_chk_pkg.sv $$(LIBTARMACCHK)))
+ALL_TARGETS += $(SIM_CHK_LIVE)
+# Constrained-random programs ready for asynchronous interrupts (gen_random --async): async_<n>, run with random
+# IRQ0-31 and NMI pulses from the testbench (rtl_tb/irq_source.sv), each program with its own pulse seed
+ASYNC_PLUSARGS := +irq_seed={n} +irq_rate=200 +nmi_rate=40 +irq_width=64
+ASYNC_SEEDS ?= 20
+ASYNC_TEST_SEEDS := 1 2
+$(RANDOM_DIR)/async_%.S: $(RANDOM_DIR)/gen_random
+	$< --async $* 400 > $@
+$(RANDOM_DIR)/async_%.elf: $(RANDOM_DIR)/async_%.S $(PROG_LIB) | deps
+	$(ARM_CC) $(ARM_CFLAGS) -o $@ $< $(PROG_LIB) $(ARM_LDFLAGS)
+	@: > $(RANDOM_DIR)/async_$*.expect
+.PRECIOUS: $(RANDOM_DIR)/async_%.S $(RANDOM_DIR)/async_%.elf
+async-elfs = $(foreach s,$(1),$(RANDOM_DIR)/async_$(s).elf)
+# $(1) out dir, $(2) async seeds: the LIVE_PROGRAMS, then the async programs, in live mode
+define live-regress
+	bash sim/regress.sh -j $(JOBS) --live $(SIM_CHK_LIVE) $(BUILD)/programs - $(1)/programs $(SIM_WAITSTATES) $(LIVE_PROGRAMS)
+	bash sim/regress.sh -j $(JOBS) --live --plusargs "$(ASYNC_PLUSARGS)" $(SIM_CHK_LIVE) $(RANDOM_DIR) - $(1)/async \
+	  $(SIM_WAITSTATES) $(foreach s,$(2),async_$(s))
+endef
+# `make sim` runs the interrupt programs and a few async seeds in live mode, `make regress` ASYNC_SEEDS of them
+sim-run: sim-live
+.PHONY: sim-live regress-live
+sim-live: $(SIM_CHK_LIVE) $(LIVE_PROGRAM_ELFS) $(call async-elfs,$(ASYNC_TEST_SEEDS))
+	$(call live-regress,$(BUILD)/regress/sim-live,$(ASYNC_TEST_SEEDS))
+regress: regress-live
+regress-live: $(SIM_CHK_LIVE) $(LIVE_PROGRAM_ELFS) $(call async-elfs,$(shell seq 1 $(ASYNC_SEEDS)))
+	$(call live-regress,$(BUILD)/regress/live,$(shell seq 1 $(ASYNC_SEEDS)))
+# In make test: the interrupt programs on the core without the checker and in live mode, a few async seeds, and
+# the replay of a live run's golden_out in file mode (sim/test_live.sh)
+TEST_SCRIPTS += sim/test_live.sh
+TEST_PREREQS += $(SIM_CHK_LIVE) $(BUILD)/sim/plain/Vtb_top $(LIVE_PROGRAM_ELFS) $(call async-elfs,$(ASYNC_TEST_SEEDS))
+# Injected bugs only live mode sees (sim/live_bugs.tsv), each detected with a report naming the cause
+TEST_SCRIPTS += sim/test_live_bugs.sh
+TEST_PREREQS += $(LIBTARMACCHK) $(PROGRAM_ELFS) $(LIVE_PROGRAM_ELFS) $(call async-elfs,1 5)

@@ -56,6 +56,8 @@ tc_checker *tc_open(const char *golden, const char *options, tm_error *err)
     c->mem_pool = calloc(c->pool_cap, sizeof *c->mem_pool);
     c->gold_handler = 0;
     if (!c->ring || !c->pkts || !c->events || !c->reg_pool || !c->mem_pool) return out_of_memory(c, err);
+    int live = !strncmp(c->o.golden, "live:", 5);
+    if (live && !c->o.elf[0]) snprintf(c->o.elf, sizeof c->o.elf, "%s", c->o.golden + 5); /* symbolized reports */
     if (c->o.elf[0]) {
         c->elf = tm_elf_open(c->o.elf, err);
         if (!c->elf) {
@@ -64,6 +66,13 @@ tc_checker *tc_open(const char *golden, const char *options, tm_error *err)
         }
         c->disasm = calloc(c->ring_cap, sizeof *c->disasm);
         if (!c->disasm) return out_of_memory(c, err);
+    }
+    if (live) { /* the model runs here, stepped by the calls (tc_live.c) */
+        if (tc_live_open(c, err) != 0) {
+            tc_close(c);
+            return NULL;
+        }
+        return c;
     }
     /* inflating, parsing and building the golden steps run on threads of their own, beside the simulation */
     if (tc_golden_start(c, err) != 0) {
@@ -90,6 +99,7 @@ tc_checker *tc_open(const char *golden, const char *options, tm_error *err)
 void tc_close(tc_checker *c)
 {
     if (!c) return;
+    tc_live_close(c);
     tc_golden_stop(c);
     free(c->ring);
     free(c->reg_pool);
@@ -134,9 +144,20 @@ static uint64_t current_step(const tc_checker *c)
     return c->complete ? c->complete - 1 : 0;
 }
 
+static int reg_write_now(tc_checker *c, int reg, uint32_t value);
+static int mtb_packet_now(tc_checker *c, int shown, uint32_t offset, uint32_t w0, uint32_t w1);
+static int ahb_beat_now(tc_checker *c, uint32_t addr, int write, int hsize, int hprot, uint32_t data, int resp);
+
 int tc_reg_write(tc_checker *c, int reg, uint32_t value)
 {
     if (c->failed) return TC_FAILED;
+    tc_event e = { TC_EV_REG, (uint8_t)reg, 0, 0, value, 0, 0, c->time };
+    if (c->live && reg >= 0 && reg < TM_REG_COUNT) return tc_live_call(c, &e);
+    return reg_write_now(c, reg, value);
+}
+
+static int reg_write_now(tc_checker *c, int reg, uint32_t value)
+{
     tc_event e = { TC_EV_REG, (uint8_t)reg, 0, 0, value, 0, 0, c->time };
     tc_record_event(c, &e);
     if (reg < 0 || reg >= TM_REG_COUNT)
@@ -437,18 +458,92 @@ static int close_step(tc_checker *c, int is_exc, uint32_t pc, uint32_t opcode, i
     return rc != TC_OK ? rc : refuse(c);
 }
 
-int tc_retire(tc_checker *c, uint32_t pc, uint32_t opcode, int is32, int cond_passed)
+static int retire_now(tc_checker *c, uint32_t pc, uint32_t opcode, int is32, int cond_passed)
 {
     tc_event e = { TC_EV_RETIRE, 0, (uint8_t)(is32 != 0), (uint8_t)(cond_passed != 0), pc, opcode, 0, c->time };
     tc_record_event(c, &e);
     return close_step(c, 0, pc, opcode, is32, cond_passed, 0, 0);
 }
 
-int tc_exception(tc_checker *c, int number, uint32_t return_addr)
+int tc_retire(tc_checker *c, uint32_t pc, uint32_t opcode, int is32, int cond_passed)
+{
+    if (c->live) {
+        if (c->failed) return TC_FAILED;
+        tc_event e = { TC_EV_RETIRE, 0, (uint8_t)(is32 != 0), (uint8_t)(cond_passed != 0), pc, opcode, 0, c->time };
+        return tc_live_call(c, &e);
+    }
+    return retire_now(c, pc, opcode, is32, cond_passed);
+}
+
+static int exception_now(tc_checker *c, int number, uint32_t return_addr)
 {
     tc_event e = { TC_EV_EXC, 0, 0, 0, (uint32_t)number, return_addr, 0, c->time };
     tc_record_event(c, &e);
     return close_step(c, 1, 0, 0, 0, 0, number, return_addr);
+}
+
+int tc_exception(tc_checker *c, int number, uint32_t return_addr)
+{
+    if (c->live) {
+        if (c->failed) return TC_FAILED;
+        tc_event e = { TC_EV_EXC, 0, 0, 0, (uint32_t)number, return_addr, 0, c->time };
+        return tc_live_call(c, &e);
+    }
+    return exception_now(c, number, return_addr);
+}
+
+/* The asynchronous events: counted and kept for the report's context as they are compared (in live mode the
+ * model has followed them before: tc_live.c). */
+static int async_now(tc_checker *c, const tc_event *e)
+{
+    tc_record_event(c, e);
+    if (e->kind == TC_EV_IRQ) c->n.irq_changes++;
+    else if (e->kind == TC_EV_TICKS) c->n.systick_ticks += e->x;
+    else c->n.mem_writes++;
+    return TC_OK;
+}
+
+int tc_irq_lines(tc_checker *c, uint32_t irq, int nmi)
+{
+    if (c->failed) return TC_FAILED;
+    tc_event e = { TC_EV_IRQ, (uint8_t)(nmi != 0), 0, 0, irq, 0, 0, c->time };
+    return c->live ? tc_live_call(c, &e) : async_now(c, &e);
+}
+
+int tc_systick_ticks(tc_checker *c, uint32_t n)
+{
+    if (c->failed) return TC_FAILED;
+    tc_event e = { TC_EV_TICKS, 0, 0, 0, n, 0, 0, c->time };
+    return c->live ? tc_live_call(c, &e) : async_now(c, &e);
+}
+
+int tc_mem_write(tc_checker *c, uint32_t addr, int size, uint32_t data)
+{
+    if (c->failed) return TC_FAILED;
+    tc_event e = { TC_EV_MEMW, (uint8_t)size, 0, 0, addr, data, 0, c->time };
+    if ((size != 1 && size != 2 && size != 4) || (addr & (uint32_t)(size - 1))) {
+        tc_record_event(c, &e);
+        return tc_fail(c, "mem_write: size %d at %08x (1, 2 or 4 bytes, aligned)", size, addr);
+    }
+    return c->live ? tc_live_call(c, &e) : async_now(c, &e);
+}
+
+int tc_apply_event(tc_checker *c, const tc_event *e)
+{
+    if (c->failed) return TC_FAILED;
+    c->time = e->time;
+    switch (e->kind) {
+    case TC_EV_REG: return reg_write_now(c, e->a, e->x);
+    case TC_EV_BEAT: return ahb_beat_now(c, e->x, e->a, e->b, (int)e->z, e->y, e->c);
+    case TC_EV_PACKET: {
+        tc_event k = *e;
+        tc_record_event(c, &k);
+        return mtb_packet_now(c, e->a, e->z, e->x, e->y);
+    }
+    case TC_EV_RETIRE: return retire_now(c, e->x, e->y, e->b, e->c);
+    case TC_EV_EXC: return exception_now(c, (int)e->x, e->y);
+    default: return async_now(c, e);
+    }
 }
 
 /* Steps that fell out of the bus window with accesses never seen on the bus; packets never seen. */
@@ -484,6 +579,14 @@ static int check_windows(tc_checker *c)
 int tc_ahb_beat(tc_checker *c, uint32_t addr, int write, int hsize, int hprot, uint32_t data, int resp)
 {
     if (c->failed) return TC_FAILED;
+    tc_event e = { TC_EV_BEAT, (uint8_t)(write != 0), (uint8_t)hsize, (uint8_t)(resp != 0), addr, data,
+                   (uint32_t)hprot, c->time };
+    if (c->live && hsize >= 0 && hsize <= 2) return tc_live_call(c, &e);
+    return ahb_beat_now(c, addr, write, hsize, hprot, data, resp);
+}
+
+static int ahb_beat_now(tc_checker *c, uint32_t addr, int write, int hsize, int hprot, uint32_t data, int resp)
+{
     tc_event e = { TC_EV_BEAT, (uint8_t)(write != 0), (uint8_t)hsize, (uint8_t)(resp != 0), addr, data,
                    (uint32_t)hprot, c->time };
     tc_record_event(c, &e);
@@ -561,7 +664,13 @@ static int mtb_packet(tc_checker *c, int shown, uint32_t offset, uint32_t w0, ui
 {
     if (c->failed) return TC_FAILED;
     tc_event e = { TC_EV_PACKET, (uint8_t)(shown != 0), 0, 0, w0, w1, offset, c->time };
+    if (c->live) return tc_live_call(c, &e);
     tc_record_event(c, &e);
+    return mtb_packet_now(c, shown, offset, w0, w1);
+}
+
+static int mtb_packet_now(tc_checker *c, int shown, uint32_t offset, uint32_t w0, uint32_t w1)
+{
     if (!c->o.mtb) {
         c->n.ignored_packets++;
         return TC_OK;
@@ -602,6 +711,7 @@ int tc_mtb_packet_at(tc_checker *c, uint32_t offset, uint32_t w0, uint32_t w1)
 int tc_finish(tc_checker *c)
 {
     if (c->finished) return c->n.mismatches || c->failed ? (c->failed && !c->n.mismatches ? TC_FAILED : TC_MISMATCH) : TC_OK;
+    if (c->live) tc_live_finish(c); /* the model's golden ends; every held call is compared */
     c->finished = 1;
     int rc = c->n.mismatches ? TC_MISMATCH : TC_OK;
     if (!c->failed) {

@@ -98,7 +98,7 @@ static void complete_step(tc_checker *c)
 static int step_full(tc_checker *c, const char *what)
 {
     snprintf(c->sync->error, sizeof c->sync->error, "golden %s:%llu: more than %d %s records in one step",
-             c->o.golden, (unsigned long long)tm_reader_line(c->gs.reader), what[0] == 'r' ? TC_MAX_REGS : TC_MAX_MEM,
+             c->o.golden, (unsigned long long)c->gs.line, what[0] == 'r' ? TC_MAX_REGS : TC_MAX_MEM,
              what);
     return TC_FAILED;
 }
@@ -149,7 +149,7 @@ static int add_ldst(tc_checker *c, tc_step *s, const tm_ldst *m, uint64_t line)
 /* Add one golden record; an instruction or exception entry opens a new step (completing the previous one). */
 static int add_record(tc_checker *c, const tm_record *r)
 {
-    uint64_t line = tm_reader_line(c->gs.reader);
+    uint64_t line = c->gs.line;
     tc_step *s = c->gs.building ? tc_step_at(c, c->gs.made) : NULL;
     switch ((tm_kind)r->kind) {
     case TM_REC_SIGNAL:      /* FVP status lines, the ES header and branch lines: kept, opening no step */
@@ -309,12 +309,21 @@ static int wait_for_room(tc_checker *c)
 static void finish_golden(tc_checker *c)
 {
     tc_golden_sync *y = c->sync;
-    y->end_line = tm_reader_line(c->gs.reader);
+    y->end_line = c->gs.reader ? tm_reader_line(c->gs.reader) : c->gs.line;
     atomic_store_explicit(&y->pkt_made, c->gs.pkt_made, memory_order_release);
     atomic_store_explicit(&y->done, 1, memory_order_seq_cst);
     pthread_mutex_lock(&y->mu);
     pthread_cond_broadcast(&y->cv);
     pthread_mutex_unlock(&y->mu);
+}
+
+/* The golden's end: the step being built is complete; the last step has no successor, its packets are derived
+ * with none. */
+static void end_steps(tc_checker *c)
+{
+    tc_golden_side *g = &c->gs;
+    if (g->building) complete_step(c);
+    if (g->made > 0) tc_mtb_step(c, tc_step_at(c, g->made - 1), NULL);
 }
 
 static void *golden_main(void *arg)
@@ -328,9 +337,7 @@ static void *golden_main(void *arg)
         tm_error e;
         int rc = tm_reader_next(g->reader, &r, &e);
         if (rc == TM_EOF) {
-            if (g->building) complete_step(c);
-            /* the last step has no successor: derive its packets with none */
-            if (g->made > 0) tc_mtb_step(c, tc_step_at(c, g->made - 1), NULL);
+            end_steps(c);
             break;
         }
         if (rc != TM_OK) {
@@ -339,6 +346,7 @@ static void *golden_main(void *arg)
             break;
         }
         if (c->o.cpu >= 0 && r.h.cpu >= 0 && r.h.cpu != c->o.cpu) continue;
+        g->line = tm_reader_line(g->reader);
         if (add_record(c, &r) != TC_OK) break;
     }
     finish_golden(c);
@@ -382,6 +390,11 @@ void tc_golden_stop(tc_checker *c)
 {
     tc_golden_sync *y = c->sync;
     if (!y) return;
+    if (!c->gs.reader) { /* live: no thread */
+        free(y);
+        c->sync = NULL;
+        return;
+    }
     pthread_mutex_lock(&y->mu);
     atomic_store_explicit(&y->stop, 1, memory_order_relaxed);
     pthread_cond_broadcast(&y->cv);
@@ -393,6 +406,41 @@ void tc_golden_stop(tc_checker *c)
     c->gs.reader = NULL;
     free(y);
     c->sync = NULL;
+}
+
+int tc_golden_live_start(tc_checker *c, tm_error *err)
+{
+    tc_golden_sync *y = aligned_alloc(64, sizeof *y);
+    if (!y) {
+        memset(err, 0, sizeof *err);
+        err->status = TM_ERR_IO;
+        snprintf(err->msg, sizeof err->msg, "out of memory");
+        return -1;
+    }
+    memset(y, 0, sizeof *y);
+    c->sync = y; /* no thread: the fields are written and read on the caller's thread */
+    return 0;
+}
+
+int tc_golden_add(tc_checker *c, const tm_record *r, uint64_t line)
+{
+    c->gs.line = line;
+    if (c->sync->error[0] || atomic_load_explicit(&c->sync->done, memory_order_relaxed)) return TC_FAILED;
+    if (add_record(c, r) != TC_OK) {
+        finish_golden(c);
+        return TC_FAILED;
+    }
+    return TC_OK;
+}
+
+const char *tc_golden_error(const tc_checker *c) { return c->sync->error; }
+
+void tc_golden_end(tc_checker *c, uint64_t last_line)
+{
+    if (atomic_load_explicit(&c->sync->done, memory_order_relaxed)) return;
+    end_steps(c);
+    c->gs.line = last_line;
+    finish_golden(c);
 }
 
 /* Hand the steps before oldest and the consumed packets back to the golden thread; wake it when it sleeps
@@ -457,7 +505,8 @@ int tc_golden_fill(tc_checker *c, uint64_t upto)
     /* never ask for more than the ring holds beside the steps still held */
     if (upto > c->oldest + c->ring_cap / 2) upto = c->oldest + c->ring_cap / 2;
     if (c->complete >= upto || c->golden_eof) return TC_OK;
-    if (c->made_seen < upto && !c->done_seen) {
+    if (!c->gs.reader) load_made(c); /* live: the steps are built on this thread */
+    else if (c->made_seen < upto && !c->done_seen) {
         hand_back_if(c, 1);
         wait_for_steps(c, upto);
     }

@@ -36,6 +36,10 @@ typedef struct tc_options {
     uint32_t bus_ignore[TC_MAX_BUS_IGNORE][2]; /* inclusive address ranges left out of the bus stream */
     unsigned n_bus_ignore;
     char model[1024];      /* the declared configuration, "key:value;..." of every model= in order (validated) */
+    char golden_out[512];  /* live mode: write the golden the model produced here */
+    unsigned irq_latency;  /* live mode: instructions a legal pending exception may stay untaken */
+    uint32_t volatile_ranges[TC_MAX_BUS_IGNORE][2]; /* live mode: reads here take the RTL's value */
+    unsigned n_volatile;
 } tc_options;
 
 typedef struct tc_gmem {
@@ -85,11 +89,11 @@ typedef struct tc_packet {
     uint64_t line;
 } tc_packet;
 
-enum { TC_EV_REG, TC_EV_BEAT, TC_EV_PACKET, TC_EV_RETIRE, TC_EV_EXC, TC_EV_SNAPSHOT };
+enum { TC_EV_REG, TC_EV_BEAT, TC_EV_PACKET, TC_EV_RETIRE, TC_EV_EXC, TC_EV_SNAPSHOT, TC_EV_IRQ, TC_EV_TICKS, TC_EV_MEMW };
 typedef struct tc_event {
     uint8_t kind;
-    uint8_t a, b, c;       /* reg id / write, size, resp / is32, cond */
-    uint32_t x, y, z;      /* value / addr, data, prot / pc, opcode */
+    uint8_t a, b, c;       /* reg id / write, size, resp / is32, cond / nmi / size */
+    uint32_t x, y, z;      /* value / addr, data, prot / pc, opcode / irq lines / ticks / addr, data */
     uint64_t time;
 } tc_event;
 
@@ -108,9 +112,11 @@ typedef struct tc_golden_side {
     uint64_t pkt_tail_seen;            /* the comparison's pkt_tail, as last read */
     uint64_t oldest_seen;              /* the comparison's oldest, as last read */
     uint64_t reg_held, mem_held;       /* pool positions of that step's records */
+    uint64_t line;                     /* golden line of the record being added */
 } tc_golden_side;
 
 typedef struct tc_golden_sync tc_golden_sync; /* tc_golden.c: the hand-over between the two threads */
+typedef struct tc_live tc_live;               /* tc_live.c: the model inside the checker (golden=live:) */
 
 struct tc_checker {
     tc_options o;
@@ -160,6 +166,7 @@ struct tc_checker {
     char *report;
     size_t report_len, report_cap;
     size_t report_read;  /* tc_report_unread has handed out report[0, report_read) */
+    tc_live *live;                     /* live mode: the model and the calls held until its golden steps exist */
     /* the golden thread's fields on cache lines of their own (the checker is allocated 64-byte aligned) */
     _Alignas(64) tc_golden_side gs;
 };
@@ -192,6 +199,12 @@ void tc_golden_stop(tc_checker *c);
  * behind; hands the steps before oldest back to it. Returns TC_OK or TC_FAILED (report written: an
  * unreadable golden with file:line). */
 int tc_golden_fill(tc_checker *c, uint64_t upto);
+/* Live mode (tc_live.c): the steps are built on the caller's thread from the model's records, each with its line
+ * number in the golden text; tc_golden_end ends the golden (last_line: its last line). */
+int tc_golden_live_start(tc_checker *c, tm_error *err);
+int tc_golden_add(tc_checker *c, const tm_record *r, uint64_t line);
+void tc_golden_end(tc_checker *c, uint64_t last_line);
+const char *tc_golden_error(const tc_checker *c); /* why tc_golden_add failed */
 static inline tc_step *tc_step_at(tc_checker *c, uint64_t index) { return &c->ring[index & (c->ring_cap - 1)]; }
 
 /* tc_mtb_expect.c, on the golden thread: derive the packets of step s (its successor next is complete; at most
@@ -206,6 +219,20 @@ static inline int tc_step_tail_chained(const tc_step *s)
 {
     return s->kind == TC_STEP_EXC && s->has_return && s->exc_return >= 0xF0000000u;
 }
+
+/* tc_check.c: one held call, compared as file mode compares it at its call (c->time = its time). */
+int tc_apply_event(tc_checker *c, const tc_event *e);
+
+/* tc_live.c: live mode. open: the model on the ELF of golden "live:<elf>", configured by model=, its golden
+ * steps built as a file's; call: hold one call, let the model follow the closes it can, compare the held calls
+ * whose golden steps exist; finish: the model's golden ends, every held call is compared. Notes: the live rules'
+ * causes (illegal entry, missed exception, volatile read) of the golden steps up to step, printed with the
+ * mismatch they explain. */
+int tc_live_open(tc_checker *c, tm_error *err);
+int tc_live_call(tc_checker *c, const tc_event *e);
+int tc_live_finish(tc_checker *c);
+void tc_live_close(tc_checker *c);
+void tc_live_notes(tc_checker *c, uint64_t step);
 
 /* tc_report.c */
 void tc_report_append(tc_checker *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

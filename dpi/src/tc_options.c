@@ -158,30 +158,62 @@ static int set_data_beats(tc_options *o, const char *v, tm_error *err)
     return 0;
 }
 
-/* "<lo>-<hi>:<lo>-<hi>...", inclusive, any base strtoull reads. */
-static int set_bus_ignore(tc_options *o, const char *v, tm_error *err)
+/* "<lo>-<hi>:<lo>-<hi>...", inclusive, any base strtoull reads, into ranges (at most TC_MAX_BUS_IGNORE). */
+static int set_ranges(const char *key, const char *v, uint32_t ranges[][2], unsigned *count, tm_error *err)
 {
-    o->n_bus_ignore = 0;
+    char msg[128];
+    *count = 0;
     while (*v) {
         size_t n = strcspn(v, ":;");
         char item[64];
         snprintf(item, sizeof item, "%.*s", (int)(n > 60 ? 60 : n), v);
         char *dash = strchr(item, '-');
         unsigned long long lo, hi;
-        if (n >= sizeof item || !dash) return bad(err, "option bus_ignore: '%s' is not a range <lo>-<hi>%s", item, "");
+        if (n >= sizeof item || !dash) {
+            snprintf(msg, sizeof msg, "option %s: '%%s' is not a range <lo>-<hi>%%s", key);
+            return bad(err, msg, item, "");
+        }
         *dash = '\0';
         if (parse_uint(item, 0xffffffffull, &lo) || parse_uint(dash + 1, 0xffffffffull, &hi) || hi < lo) {
             *dash = '-';
-            return bad(err, "option bus_ignore: '%s' is not a range <lo>-<hi> of 32-bit addresses, lo <= hi%s", item, "");
+            snprintf(msg, sizeof msg, "option %s: '%%s' is not a range <lo>-<hi> of 32-bit addresses, lo <= hi%%s", key);
+            return bad(err, msg, item, "");
         }
-        if (o->n_bus_ignore == TC_MAX_BUS_IGNORE)
-            return bad(err, "option bus_ignore: more than %s ranges%s", TC_MAX_BUS_IGNORE_TEXT, "");
-        o->bus_ignore[o->n_bus_ignore][0] = (uint32_t)lo;
-        o->bus_ignore[o->n_bus_ignore][1] = (uint32_t)hi;
-        o->n_bus_ignore++;
+        if (*count == TC_MAX_BUS_IGNORE) {
+            snprintf(msg, sizeof msg, "option %s: more than %%s ranges%%s", key);
+            return bad(err, msg, TC_MAX_BUS_IGNORE_TEXT, "");
+        }
+        ranges[*count][0] = (uint32_t)lo;
+        ranges[*count][1] = (uint32_t)hi;
+        (*count)++;
         v += n;
         if (*v) v++;
     }
+    return 0;
+}
+
+static int set_bus_ignore(tc_options *o, const char *v, tm_error *err)
+{
+    return set_ranges("bus_ignore", v, o->bus_ignore, &o->n_bus_ignore, err);
+}
+
+static int set_volatile(tc_options *o, const char *v, tm_error *err)
+{
+    return set_ranges("volatile", v, o->volatile_ranges, &o->n_volatile, err);
+}
+
+static int set_golden_out(tc_options *o, const char *v, tm_error *err)
+{
+    (void)err;
+    snprintf(o->golden_out, sizeof o->golden_out, "%s", v);
+    return 0;
+}
+
+static int set_irq_latency(tc_options *o, const char *v, tm_error *err)
+{
+    unsigned long long x = 0;
+    if (uint_in("irq_latency", v, 0, 1000000, "a number of instructions", &x, err)) return TM_ERR_ARG;
+    o->irq_latency = (unsigned)x;
     return 0;
 }
 
@@ -194,7 +226,8 @@ typedef struct tc_option_def {
 
 /* The options, in the order the documentation lists them. Defaults are applied by parsing these texts. */
 static const tc_option_def options[] = {
-    { { "golden", "", "the golden trace (plain or gzip, any dialect) when open is given none" }, set_golden },
+    { { "golden", "", "the golden trace (plain or gzip, any dialect) when open is given none; live:<elf>: the model "
+                      "runs the program inside the checker (live mode)" }, set_golden },
     { { "context", "8", "golden steps and RTL events shown in a report (0-1000)" }, set_context },
     { { "max_errors", "1", "mismatches before the checker halts (1 = halt on the first)" }, set_max_errors },
     { { "regs", "writes", "writes: the RTL reports register writes (reg_write); snapshot: the whole register file "
@@ -215,6 +248,12 @@ static const tc_option_def options[] = {
                    "instruction" }, set_elf },
     { { "model", "", "the configuration the core and system were built with, key:value;... (keys of armv6m-iss "
                      "--config), checked at open against the golden's record" }, set_model },
+    { { "golden_out", "", "live mode: write the golden the model produced (with the asynchronous events it was told) "
+                          "to this file, for a replay in file mode" }, set_golden_out },
+    { { "irq_latency", "16", "live mode: instructions a pending exception that should preempt may stay untaken before "
+                             "it is reported missed" }, set_irq_latency },
+    { { "volatile", "", "live mode: address ranges <lo>-<hi>:... (devices) whose reads give the model the value the "
+                        "RTL read" }, set_volatile },
 };
 #define N_OPTIONS (sizeof options / sizeof options[0])
 

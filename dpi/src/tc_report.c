@@ -86,6 +86,9 @@ static int describe_event(const tc_checker *c, const tc_event *e, char *buf, siz
                         e->c ? "" : " (skipped)");
     case TC_EV_EXC: return snprintf(buf, n, "exception %u ret %s", e->x, tc_code_addr(c, e->y, a));
     case TC_EV_SNAPSHOT: return snprintf(buf, n, "register snapshot (%u registers)", (unsigned)__builtin_popcount(e->x));
+    case TC_EV_IRQ: return snprintf(buf, n, "irq lines %08x nmi %u", e->x, e->a);
+    case TC_EV_TICKS: return snprintf(buf, n, "systick +%u cycles", e->x);
+    case TC_EV_MEMW: return snprintf(buf, n, "other master W%u %08x = %08x", e->a, e->x, e->y);
     default: return snprintf(buf, n, "?");
     }
 }
@@ -152,6 +155,7 @@ int tc_mismatch(tc_checker *c, const char *stream, uint64_t step, uint64_t line,
     vappend(c, fmt, ap);
     va_end(ap);
     tc_report_append(c, "\n");
+    if (c->live) tc_live_notes(c, step);
     if (c->elf && step >= c->oldest && step < c->complete && tc_step_at(c, step)->kind == TC_STEP_INSN) {
         const tc_step *s = tc_step_at(c, step);
         char a[TC_ADDR_TEXT], d[TC_DISASM_LEN];

@@ -1,7 +1,8 @@
 // The lockstep monitor for any ARMv6-M core that drives armv6m_trace_if (dpi/CHECKING_YOUR_CORE.md): turns the
 // trace port into checker calls (dpi/tarmac_chk_pkg.sv) in the order dpi/README.md gives: register writes, bus
 // beats and MTB packets, then the retire / exception that closes the step, then (snapshot mode) the register
-// snapshot. With +trace it also prints a human-readable trace; with +tarmac_off it only watches.
+// snapshot; in live mode also the interrupt inputs' changes and SysTick's clock cycles (see held). With
+// +trace it also prints a human-readable trace; with +tarmac_off it only watches.
 //   SNAPSHOT = 0: the core reports register writes (tp.wr_*); 1: it shows its register file (tp.snap_*);
 //                 +tarmac_regs=snapshot chooses snapshot mode at run time too.
 //   OPTIONS:      checker options of the integration ("key=value,..."); plusargs +tarmac_<key>= add to them.
@@ -17,6 +18,16 @@ module armv6m_lockstep_monitor #(
   import tarmac_chk_pkg::*;
   chandle h;
   bit chk_on;    // +tarmac_off runs a checker build without the checker (the program's own verdict)
+  // Live mode. The model checks an exception entry on what it was told before the entry's call, and executes a
+  // step when its close comes. The interrupt inputs' changes ({nmi, irq}, in order) are reported at the edge
+  // after the one that sampled them, before that edge's calls; SysTick's cycles with the close of their step
+  // (pre before its call; post, those after an access to a SysTick register in the step, after it, as the
+  // model executes the whole step at once). From the edge where the core chose an exception (tp.exc_choice) on,
+  // what it samples was not part of the choice: it is held (hold) until after the entry's exception call.
+  logic [32:0] held [$];
+  int unsigned pre = 0, post = 0, held_ticks = 0;
+  bit hold = 1'b0, written = 1'b0, last = 1'b0;
+  localparam logic [31:0] SysTickLo = 32'hE000_E010, SysTickHi = 32'hE000_E01F;
 `endif
   localparam int NW = tp.NUM_WR_PORTS > 0 ? tp.NUM_WR_PORTS : 1;
   bit trace_on;
@@ -27,6 +38,14 @@ module armv6m_lockstep_monitor #(
   logic [31:0] dp_addr;
   logic [2:0]  dp_size;
   logic [3:1]  dp_prot;             // bit 0 is replaced by the qualifier
+  // the interrupt inputs at the last edge
+  logic [31:0] irq_q;
+  logic        nmi_q, irq_changed;
+  assign irq_changed = tp.irq != irq_q || tp.nmi != nmi_q;
+`ifdef TARMAC_CHK
+  logic closes;
+  assign closes = tp.retire_valid || tp.exc_valid;
+`endif
   logic unused;  // bits used only by the checker, or by the trace only
   assign unused = ^{tp.htrans[0], tp.retire_is32, dp_prot, tp.snap_shown, tp.hprot[0]};
 
@@ -54,9 +73,13 @@ module armv6m_lockstep_monitor #(
       running <= 1'b0;
       cycle <= 64'd0;
       dp_valid <= 1'b0;
+      irq_q <= 32'd0;
+      nmi_q <= 1'b0;
     end else begin
       running <= 1'b1;
       cycle <= cycle + 64'd1;
+      irq_q <= tp.irq;
+      nmi_q <= tp.nmi;
       if (tp.hready) begin
         dp_valid <= tp.htrans[1];
         dp_write <= tp.hwrite;
@@ -78,9 +101,35 @@ module armv6m_lockstep_monitor #(
     if (running) begin
 `ifdef TARMAC_CHK
       // the time is passed only with an event: no DPI call on idle cycles
-      if (chk_on && (any_write || (dp_valid && tp.hready) || tp.pkt_valid || tp.retire_valid || tp.exc_valid))
+      if (chk_on && (irq_changed || any_write || (dp_valid && tp.hready) || tp.pkt_valid || closes
+                     || tp.exc_choice || (!hold && held.size() != 0)))
         tarmac_chk_pkg::set_time(h, cycle);
+      /* verilator lint_off BLKSEQ */  // this block's own state, read again in this edge
+      if (chk_on && tp.exc_choice && !hold) begin
+        // the cycles before the choice now; the last edge's was after it
+        if (written) post = post - int'(last); else pre = pre - int'(last);
+        held_ticks = int'(last);
+        report_ticks(pre);
+        report_ticks(post);
+        hold = 1'b1;
+      end
+      // the inputs sampled up to the last edge
+      if (chk_on && !hold) report_lines();
+      if (chk_on) begin
+        last = tp.systick_cycle;
+        if (hold) held_ticks = held_ticks + int'(last);
+        else if (written) post = post + int'(last);
+        else pre = pre + int'(last);
+      end
+      /* verilator lint_on BLKSEQ */
 `endif
+      // an input that changed in this cycle was sampled by the NVIC at this edge
+      if (irq_changed) begin
+        if (trace_on) $display("%0d IRQ %08x NMI %0d", cycle, tp.irq, tp.nmi);
+`ifdef TARMAC_CHK
+        if (chk_on) held.push_back({tp.nmi, tp.irq});
+`endif
+      end
       for (int i = 0; i < NW; i++) begin
         if (tp.wr_valid[i]) begin
           if (trace_on) $display("%0d R %0d %08x", cycle, tp.wr_id[i], tp.wr_data[i]);
@@ -97,6 +146,17 @@ module armv6m_lockstep_monitor #(
         // the qualifier decides what is data; the checker reads it as HPROT[0]
         if (chk_on) tarmac_chk_pkg::ahb_beat(h, dp_addr, dp_write, int'(dp_size), int'({dp_prot[3:1], dp_data}),
                                              dp_write ? tp.hwdata : tp.hrdata, tp.hresp);
+        // a SysTick register written (from the next cycle on) or read (its value is the count before this edge's
+        // cycle): the cycles after it are counted after the step
+        /* verilator lint_off BLKSEQ */
+        if (chk_on && dp_data && !tp.hresp && dp_addr >= SysTickLo && dp_addr <= SysTickHi) begin
+          if (!dp_write && !hold && !written && last) begin
+            pre = pre - 1;
+            post = post + 1;
+          end
+          written = 1'b1;
+        end
+        /* verilator lint_on BLKSEQ */
 `endif
       end
       if (tp.pkt_valid) begin
@@ -110,21 +170,53 @@ module armv6m_lockstep_monitor #(
         if (trace_on)
           $display("%0d %s %08x %0h", cycle, tp.retire_cond ? "IT" : "IS", tp.retire_pc, tp.retire_opcode);
 `ifdef TARMAC_CHK
+        if (chk_on && !hold) report_ticks(pre);
         if (chk_on) tarmac_chk_pkg::retire(h, tp.retire_pc, tp.retire_opcode, tp.retire_is32, tp.retire_cond);
 `endif
       end
       if (tp.exc_valid) begin
         if (trace_on) $display("%0d E %0d %08x", cycle, tp.exc_num, tp.exc_ret);
 `ifdef TARMAC_CHK
+        if (chk_on && !hold) report_ticks(pre);
         if (chk_on) tarmac_chk_pkg::exception(h, int'(tp.exc_num), tp.exc_ret);
 `endif
       end
 `ifdef TARMAC_CHK
       if (chk_on && snap_mode && (tp.retire_valid || tp.exc_valid))
         tarmac_chk_pkg::snapshot(h, tp.snap_regs, 32'(tp.snap_shown));
+      // after the close's call: the cycles after a SysTick write; after an entry's, what was held since the choice
+      // (file mode counts the calls)
+      if (chk_on && closes) begin
+        report_ticks(post);
+        /* verilator lint_off BLKSEQ */
+        written = 1'b0;
+        if (hold && tp.exc_valid) begin
+          report_lines();
+          report_ticks(held_ticks);
+          hold = 1'b0;
+        end
+        /* verilator lint_on BLKSEQ */
+      end
 `endif
     end
   end
+
+`ifdef TARMAC_CHK
+  function automatic void report_lines();
+    while (held.size() != 0) begin
+      logic [32:0] v = held.pop_front();
+      tarmac_chk_pkg::irq_lines(h, v[31:0], v[32]);
+    end
+  endfunction
+
+  // n cycles, if any, and n becomes 0
+  function automatic void report_ticks(inout int unsigned n);
+    if (n != 0) tarmac_chk_pkg::systick_ticks(h, n);
+    /* verilator lint_off BLKSEQ */
+    n = 0;
+    /* verilator lint_on BLKSEQ */
+  endfunction
+`endif
 
   // 1 when the checker stopped the run: it halted (max_errors mismatches, or it could not start)
   function automatic bit halted();

@@ -58,9 +58,25 @@ interface armv6m_trace_if #(
   logic [31:0] pkt_offset;
   /* verilator lint_on UNUSEDSIGNAL */
 
+  // The interrupt inputs and SysTick's clock, for the checker's live mode (dpi/CHECKING_YOUR_CORE.md, "Live
+  // mode"): irq = the levels of IRQ0-31 as the NVIC samples them, nmi = the NMI input's (tie both to 0 for a
+  // system without external interrupts); systick_cycle = 1 in each clock cycle SysTick counts (SysTick counting
+  // clock cycles: every cycle out of reset, whether SysTick is enabled or not; tie it to 0 when SysTick counts
+  // retired instructions or there is none).
+  // exc_choice = 1 in the cycle after the core chose to take an exception (it stacks or tail-chains next): what
+  // the inputs and SysTick do from then until the entry is not part of the choice. Tie it to 0 if the core
+  // cannot show it (the monitor then reports every change at once).
+  logic [31:0] irq;
+  logic        nmi;
+  /* verilator lint_off UNUSEDSIGNAL */  // read only by a monitor built with the checker
+  logic        systick_cycle;
+  logic        exc_choice;
+  /* verilator lint_on UNUSEDSIGNAL */
+
   modport monitor (
     input clk, rst_n, retire_valid, retire_pc, retire_opcode, retire_is32, retire_cond, wr_valid, wr_id, wr_data,
           exc_valid, exc_num, exc_ret, snap_regs, snap_shown, haddr, htrans, hwrite, hsize, hprot, hwdata, hrdata,
-          hready, hresp, beat_data, pkt_valid, pkt_w0, pkt_w1, pkt_offset_shown, pkt_offset
+          hready, hresp, beat_data, pkt_valid, pkt_w0, pkt_w1, pkt_offset_shown, pkt_offset, irq, nmi, systick_cycle,
+          exc_choice
   );
 endinterface

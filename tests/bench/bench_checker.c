@@ -1,12 +1,16 @@
 /* Checker benchmark: a long synthetic golden (instruction steps with register writes and memory accesses)
  * replayed through the C API as a perfect DUT would call it. Prints steps/s, ns per step and the ratio to
- * `zcat` of the same file, measured in the same run. usage: bench_checker <work dir> [steps] */
+ * `zcat` of the same file, measured in the same run. With a program's ELF, also live mode beside file mode: the
+ * calls a perfect core makes running it (recorded from the model first) replayed against the model's golden
+ * file, then against the model running inside the checker (golden=live:<elf>); ns per step of each and the ratio.
+ * usage: bench_checker <work dir> [steps] [elf] */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
 
+#include "armv6m.h"
 #include "tarmac/checker.h"
 #include "tarmac/writer.h"
 
@@ -83,6 +87,129 @@ static int write_golden(const char *path, uint64_t steps)
     return tm_out_close(o, &e);
 }
 
+/* A perfect core's calls, recorded from the model's trace: each step's register writes and beats, then its
+ * close. */
+typedef struct call {
+    uint8_t kind, a, b, c; /* 0 reg (a id), 1 beat (a write, b hsize), 2 retire (a is32, b taken) */
+    uint32_t x, y;         /* reg: value; beat: addr, data; retire: pc, opcode */
+} call;
+
+typedef struct recorder {
+    call *calls, *body;
+    size_t n, cap, nbody, bodycap;
+    call close;
+    int have_close, bad;
+    tm_out *out;
+} recorder;
+
+static void push(call **v, size_t *n, size_t *cap, call k)
+{
+    if (*n == *cap) {
+        *cap = *cap ? 2 * *cap : 1 << 16;
+        *v = realloc(*v, *cap * sizeof **v);
+        if (!*v) abort();
+    }
+    (*v)[(*n)++] = k;
+}
+
+static void flush_step(recorder *r)
+{
+    for (size_t i = 0; i < r->nbody; i++) push(&r->calls, &r->n, &r->cap, r->body[i]);
+    r->nbody = 0;
+    if (r->have_close) push(&r->calls, &r->n, &r->cap, r->close);
+    r->have_close = 0;
+}
+
+static void record(void *ctx, const tm_record *rec)
+{
+    recorder *r = ctx;
+    tm_error e;
+    tm_out_record(r->out, rec, TM_DIALECT_FASTMODELS, &e);
+    if (rec->kind == TM_REC_INSN) {
+        flush_step(r);
+        const tm_insn *in = &rec->u.insn;
+        r->close = (call){ 2, (uint8_t)(in->opcode_digits > 4), (uint8_t)(in->status != TM_INSN_IS), 0,
+                           (uint32_t)in->addr.va, in->opcode };
+        r->have_close = 1;
+    } else if (rec->kind == TM_REC_REG) {
+        int id = tm_reg_id_of(&rec->u.reg);
+        if (id >= 0 && id != TM_REG_PC)
+            push(&r->body, &r->nbody, &r->bodycap, (call){ 0, (uint8_t)id, 0, 0, (uint32_t)rec->u.reg.value.v, 0 });
+    } else if (rec->kind == TM_REC_MEM) {
+        const tm_mem *m = &rec->u.mem;
+        uint32_t addr = (uint32_t)m->addr.va, lane = 8 * (addr & 3);
+        push(&r->body, &r->nbody, &r->bodycap,
+             (call){ 1, m->write, (uint8_t)(m->size == 4 ? 2 : m->size == 2 ? 1 : 0), 0, addr,
+                     m->size == 4 ? (uint32_t)m->data.v : (uint32_t)m->data.v << lane });
+    } else if (rec->kind == TM_REC_EVENT && rec->u.event.has_number && rec->u.event.number != 1) {
+        r->bad = 1; /* an exception entry: the workload has none */
+    }
+}
+
+static int replay(tc_checker *c, const call *calls, size_t n)
+{
+    int rc = TC_OK;
+    for (size_t i = 0; i < n && rc == TC_OK; i++) {
+        const call *k = &calls[i];
+        if (k->kind == 0) rc = tc_reg_write(c, k->a, k->x);
+        else if (k->kind == 1) rc = tc_ahb_beat(c, k->x, k->a, k->b, 1, k->y, 0);
+        else rc = tc_retire(c, k->x, k->y, k->a, k->b);
+    }
+    return rc | tc_finish(c);
+}
+
+/* File mode and live mode on the same calls of the program elf; returns 0 when both pass. */
+static int bench_live(const char *dir, const char *elf)
+{
+    char golden[1024], live[1100];
+    snprintf(golden, sizeof golden, "%s/live_bench.tarmac.gz", dir);
+    snprintf(live, sizeof live, "live:%s", elf);
+    recorder r = { 0 };
+    tm_out_options oo = { 1, 1, 1, NULL };
+    tm_error e;
+    r.out = tm_out_open(golden, &oo, &e);
+    m6 *m = m6_create();
+    char err[512];
+    if (!r.out || !m || m6_load_elf(m, elf, err, sizeof err)) {
+        fprintf(stderr, "bench_checker: cannot run %s on the model\n", elf);
+        return 1;
+    }
+    m6_trace tr = { 0 };
+    tr.sink = record;
+    tr.sink_ctx = &r;
+    m->trace = &tr;
+    m->console = NULL;
+    if (m6_reset(m) == 0) m6_run(m, 0);
+    flush_step(&r);
+    tm_out_close(r.out, &e);
+    uint64_t steps = m->steps;
+    m6_destroy(m);
+    if (r.bad) {
+        fprintf(stderr, "bench_checker: %s takes exceptions; the live benchmark wants a workload without\n", elf);
+        return 1;
+    }
+    double t0 = now();
+    tc_checker *c = tc_open(golden, "quiet=1", &e);
+    int rc = c ? replay(c, r.calls, r.n) : TC_FAILED;
+    double file = now() - t0;
+    if (c && rc != TC_OK) fprintf(stderr, "%s", tc_report(c));
+    tc_close(c);
+    t0 = now();
+    c = tc_open(live, "quiet=1", &e);
+    int lrc = c ? replay(c, r.calls, r.n) : TC_FAILED;
+    double lt = now() - t0;
+    if (!c) fprintf(stderr, "bench_checker: %s\n", e.msg);
+    else if (lrc != TC_OK) fprintf(stderr, "%s", tc_report(c));
+    tc_close(c);
+    printf("live mode: %llu steps of %s, %zu calls\n", (unsigned long long)steps, elf, r.n);
+    printf("  file mode (golden file)  %7.3f s  %5.1f ns/step\n", file, 1e9 * file / (double)steps);
+    printf("  live mode (model inside) %7.3f s  %5.1f ns/step  ratio %.2fx file mode; %+.1f ns/step\n", lt,
+           1e9 * lt / (double)steps, lt / file, 1e9 * (lt - file) / (double)steps);
+    free(r.calls);
+    free(r.body);
+    return rc != TC_OK || lrc != TC_OK;
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2) {
@@ -123,5 +250,6 @@ int main(int argc, char **argv)
     printf("  zcat of the golden      %7.3f s\n", zcat);
     printf("  checker (read+compare)  %7.3f s  %6.2f M steps/s  %5.1f ns/step  ratio %.2fx zcat (target <= 2)\n",
            chk, (double)steps / chk / 1e6, 1e9 * chk / (double)steps, chk / zcat);
+    if (argc > 3 && bench_live(argv[1], argv[3])) return 1;
     return rc == TC_OK ? 0 : 1;
 }

@@ -10,10 +10,13 @@
  * and AUTOHALT. The program's check is the lockstep comparison; it always exits 0.
  * SVCall keeps priority 0 (highest) and SVC runs in thread mode with PRIMASK clear: an SVC never waits behind
  * another exception (the model and the core escalate a pending SVCall that cannot preempt: see the report).
- * usage: gen_random <seed> [instructions] > prog.S */
+ * --async: the program is ready for interrupts it does not raise itself (asynchronous, from the testbench's
+ * irq_source: rtl_tb/irq_source.sv), see "Asynchronous interrupts" below.
+ * usage: gen_random [--async] <seed> [instructions] > prog.S */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 static uint64_t state;
 static uint32_t rnd(void)
@@ -26,6 +29,7 @@ static uint32_t pick(uint32_t n) { return rnd() % n; }
 static const char *const cond[] = { "eq", "ne", "cs", "cc", "mi", "pl", "vs", "vc", "hi", "ls", "ge", "lt", "gt", "le" };
 
 static int label;
+static int async_mode; /* --async */
 static int new_label(void) { return label++; }
 
 /* r0-r4 random data, r5 loop counter, r6 scratch (index, shift amount, address), r7 the scratch area base;
@@ -184,8 +188,9 @@ static void system_op(void)
     case 5: REG_WRITE(0xE000ED20, rnd()); break;                                 /* SHPR3: PendSV, SysTick */
     case 6: REG_WRITE(0xE000ED04, pick(2) ? 1u << 28 : 1u << 27); SYNC(); break; /* ICSR PENDSVSET/CLR */
     case 7: REG_WRITE(0xE000ED04, pick(3) ? 1u << 26 : 1u << 25); SYNC(); break; /* ICSR PENDSTSET/CLR */
-    case 8: /* SysTick: reload, clear, enable with or without the interrupt, or off */
-        REG_WRITE(0xE000E014, 20 + pick(300));
+    case 8: /* SysTick: reload, clear, enable with or without the interrupt, or off; counting clock cycles
+             * (--async) a period that leaves the handlers time to return */
+        REG_WRITE(0xE000E014, async_mode ? 400 + pick(3000) : 20 + pick(300));
         REG_WRITE(0xE000E018, 0);
         REG_WRITE(0xE000E010, pick(4) ? 7 : pick(2) ? 5 : 0);
         break;
@@ -251,8 +256,11 @@ static void step(void)
         }
         default: printf("\tbl leaf%u\n", pick(4)); break;
         }
-    } else if (k < 87) {
-        printf("\tsvc #%u\n", pick(256));
+    } else if (k < 87) { /* not with asynchronous NMIs: an NMI taken right after the SVC leaves SVCall pending in
+                          * the NMI handler, which escalates to HardFault there: a lockup (--async) */
+        unsigned imm = pick(256);
+        if (async_mode) printf("\tnop\n");
+        else printf("\tsvc #%u\n", imm);
     } else if (k < 95) {
         system_op();
     } else if (k < 97) { /* PRIMASK: interrupts held for a few instructions */
@@ -269,16 +277,53 @@ static void step(void)
     }
 }
 
+/* ---- Asynchronous interrupts (--async) ----
+ * The testbench raises NMI and any of IRQ0-31 at any cycle (rtl_tb/irq_source.sv; the checker in live mode). The
+ * program's own handlers (NMI, IRQ0-3) already work on the hardware-stacked registers only; IRQ4-31 get one more
+ * that counts its entries in async_count (RAM outside the scratch area) with r0 and r1, which the exception
+ * return restores. The vector table with it is the program's own (VTOR), so that the startup code stays that of
+ * every program; IRQ4-31 are enabled with random priorities. The program has no SVC (see step()). */
+static void async_setup(void)
+{
+    printf("\tldr r6, =0xe000ed08\n\tldr r5, =async_vectors\n\tstr r5, [r6]\n\tdsb\n\tisb\n"); /* VTOR */
+    for (unsigned k = 1; k < 8; k++) REG_WRITE(0xE000E400 + 4 * k, rnd()); /* IPR1-7: IRQ4-31 priorities */
+    REG_WRITE(0xE000E100, 0xfffffff0u);                                   /* enable IRQ4-31 */
+}
+
+static void async_tables(void)
+{
+    static const char *const named[16] = { "__stack_top", "reset_handler", "nmi_handler", "hardfault_handler",
+                                           0, 0, 0, 0, 0, 0, 0, "svc_handler", 0, 0, "pendsv_handler",
+                                           "systick_handler" };
+    printf("\t.thumb_func\nasync_irq_handler:\n\tldr r0, =async_count\n\tldr r1, [r0]\n\tadds r1, #1\n"
+           "\tstr r1, [r0]\n\tbx lr\n\t.ltorg\n");
+    /* 48 entries: VTOR needs the table aligned to a power of two at least its size, 256 bytes */
+    printf("\t.align 8\nasync_vectors:\n");
+    for (int e = 0; e < 48; e++)
+        printf("\t.word %s\n", e < 16 ? (named[e] ? named[e] : "default_handler")
+                                       : e < 20 ? (const char *[]){ "irq0_handler", "irq1_handler", "irq2_handler",
+                                                                     "irq3_handler" }[e - 16]
+                                                : "async_irq_handler");
+    printf("\t.bss\n\t.align 2\n\t.global async_count\nasync_count:\n\t.space 4\n");
+}
+/* ---- end of the asynchronous interrupts ---- */
+
 int main(int argc, char **argv)
 {
+    if (argc > 1 && !strcmp(argv[1], "--async")) {
+        async_mode = 1;
+        argv++;
+        argc--;
+    }
     if (argc < 2) {
-        fprintf(stderr, "usage: gen_random <seed> [instructions]\n");
+        fprintf(stderr, "usage: gen_random [--async] <seed> [instructions]\n");
         return 2;
     }
     state = strtoull(argv[1], NULL, 0) * 0x9e3779b97f4a7c15ull + 1;
     int n = argc > 2 ? atoi(argv[2]) : 400;
     int funcs = 4;
-    printf("@ constrained-random program, seed %s, %d steps (tests/random/gen_random.c)\n", argv[1], n);
+    printf("@ constrained-random program, seed %s, %d steps%s (tests/random/gen_random.c)\n", argv[1], n,
+           async_mode ? ", asynchronous interrupts" : "");
     printf("\t.syntax unified\n\t.thumb\n\t.text\n\t.global main\n\t.type main, %%function\n\t.thumb_func\nmain:\n");
     /* r4-r11 are the caller's: saved, restored at the end */
     printf("\tpush {r4-r7, lr}\n\tmov r0, r8\n\tmov r1, r9\n\tmov r2, r10\n\tmov r3, r11\n\tpush {r0-r3}\n");
@@ -289,6 +334,7 @@ int main(int argc, char **argv)
     REG_WRITE(0xE000ED1C, rnd() & 0x00ffffffu); /* SHPR2: SVCall keeps 0; the reserved bits are RAZ/WI */
     REG_WRITE(0xE000ED20, rnd());          /* PendSV, SysTick */
     REG_WRITE(0xE000E100, 0xf);            /* enable IRQ0-3 */
+    if (async_mode) async_setup();
     if (pick(2)) { /* MTB on, 4 KiB, a watermark somewhere with AUTOSTOP or AUTOHALT or neither */
         REG_WRITE(0xF0000000, 0);
         REG_WRITE(0xF0000008, (8 * pick(512)) | pick(4));
@@ -334,6 +380,7 @@ int main(int argc, char **argv)
         else printf("\tbx lr\n");
         printf("\t.ltorg\n");
     }
+    if (async_mode) async_tables();
     printf("\t.bss\n\t.align 3\nscratch:\n\t.space 256\n\t.space 512\npsp_top:\n\t.space 8\n");
     return 0;
 }

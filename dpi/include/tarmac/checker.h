@@ -4,7 +4,10 @@
  * One handle per cpu; no global state. No allocation and no formatted I/O on the per-call path. Each handle
  * reads its golden on threads of its own (inflating; parsing and building steps), up to a bounded ring ahead
  * of the calls; the calls themselves come from one thread at a time, and their verdicts do not depend on how
- * far ahead those threads are. */
+ * far ahead those threads are. In live mode (golden=live:<elf>) the model runs on the calling thread instead, and
+ * each call is held until the model has made the golden steps it is compared with: a mismatch is reported by a
+ * call a few steps after the one that caused it, with that call's own simulation time (dpi/README.md, "Live
+ * mode"). */
 #ifndef TARMAC_CHECKER_H
 #define TARMAC_CHECKER_H
 
@@ -27,9 +30,10 @@ enum {
     TC_FAILED = 2      /* the check cannot go on: unreadable golden, bad use; tc_report() says why */
 };
 
-/* Open a checker on a golden trace (plain or gzip, any dialect). options: "key=value,..." with the keys of
- * tc_option_at() (dpi/README.md, "Options", lists them with their defaults); golden may be NULL when options
- * name it. Returns NULL with err filled on a bad option or an unreadable golden. */
+/* Open a checker on a golden trace (plain or gzip, any dialect), or in live mode on golden "live:<elf>" (the
+ * model runs the program inside the checker, stepped as the RTL retires; dpi/README.md, "Live mode").
+ * options: "key=value,..." with the keys of tc_option_at() (dpi/README.md, "Options", lists them with their
+ * defaults); golden may be NULL when options name it. Returns NULL with err filled on a bad option or an unreadable golden. */
 tc_checker *tc_open(const char *golden, const char *options, tm_error *err);
 
 /* One option: its key, its default as text ("" when it has none) and what it means. */
@@ -60,6 +64,27 @@ int tc_mtb_packet_at(tc_checker *c, uint32_t offset, uint32_t word0, uint32_t wo
 int tc_retire(tc_checker *c, uint32_t pc, uint32_t opcode, int is32, int cond_passed);
 int tc_exception(tc_checker *c, int number, uint32_t return_addr);
 
+/* Asynchronous events and other bus masters. In file mode (a golden file) the golden already holds when each
+ * exception was taken and what each device returned: these calls are accepted, counted (tc_counters) and have
+ * no other effect. In live mode (golden=live:<elf>, dpi/README.md "Live mode") the model runs inside the checker
+ * and follows them: the RTL decides when an asynchronous exception is taken, the model checks that it is legal.
+ * Each returns TC_OK, or TC_FAILED on bad arguments / after a halt. */
+
+/* The interrupt inputs changed: irq = the levels of IRQ0-31 (bit n = IRQn; lines past the implemented ones,
+ * model num_irq, are ignored), nmi = the level of NMI. Call whenever any of them changes, before the
+ * retire/exception call of the step during which it changed (so: at most once per step, the last levels win).
+ * Live mode: an IRQ line at 1 pends IRQn at the next boundary, as the NVIC of ARMv6-M does (level-sensitive: it
+ * stays pending while the line is high, also after it was taken and cleared); a rising NMI pends NMI. */
+int tc_irq_lines(tc_checker *c, uint32_t irq, int nmi);
+/* SysTick counted n more clock cycles (a core whose SysTick counts clock cycles: model systick:cycles). May be
+ * batched: report the cycles of a step with its retire/exception, before that call. Live mode: the model's
+ * SysTick decrements n times (and pends SysTick as its COUNTFLAG rises, when TICKINT is set). */
+int tc_systick_ticks(tc_checker *c, uint32_t n);
+/* Another bus master (a DMA) wrote size bytes (1, 2 or 4; addr aligned to size) of data (in its low bytes) to
+ * memory, before the retire/exception of the step during which the write completed. Live mode: the model's
+ * memory follows, so that the core's later reads of it match. */
+int tc_mem_write(tc_checker *c, uint32_t addr, int size, uint32_t data);
+
 /* 1 once the checker refuses to go on (max_errors mismatches, or a failure): the testbench should stop. */
 int tc_halted(const tc_checker *c);
 
@@ -85,6 +110,9 @@ typedef struct tc_counters {
     uint64_t ignored_beats;   /* data beats left out: bus=0, or an address in bus_ignore */
     uint64_t ignored_packets; /* MTB packets left out: mtb=0 */
     uint64_t fetch_beats;     /* data_beats=golden: reads no golden access matched, taken as fetches */
+    uint64_t irq_changes;     /* tc_irq_lines calls */
+    uint64_t systick_ticks;   /* cycles reported by tc_systick_ticks */
+    uint64_t mem_writes;      /* tc_mem_write calls */
 } tc_counters;
 void tc_get_counters(const tc_checker *c, tc_counters *out);
 

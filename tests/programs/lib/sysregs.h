@@ -36,4 +36,12 @@
 #define MTB_BASE REG(0xF000000C)
 #define MTB_RAM ((volatile uint32_t *)0x24000000)
 
+/* The testbench's timer peripheral (rtl_tb/ahb_timer.sv; on the core only: the model and QEMU have no device
+ * there) and the IRQ line it drives */
+#define TIMER_CTRL REG(0x40000000)   /* [0] ENABLE, [1] INTEN */
+#define TIMER_RELOAD REG(0x40000004)
+#define TIMER_COUNT REG(0x40000008)
+#define TIMER_STATUS REG(0x4000000C) /* [0] EXPIRED, write 1 to clear */
+#define TIMER_IRQ 0
+
 #endif

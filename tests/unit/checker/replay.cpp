@@ -132,6 +132,9 @@ int apply_call(tc_checker *c, const Call &k)
     case Call::RETIRE: return tc_retire(c, k.a, k.b, (int)k.c, (int)k.d);
     case Call::EXC: return tc_exception(c, (int)k.a, k.b);
     case Call::SNAPSHOT: return tc_snapshot(c, k.regs.data(), k.a);
+    case Call::IRQ: return tc_irq_lines(c, k.a, (int)k.b);
+    case Call::TICKS: return tc_systick_ticks(c, k.a);
+    case Call::MEMW: return tc_mem_write(c, k.a, (int)k.b, k.c);
     }
     return TC_FAILED;
 }

@@ -1,6 +1,6 @@
 // Drives the lockstep checker through the SV package as a testbench monitor would, for the golden given by
 // +golden=. +inject=1 makes the "RTL" store a wrong value, +inject=2 load one into r0: the package must stop the
-// simulation with $fatal.
+// simulation with $fatal. The live-mode calls are made too (file mode: counted).
 module tb_checker;
   import tarmac_chk_pkg::*;
 
@@ -34,6 +34,10 @@ module tb_checker;
     ahb_beat(h, 32'h2000_0001, 1'b1, 0, 1, inject == 1 ? 32'h0000_0016 : 32'h0000_1600, 1'b0);
     close(32'h102, 32'h7048, 1'b1);
     set_time(h, 64'd30);
+    // the live-mode calls: in file mode accepted and counted, no verdict changes
+    irq_lines(h, 32'h1, 1'b0);
+    systick_ticks(h, 3);
+    mem_write(h, 32'h2000_0100, 4, 32'h1234_5678);
     close(32'h104, 32'hd0fe, 1'b0);
     close(32'h106, 32'hbeab, 1'b1);
     if (finish(h) != 0) $fatal(1, "tb_checker: the checker reported a failure");

@@ -1,0 +1,449 @@
+/* Live mode (dpi/README.md, "Live mode"): golden=live:<elf> runs the project's model inside the checker. The
+ * RTL decides when asynchronous exceptions are taken; the model follows each decision that is legal and checks
+ * it (model/live.c). The model writes its trace as Tarmac text, which is parsed and built into steps by the
+ * same parser and step builder as a golden file's (tc_golden.c), and every RTL call is compared by the same
+ * functions as in file mode (tc_apply_event): one comparison, the same verdicts and reports.
+ *
+ * The order of things. A step's register writes, beats and packets come before the call that closes it, and
+ * only that call says what the step was; an exception return's close is known to unstack or to tail-chain
+ * only from the close after it. So every call is held in a ring, in order:
+ *   - the model follows a close (executes the instruction, or takes the exception the RTL reports) once the
+ *     next close has come, and applies the interrupt lines, SysTick cycles and other masters' writes held
+ *     between closes at the boundaries where they came;
+ *   - a held call is compared once the model has made the golden steps file mode would have read for it
+ *     (bus_window + 2 beyond the comparison's step), with its own simulation time.
+ * Where the RTL's choice is not legal the model does what the architecture requires instead (it does not take
+ * an illegal entry; it takes an exception left pending past irq_latency; it tail-chains into the highest
+ * priority), and the comparison reports the difference with the cause as a note. The golden that results is
+ * the one golden_out writes: file mode replays it against the same calls with the same verdict and counts. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "armv6m.h"
+#include "tarmac/parse.h"
+#include "tc_internal.h"
+
+#define TC_LIVE_HELD 16384u /* calls held at most (a power of two) */
+#define TC_LIVE_NOTES 8
+#define TC_LIVE_LINE 4096
+
+typedef struct tc_live_note {
+    uint64_t step;      /* the golden step the cause belongs to */
+    char text[320];
+} tc_live_note;
+
+struct tc_live {
+    m6 *m;
+    m6_trace trace;
+    tm_out *out;               /* golden_out */
+    tm_parse_state ps;
+    uint64_t lines;            /* golden lines so far */
+    char line[TC_LIVE_LINE];
+    int sink_error;            /* the model's trace could not be formatted or parsed */
+    char sink_msg[300];
+    /* held calls: [cmp, tail) not compared yet, [model, tail) not followed by the model yet */
+    tc_event *q;
+    uint8_t *used;             /* a read beat whose value a volatile read took */
+    uint64_t tail, model, cmp;
+    uint64_t closes;           /* closes held */
+    uint64_t followed;         /* closes the model has followed */
+    uint64_t offset;           /* golden steps made beyond one per close (a missed exception taken at a retire) */
+    int ended;                 /* the model's golden has ended */
+    /* a pending exception that should preempt and is not taken */
+    unsigned watch;            /* its number, 0: none */
+    uint64_t watch_step, watch_time, watch_insns;
+    tc_live_note notes[TC_LIVE_NOTES];
+    unsigned n_notes;
+};
+
+static int is_close(const tc_event *e) { return e->kind == TC_EV_RETIRE || e->kind == TC_EV_EXC; }
+
+/* The index the next golden step the model makes will have. */
+static uint64_t next_step(const tc_checker *c) { return c->gs.made + (c->gs.building ? 1 : 0); }
+
+__attribute__((format(printf, 3, 4))) static void note(tc_checker *c, uint64_t step, const char *fmt, ...)
+{
+    tc_live *l = c->live;
+    if (l->n_notes == TC_LIVE_NOTES) return; /* the first ones explain the first mismatches */
+    tc_live_note *n = &l->notes[l->n_notes++];
+    n->step = step;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(n->text, sizeof n->text, fmt, ap);
+    va_end(ap);
+}
+
+void tc_live_notes(tc_checker *c, uint64_t step)
+{
+    tc_live *l = c->live;
+    unsigned kept = 0;
+    for (unsigned i = 0; i < l->n_notes; i++) {
+        if (l->notes[i].step <= step + 1) tc_report_append(c, "  %s\n", l->notes[i].text);
+        else l->notes[kept++] = l->notes[i];
+    }
+    l->n_notes = kept;
+}
+
+/* The model's trace. With golden_out each record is formatted as a golden file's line, written, parsed back and
+ * built into steps, so that the steps are exactly those a replay of golden_out builds. Without it the record
+ * goes to the step builder as it is (the same fields the parser gives back: the tests LiveGoldens hold the two
+ * paths to the same counts on every program), and the model leaves out the disassembly (reports make it from
+ * the opcode) and the time. */
+static void sink(void *ctx, const tm_record *r)
+{
+    tc_checker *c = ctx;
+    tc_live *l = c->live;
+    if (l->sink_error) return;
+    if (!l->out) { /* no file to write: the record as the parser would give it back, without the text */
+        l->lines++;
+        if (tc_golden_add(c, r, l->lines) != TC_OK) l->sink_error = 1;
+        return;
+    }
+    int n = tm_format(r, TM_DIALECT_FASTMODELS, l->line, sizeof l->line - 1);
+    tm_record back;
+    tm_error err;
+    if (n < 0) {
+        snprintf(l->sink_msg, sizeof l->sink_msg, "live golden line %llu: a record too long to format",
+                 (unsigned long long)l->lines + 1);
+        l->sink_error = 1;
+        return;
+    }
+    l->lines++;
+    if (l->out) {
+        l->line[n] = '\n';
+        if (tm_out_write(l->out, l->line, (size_t)n + 1, &err) != TM_OK) {
+            char buf[200];
+            snprintf(l->sink_msg, sizeof l->sink_msg, "golden_out: %s", tm_error_format(&err, buf, sizeof buf));
+            l->sink_error = 1;
+            return;
+        }
+    }
+    if (tm_parse_line_in(&l->ps, l->line, (size_t)n, &back, &err) != TM_OK) {
+        snprintf(l->sink_msg, sizeof l->sink_msg, "live golden line %llu: the model's line does not parse: %.150s",
+                 (unsigned long long)l->lines, err.msg);
+        l->sink_error = 1;
+        return;
+    }
+    if (back.kind != TM_REC_NONE && tc_golden_add(c, &back, l->lines) != TC_OK) l->sink_error = 1;
+}
+
+/* A read the model makes in a volatile range takes the value of the RTL's matching read beat held (the first
+ * not yet taken), or its ERROR response; without one the model reads 0 and the report says so. */
+static int volatile_read(void *ctx, uint32_t addr, unsigned size, uint32_t *val)
+{
+    tc_checker *c = ctx;
+    tc_live *l = c->live;
+    for (uint64_t k = l->cmp; k < l->tail; k++) {
+        unsigned at = (unsigned)(k & (TC_LIVE_HELD - 1));
+        const tc_event *e = &l->q[at];
+        if (e->kind != TC_EV_BEAT || e->a || l->used[at] || e->x != addr || (1u << e->b) != size) continue;
+        if (!(e->z & 1) && c->o.data_beats == TC_DATA_BEATS_HPROT) continue; /* a fetch */
+        l->used[at] = 1;
+        if (e->c) return -1; /* the device answered ERROR: a bus error for the model too */
+        *val = size == 4 ? e->y : (e->y >> (8 * (addr & 3))) & ((1u << (8 * size)) - 1);
+        return 0;
+    }
+    note(c, next_step(c), "VOLATILE READ: the model read R%u %08x in a volatile range, and the RTL made no such read "
+         "(it reads 0)", size, addr);
+    *val = 0;
+    return 0;
+}
+
+static int fail_open(tm_error *err, const char *msg, const char *detail)
+{
+    memset(err, 0, sizeof *err);
+    err->status = TM_ERR_ARG;
+    snprintf(err->msg, sizeof err->msg, "%s%.200s", msg, detail);
+    return -1;
+}
+
+int tc_live_open(tc_checker *c, tm_error *err)
+{
+    if (c->o.snapshot) return fail_open(err, "live mode takes register writes (regs=writes), not snapshots", "");
+    tc_live *l = calloc(1, sizeof *l);
+    if (!l) return fail_open(err, "out of memory", "");
+    c->live = l;
+    l->q = calloc(TC_LIVE_HELD, sizeof *l->q);
+    l->used = calloc(TC_LIVE_HELD, 1);
+    l->m = m6_create();
+    if (!l->q || !l->used || !l->m) return fail_open(err, "out of memory", "");
+    m6 *m = l->m;
+    /* the configuration the testbench declares (model=, validated by the option parser) */
+    for (const char *p = c->o.model; *p;) {
+        size_t n = strcspn(p, ";");
+        char item[200];
+        snprintf(item, sizeof item, "%.*s", (int)n, p);
+        p += n;
+        if (*p) p++;
+        char *colon = strchr(item, ':');
+        if (!colon) continue;
+        *colon = '\0';
+        m6_config_set(&m->cfg, item, colon + 1, NULL, 0);
+    }
+    char why[512];
+    if (m6_load_elf(m, c->o.golden + 5, why, sizeof why)) return fail_open(err, "golden live: ", why);
+    m->console = NULL; /* the RTL prints the program's output */
+    m->live = 1;
+    m->hook_ctx = c;
+    m->volatile_ranges = (const uint32_t(*)[2])c->o.volatile_ranges;
+    m->n_volatile = c->o.n_volatile;
+    m->on_volatile_read = volatile_read;
+    if (c->o.golden_out[0]) {
+        char record[M6_CONFIG_TEXT_MAX];
+        m6_config_format(&m->cfg, record, sizeof record);
+        tm_out_options oo = { -1, 1, 1, record }; /* as armv6m-iss writes a golden: the configuration in the header */
+        l->out = tm_out_open(c->o.golden_out, &oo, err);
+        if (!l->out) return -1;
+    }
+    if (tc_golden_live_start(c, err) != 0) return -1;
+    l->trace.sink = sink;
+    l->trace.sink_ctx = c;
+    l->trace.dialect = TM_DIALECT_FASTMODELS;
+    l->trace.lean = !l->out;
+    m->trace = &l->trace;
+    if (m6_reset(m)) return fail_open(err, "golden live: ", m->msg);
+    if (l->sink_error) return fail_open(err, "", l->sink_msg);
+    return 0;
+}
+
+static void end_golden(tc_checker *c)
+{
+    tc_live *l = c->live;
+    if (l->ended) return;
+    l->ended = 1;
+    tc_golden_end(c, l->lines);
+}
+
+/* A priority as the 8-bit field shows it (0x00-0xC0), or the fixed negative ones (NMI -2, HardFault -1). */
+static void priority_text(int p, char *buf, size_t size)
+{
+    if (p < 0) snprintf(buf, size, "%d", p);
+    else snprintf(buf, size, "0x%02x", (unsigned)p << 6);
+}
+
+/* What the RTL's exception entry e (not yet made by the model) means for the model at this boundary. */
+static void follow_entry(tc_checker *c, const tc_event *e)
+{
+    tc_live *l = c->live;
+    m6 *m = l->m;
+    unsigned n = e->x;
+    uint32_t ret = e->y;
+    char rtl[24], want[24], why[160];
+    tc_exception_name((int)n, rtl, sizeof rtl);
+    uint64_t at = next_step(c);
+    if (m->tail_chain_to) { /* the return before left the frame stacked: the core chains, into what? */
+        /* with late arrival, into the highest priority pending at the entry (the return's own SysTick count may
+         * have pended one since); else into the one chosen at the return */
+        if (m->cfg.late_arrival && m6_preempting(m)) m->tail_chain_to = m6_preempting(m);
+        unsigned best = m->tail_chain_to;
+        tc_exception_name((int)best, want, sizeof want);
+        if (best != n) {
+            char p1[16], p2[16];
+            priority_text(m6_priority(m, n), p1, sizeof p1);
+            priority_text(m6_priority(m, best), p2, sizeof p2);
+            if (m6_entry_illegal(m, n, why, sizeof why))
+                note(c, at, "ILLEGAL ENTRY: the RTL tail-chained into %s: %s; the model chains into %s", rtl, why, want);
+            else if (m6_priority(m, best) < m6_priority(m, n))
+                note(c, at, "ILLEGAL ENTRY: the RTL tail-chained into %s (priority %s) while %s (priority %s) is "
+                     "pending with a higher priority; the model chains into %s", rtl, p1, want, p2, want);
+            else
+                note(c, at, "ILLEGAL ENTRY: the RTL tail-chained into %s (priority %s); the exception return chose %s "
+                     "(priority %s), and without late arrival (model late_arrival:0) the chained entry keeps it",
+                     rtl, p1, want, p2);
+        }
+        m6_tail_chain(m);
+        return;
+    }
+    if (m->fault_pending) { /* INVSTATE: the model's own, synchronous */
+        m6_step(m);
+        return;
+    }
+    unsigned best = m6_preempting(m);
+    if (n == M6_EXC_HARDFAULT && best && m->cfg.late_arrival) {
+        /* late arrival: the entry of best whose vector read fails becomes HardFault's (the model's decision) */
+        m6_enter_exception(m, best, m->r[15]);
+        return;
+    }
+    if (ret >= 0xF0000000u) { /* a chained entry where the model unstacked */
+        if (!m->cfg.tail_chain) snprintf(why, sizeof why, "tail-chaining is off (model tail_chain:0)");
+        else if (!m6_entry_illegal(m, n, why, sizeof why)) snprintf(why, sizeof why, "nothing preempted at the return");
+        note(c, at, "ILLEGAL ENTRY: the RTL tail-chained into %s: %s; the model unstacked and goes on", rtl, why);
+        m6_step(m);
+        return;
+    }
+    if (m6_entry_illegal(m, n, why, sizeof why)) {
+        note(c, at, "ILLEGAL ENTRY: the RTL entered %s: %s; the model goes on with the next instruction", rtl, why);
+        m6_step(m);
+        return;
+    }
+    if (best && m6_priority(m, best) < m6_priority(m, n)) {
+        char p1[16], p2[16];
+        tc_exception_name((int)best, want, sizeof want);
+        priority_text(m6_priority(m, n), p1, sizeof p1);
+        priority_text(m6_priority(m, best), p2, sizeof p2);
+        note(c, at, "ILLEGAL ENTRY: the RTL entered %s (priority %s) while %s (priority %s) is pending with a "
+             "higher priority; the model enters %s", rtl, p1, want, p2, want);
+        n = best;
+    }
+    m6_enter_exception(m, n, m->r[15]);
+}
+
+/* A retire: the model executes the next instruction, unless an exception that should preempt has waited more
+ * than irq_latency instructions: then it takes that one first (and the comparison reports it not taken). */
+static void follow_retire(tc_checker *c, const tc_event *next)
+{
+    tc_live *l = c->live;
+    m6 *m = l->m;
+    unsigned n = m6_preempting(m);
+    if (n != l->watch) {
+        l->watch = n;
+        l->watch_step = next_step(c);
+        l->watch_time = c->time;
+        l->watch_insns = 0;
+    }
+    if (n && ++l->watch_insns > c->o.irq_latency) {
+        char name[24];
+        tc_exception_name((int)n, name, sizeof name);
+        char prio[16];
+        priority_text(m6_priority(m, n), prio, sizeof prio);
+        note(c, next_step(c), "MISSED EXCEPTION: %s (priority %s) pending and preempting since step %llu "
+             "(simulation time %llu), not taken within irq_latency=%u instructions; the model takes it",
+             name, prio, (unsigned long long)l->watch_step, (unsigned long long)l->watch_time, c->o.irq_latency);
+        l->watch = 0;
+        if (m6_enter_exception(m, n, m->r[15]) == 0) l->offset++; /* this close: the entry and an instruction */
+        else return;
+    }
+    /* an exception return the RTL follows with a tail-chained entry leaves its frame stacked */
+    m->live_chain = next && next->kind == TC_EV_EXC && next->y >= 0xF0000000u && m->cfg.tail_chain;
+    m6_step(m);
+    m->live_chain = 0;
+}
+
+/* Follow the close at k (next: the close after it, NULL at the end). */
+static void follow_close(tc_checker *c, const tc_event *e, const tc_event *next)
+{
+    tc_live *l = c->live;
+    m6 *m = l->m;
+    uint64_t before = c->time;
+    c->time = e->time;
+    if (!l->ended) {
+        m6_irq_sample(m); /* the boundary before this step */
+        if (m->steps > l->followed + l->offset) {
+            /* the model made this step already: a synchronous entry after its instruction */
+        } else if (e->kind == TC_EV_RETIRE) {
+            follow_retire(c, next);
+        } else {
+            follow_entry(c, e);
+            l->watch = 0;
+        }
+        if (m->exited || m->locked_up) end_golden(c);
+    }
+    l->followed++;
+    c->time = before;
+}
+
+/* Events between closes change the model's state at the boundary they came before. */
+static void follow_event(tc_checker *c, const tc_event *e)
+{
+    m6 *m = c->live->m;
+    if (e->kind == TC_EV_IRQ) {
+        m6_irq_lines(m, e->x, e->a);
+    } else if (e->kind == TC_EV_TICKS) {
+        if (m->cfg.systick == M6_SYSTICK_CYCLES)
+            for (uint32_t i = 0; i < e->x && (m->st_csr & 1); i++) m6_systick_tick(m);
+    } else if (e->kind == TC_EV_MEMW) {
+        uint8_t *p = m6_mem_ptr(m, e->x, e->a);
+        for (unsigned i = 0; p && i < e->a; i++) p[i] = (uint8_t)(e->y >> (8 * i));
+    }
+}
+
+/* Let the model follow the held calls before the close just held (the last call; it waits for the one after
+ * it), or at the end all of them. Between the model's position and the last call there is at most one close,
+ * the one that waited: the close after it is the last call. */
+static void follow(tc_checker *c, int all)
+{
+    tc_live *l = c->live;
+    uint64_t end = all ? l->tail : l->tail - 1;
+    const tc_event *next = all ? NULL : &l->q[(l->tail - 1) & (TC_LIVE_HELD - 1)];
+    for (; l->model < end; l->model++) {
+        const tc_event *e = &l->q[l->model & (TC_LIVE_HELD - 1)];
+        if (is_close(e)) follow_close(c, e, next);
+        else follow_event(c, e);
+    }
+}
+
+/* Compare the held calls whose golden steps exist (all of them once the golden ended). */
+static int compare_held(tc_checker *c)
+{
+    tc_live *l = c->live;
+    int rc = TC_OK;
+    uint64_t before = c->time;
+    while (l->cmp < l->model && !c->failed) {
+        if (l->sink_error) {
+            rc = tc_fail(c, "%s", l->sink_msg[0] ? l->sink_msg : tc_golden_error(c));
+            break;
+        }
+        if (!l->ended && c->gs.made < c->cursor + c->o.bus_window + 2) break;
+        unsigned at = (unsigned)(l->cmp & (TC_LIVE_HELD - 1));
+        int r = tc_apply_event(c, &l->q[at]);
+        l->used[at] = 0;
+        l->cmp++;
+        if (r != TC_OK && rc == TC_OK) rc = r;
+    }
+    c->time = before;
+    return rc;
+}
+
+int tc_live_call(tc_checker *c, const tc_event *e)
+{
+    tc_live *l = c->live;
+    if (l->tail - l->cmp == TC_LIVE_HELD)
+        return tc_fail(c, "live mode: %u calls held and none can be compared (the golden steps they need are not "
+                       "made: no retire or exception for that long)", TC_LIVE_HELD);
+    l->q[l->tail & (TC_LIVE_HELD - 1)] = *e;
+    l->tail++;
+    if (is_close(e)) {
+        l->closes++;
+        follow(c, 0); /* the events before it wait for it: they apply after the close before them */
+    }
+    int rc = compare_held(c);
+    return rc != TC_OK ? rc : (c->failed ? TC_FAILED : TC_OK);
+}
+
+int tc_live_finish(tc_checker *c)
+{
+    tc_live *l = c->live;
+    follow(c, 1);
+    /* an RTL that stops before the program's end: the golden goes on with the model's next step */
+    if (!l->ended && !c->failed) m6_step(l->m);
+    end_golden(c);
+    int rc = compare_held(c);
+    if (l->out) {
+        tm_error err;
+        if (tm_out_close(l->out, &err) != TM_OK && rc == TC_OK) {
+            char buf[300];
+            rc = tc_fail(c, "golden_out: %s", tm_error_format(&err, buf, sizeof buf));
+        }
+        l->out = NULL;
+    }
+    for (unsigned i = 0; i < l->n_notes; i++) tc_report_append(c, "note: %s\n", l->notes[i].text);
+    l->n_notes = 0;
+    return rc;
+}
+
+void tc_live_close(tc_checker *c)
+{
+    tc_live *l = c->live;
+    if (!l) return;
+    if (l->out) {
+        tm_error err;
+        tm_out_close(l->out, &err);
+    }
+    m6_destroy(l->m);
+    free(l->q);
+    free(l->used);
+    free(l);
+    c->live = NULL;
+}

@@ -1,0 +1,87 @@
+/* Live mode (model/ARCHITECTURE.md, "Live mode"): the embedding (the checker's golden=live:) decides when an
+ * asynchronous exception is taken and the model checks that the choice is legal. The interrupt inputs are
+ * level-sensitive, as the ARMv6-M NVIC's: a line held high pends its interrupt at every instruction boundary
+ * while the interrupt is not active, and a rising line pends it also while it is active. NMI pends on its
+ * rising edge. */
+#include <stdio.h>
+
+#include "armv6m.h"
+
+void m6_irq_lines(m6 *c, uint32_t lines, int nmi)
+{
+    uint32_t rising = lines & ~c->irq_lines;
+    c->irq_lines = lines;
+    c->irq_pending |= rising & m6_irq_mask(c);
+    if (nmi && !c->nmi_line) m6_set_pending(c, M6_EXC_NMI);
+    c->nmi_line = nmi != 0;
+}
+
+void m6_irq_sample(m6 *c)
+{
+    uint32_t active = (uint32_t)(c->active >> M6_EXC_IRQ0);
+    c->irq_pending |= c->irq_lines & ~active & m6_irq_mask(c);
+}
+
+/* A priority as the 8-bit field shows it (0x00-0xC0), or the fixed negative ones. */
+static void priority_text(int p, char *buf, size_t size)
+{
+    if (p < 0) snprintf(buf, size, "%d", p);
+    else snprintf(buf, size, "0x%02x", (unsigned)p << 6);
+}
+
+/* The active exception that sets the execution priority, or PRIMASK. */
+static void execution_text(const m6 *c, int exec, char *buf, size_t size)
+{
+    unsigned who = 0;
+    int best = 5;
+    for (unsigned n = 1; n < M6_EXC_COUNT; n++)
+        if (((c->active >> n) & 1) && m6_priority(c, n) < best) {
+            best = m6_priority(c, n);
+            who = n;
+        }
+    char p[16];
+    priority_text(exec, p, sizeof p);
+    static const char *const fixed[16] = { [2] = "NMI", [3] = "HardFault", [11] = "SVCall", [14] = "PendSV",
+                                            [15] = "SysTick" };
+    if (who >= M6_EXC_IRQ0 && best == exec) snprintf(buf, size, "%s (in IRQ%u)", p, who - M6_EXC_IRQ0);
+    else if (who && best == exec) snprintf(buf, size, "%s (in %s)", p, fixed[who] ? fixed[who] : "an exception");
+    else snprintf(buf, size, "%s (PRIMASK)", p);
+}
+
+int m6_entry_illegal(const m6 *c, unsigned n, char *buf, size_t size)
+{
+    if (n < 2 || n >= M6_EXC_COUNT || n == M6_EXC_HARDFAULT || n == M6_EXC_SVCALL) {
+        snprintf(buf, size, "not an asynchronous exception");
+        return 1;
+    }
+    if (n >= M6_EXC_IRQ0 && (n - M6_EXC_IRQ0) >= c->cfg.num_irq) {
+        snprintf(buf, size, "not implemented (num_irq %u)", c->cfg.num_irq);
+        return 1;
+    }
+    int raw_pending = n >= M6_EXC_IRQ0 ? (int)((c->irq_pending >> (n - M6_EXC_IRQ0)) & 1) : m6_is_pending(c, n);
+    if (!raw_pending) {
+        snprintf(buf, size, "not pending");
+        return 1;
+    }
+    if (!m6_is_pending(c, n)) {
+        snprintf(buf, size, "disabled");
+        return 1;
+    }
+    int p = m6_priority(c, n), exec = m6_exec_priority(c);
+    if (p < exec) return 0;
+    int unmasked = exec;
+    if (c->primask) { /* the execution priority without PRIMASK: is PRIMASK what holds it back? */
+        unmasked = 4;
+        for (unsigned k = 1; k < M6_EXC_COUNT; k++)
+            if (((c->active >> k) & 1) && m6_priority(c, k) < unmasked) unmasked = m6_priority(c, k);
+    }
+    if (p < unmasked) {
+        snprintf(buf, size, "masked by PRIMASK");
+        return 1;
+    }
+    char pt[16], et[48];
+    priority_text(p, pt, sizeof pt);
+    execution_text(c, exec, et, sizeof et);
+    snprintf(buf, size, "priority %s not above the execution priority %s", pt, et);
+    return 1;
+}

@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# Live mode on the reference core (dpi/README.md, "Live mode"; build/sim/chk-live: SysTick counting clock cycles,
+# tail-chaining): the interrupt-driven LIVE_PROGRAMS on the core without the checker (their expected output and
+# exit code) and in live mode, constrained-random programs with asynchronous IRQ and NMI pulses in live mode, and
+# the replay: the golden a live run wrote (golden_out) gives the same verdict and counts in file mode on the same
+# run. Needs BUILD, LIVE_PROGRAMS, ASYNC_TEST_SEEDS and ASYNC_PLUSARGS from make.
+set -u
+pass=0; fail=0
+ok() { pass=$((pass + 1)); echo "ok   $1"; }
+bad() { fail=$((fail + 1)); echo "FAIL $1"; shift; for l in "$@"; do echo "  $l"; done; }
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+live="$BUILD/sim/chk-live/Vtb_top"
+for p in $LIVE_PROGRAMS; do
+  timeout 600 "$BUILD/sim/plain/Vtb_top" +elf="$BUILD/programs/$p.elf" +waitstates=0 > "$tmp/out" 2> "$tmp/err"; rc=$?
+  sed -i '/^- rtl_tb\/tb_top.sv:[0-9]*: Verilog \$finish$/d' "$tmp/out"
+  if [ "$rc" -eq 0 ] && cmp -s "$tmp/out" "tests/programs/$p.expect"; then ok "$p on the core without the checker"
+  else bad "$p on the core without the checker: exit $rc" "$(diff "$tmp/out" "tests/programs/$p.expect" | head -3)"; fi
+done
+# the regression's own verdicts: checker PASS, exit 0, the expected output
+count() { local n; n=$(tail -1 <<<"$1" | sed -n "s/^\([0-9]*\) passed, \([0-9]*\) failed$/\\$2/p"); echo "${n:-$3}"; }
+r=$(bash sim/regress.sh -j 2 --live "$live" "$BUILD/programs" - "$BUILD/regress/test-live" 25 $LIVE_PROGRAMS)
+echo "$r"
+pass=$((pass + $(count "$r" 1 0))); fail=$((fail + $(count "$r" 2 1)))
+seeds=$(for s in $ASYNC_TEST_SEEDS; do echo "async_$s"; done)
+# shellcheck disable=SC2086
+r=$(bash sim/regress.sh -j 2 --live --plusargs "$ASYNC_PLUSARGS" "$live" "$BUILD/random" - "$BUILD/regress/test-live-async" 25 $seeds)
+echo "$r"
+pass=$((pass + $(count "$r" 1 0))); fail=$((fail + $(count "$r" 2 1)))
+# the random pulses (rtl_tb/irq_source.sv) on the core without the checker: IRQs of the lines only the testbench
+# raises (IRQ4-31) and NMIs are entered, the same seed gives the same run, another seed another one
+s=${ASYNC_TEST_SEEDS%% *}
+pulses() { # irq seed -> the run's +trace in $tmp/trace.<seed>
+  "$BUILD/sim/plain/Vtb_top" +elf="$BUILD/random/async_$s.elf" +waitstates=25 ${ASYNC_PLUSARGS//\{n\}/$1} +trace \
+    > "$tmp/trace.$1" 2>&1
+}
+pulses "$s"; pulses "$s"; mv "$tmp/trace.$s" "$tmp/trace.a"; pulses "$s"; pulses $((s + 100))
+irqs=$(awk '$2 == "E" && $3 >= 20 { n++ } END { print n + 0 }' "$tmp/trace.$s")
+nmis=$(awk '$2 == "E" && $3 == 2 { n++ } END { print n + 0 }' "$tmp/trace.$s")
+if [ "$irqs" -ge 10 ] && [ "$nmis" -ge 2 ] && grep -q "exit code 0" "$tmp/trace.$s"; then
+  ok "async_$s with random pulses: $irqs entries of IRQ4-31 (only the testbench raises them) and $nmis of NMI, exit 0"
+else bad "async_$s with random pulses: $irqs IRQ4-31 and $nmis NMI entries" "$(tail -1 "$tmp/trace.$s")"; fi
+if cmp -s <(grep -v "M cycles/s" "$tmp/trace.a") <(grep -v "M cycles/s" "$tmp/trace.$s") \
+   && ! cmp -s <(grep " IRQ " "$tmp/trace.$s") <(grep " IRQ " "$tmp/trace.$((s + 100))"); then
+  ok "the pulses are reproducible by +irq_seed, and another seed gives others"
+else bad "the pulses are not reproducible by seed, or do not depend on it"; fi
+# SysTick counting clock cycles (chk-live, run without the checker) against counting instructions (plain): systick
+# enters SysTick every RVR + 1 = 100 ticks
+gaps() { "$1" +elf="$BUILD/programs/systick.elf" +tarmac_off +trace 2>&1 \
+           | awk '$2 == "E" && $3 == 15 { if (t) printf "%d ", $1 - t; t = $1 }'; }
+cyc=$(gaps "$live"); ins=$(gaps "$BUILD/sim/plain/Vtb_top")
+if [ -n "$cyc" ] && awk -v g="$cyc" 'BEGIN { n = split(g, a, " "); for (i = 1; i <= n; i++) if (a[i] < 95 || a[i] > 105) exit 1 }' \
+   && awk -v g="$ins" 'BEGIN { n = split(g, a, " "); if (n == 0) exit 1; for (i = 1; i <= n; i++) if (a[i] < 300) exit 1 }'; then
+  ok "SysTickCycles: SysTick entries every 100 cycles (gaps $cyc), every 100 instructions without it (gaps $ins)"
+else bad "SysTick's period: with SysTickCycles gaps '$cyc', without '$ins' (cycles)"; fi
+
+# Replay: the same run, live with golden_out, then in file mode on the golden it wrote
+summary() { grep "^tarmac checker:" "$1" | sed 's/; golden .*//'; }
+replay() { # name, elf, plusargs...
+  local name=$1 elf=$2; shift 2
+  "$live" +elf="$elf" +tarmac_golden="live:$elf" +tarmac_golden_out="$tmp/$name.tarmac.gz" +waitstates=25 "$@" \
+    > "$tmp/$name.live" 2>&1; lrc=$?
+  "$live" +elf="$elf" +tarmac_golden="$tmp/$name.tarmac.gz" +waitstates=25 "$@" > "$tmp/$name.file" 2>&1; frc=$?
+  if [ "$lrc" -eq "$frc" ] && [ -n "$(summary "$tmp/$name.live")" ] \
+     && [ "$(summary "$tmp/$name.live")" = "$(summary "$tmp/$name.file")" ]; then
+    ok "$name: the live run's golden_out replays in file mode: exit $lrc both, $(summary "$tmp/$name.file" | cut -c1-60)..."
+  else bad "$name: replay differs (live exit $lrc, file exit $frc)" "live: $(summary "$tmp/$name.live")" \
+           "file: $(summary "$tmp/$name.file")"; fi
+}
+replay timer_irq "$BUILD/programs/timer_irq.elf"
+# shellcheck disable=SC2086
+replay "async_$s" "$BUILD/random/async_$s.elf" ${ASYNC_PLUSARGS//\{n\}/$s}
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]

@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# Injected RTL bugs that only live mode can see (sim/live_bugs.tsv): one build of the reference system with every
+# bug of the list behind +live_bug=<row> (as build/sim/chk-live: SysTick counting cycles, tail-chaining); each
+# bug runs its test in live mode and must fail it (exit 3) with a report naming the cause, while the same build
+# without a bug passes it; the golden a bugged live run wrote (golden_out) gives the same verdict and counts in
+# file mode. Needs BUILD and ASYNC_PLUSARGS from make, the libraries, the programs and async seeds of the list.
+set -u
+pass=0; fail=0
+ok() { pass=$((pass + 1)); echo "ok   $1"; }
+bad() { fail=$((fail + 1)); echo "FAIL $1"; shift; for l in "$@"; do echo "  $l"; done; }
+out="$BUILD/test-live-bugs"; rm -rf "$out"; mkdir -p "$out"; cp -r rtl_tb "$out/"
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+bugs=()   # "name|test|plusargs|pattern|what", index = +live_bug
+k=0
+while IFS=$'\t' read -r name file old new test plus pattern what; do
+  case "$name" in ''|\#*) continue ;; esac
+  k=$((k + 1))
+  f="$out/$file"
+  # the selector, once per file: after the module's port list
+  grep -q "int live_bug;" "$f" || perl -0pi -e 's/^\);\n/);\n  int live_bug;  \/\/ sim\/test_live_bugs.sh: the injected bug of this run, 0 none\n  initial if (\$value\$plusargs("live_bug=%d", live_bug) == 0) live_bug = 0;\n/m' "$f"
+  if OLD="$old" NEW="${new//BUG/(live_bug == $k)}" perl -0pi -e '$n = s/\Q$ENV{OLD}\E/$ENV{NEW}/g; die "found $n times\n" unless $n == 1' "$f" 2> "$tmp/apply"; then
+    [ "$plus" != - ] || plus=""
+    bugs[k]="$name|$test|$plus|$pattern|$what"
+  else bad "$name: its original text does not occur once in $file: $(cat "$tmp/apply")"; fi
+done < sim/live_bugs.tsv
+lib="$PWD/$BUILD/lib"
+if ! bash sim/verilate.sh --chk -GTailChain=1 -GSysTickCycles=1 "$out/obj" sim/tb_main.cpp \
+     "$lib/libarmv6m.a $lib/libtarmac.a -Wl,-rpath,$lib $lib/libtarmacchk.so" "$out"; then
+  bad "the build with the injected bugs"; echo "$pass passed, $fail failed"; exit 1
+fi
+sim="$out/obj/Vtb_top"
+run() { # test, plusargs... -> runs the test in live mode; output in $tmp/run, status in $rc
+  local t=$1 elf n; shift
+  if [ -f "$BUILD/programs/$t.elf" ]; then set -- "$@"; elf="$BUILD/programs/$t.elf"
+  else n=${t#async_}; elf="$BUILD/random/$t.elf"; set -- "$@" ${ASYNC_PLUSARGS//\{n\}/$n}; fi
+  # shellcheck disable=SC2068
+  timeout 600 "$sim" +elf="$elf" +tarmac_golden="live:$elf" +waitstates=25 +seed=1 $@ > "$tmp/run" 2>&1; rc=$?
+}
+declare -A clean
+for k in "${!bugs[@]}"; do
+  IFS='|' read -r name test plus pattern what <<<"${bugs[k]}"
+  if [ -z "${clean[$test]:-}" ]; then
+    # shellcheck disable=SC2086
+    run "$test" +live_bug=0 $plus; clean[$test]=1
+    if [ "$rc" -eq 0 ] && grep -q "^tarmac checker: PASS" "$tmp/run"; then ok "$test passes in live mode on the build without a bug"
+    else bad "$test without a bug: exit $rc" "$(grep -m2 -A3 'MISMATCH #1\|ILLEGAL\|MISSED\|tarmac checker' "$tmp/run" | head -5)"; fi
+  fi
+  # shellcheck disable=SC2086
+  run "$test" +live_bug="$k" $plus
+  if [ "$rc" -eq 3 ] && grep -Eq "$pattern" "$tmp/run"; then
+    ok "$name ($what): $test fails in live mode, the report names it: $(grep -Em1 "$pattern" "$tmp/run" | cut -c1-110)"
+  else bad "$name ($what): $test exit $rc, no '$pattern' in the report" "$(grep -m1 -A3 'MISMATCH #1\|ILLEGAL\|MISSED\|tarmac checker' "$tmp/run" | head -5)"; fi
+done
+# replay of a bugged run: the golden the live run wrote, in file mode on the same run, gives the same verdict
+k=$(awk -F'\t' '!/^#/ && NF { k++; if ($1 == "volatile_load_flipped") print k }' sim/live_bugs.tsv)
+summary() { grep "^tarmac checker:" "$1" | sed 's/; golden .*//'; }
+elf="$BUILD/programs/timer_poll.elf"
+"$sim" +elf="$elf" +tarmac_golden="live:$elf" +tarmac_golden_out="$tmp/g.tarmac.gz" +waitstates=25 +live_bug="$k" > "$tmp/live" 2>&1; lrc=$?
+"$sim" +elf="$elf" +tarmac_golden="$tmp/g.tarmac.gz" +waitstates=25 +live_bug="$k" > "$tmp/file" 2>&1; frc=$?
+if [ "$lrc" -eq 3 ] && [ "$frc" -eq 3 ] && [ -n "$(summary "$tmp/live")" ] && [ "$(summary "$tmp/live")" = "$(summary "$tmp/file")" ]; then
+  ok "volatile_load_flipped: the live run's golden_out replays in file mode with the same verdict: $(summary "$tmp/file" | cut -c1-70)..."
+else bad "volatile_load_flipped replay: live exit $lrc, file exit $frc" "live: $(summary "$tmp/live")" "file: $(summary "$tmp/file")"; fi
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]

@@ -1,0 +1,323 @@
+// Live mode (golden=live:<elf>) against "RTLs" made of a second model instance (live_rtl.h): cores that take
+// asynchronous exceptions later than the model would, with interrupt lines raised at arbitrary steps and SysTick
+// counting cycles, pass; cores that break the rules fail with a report that names the cause; golden_out replays
+// in file mode with the same verdict and counts.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "live_rtl.h"
+
+extern "C" {
+#include "tarmac/elf.h"
+}
+
+namespace {
+
+std::string fw() { return std::string(TM_BUILD_DIR) + "/checker_fw/live_irq.elf"; }
+std::string live() { return "live:" + fw(); }
+std::string out_path(const std::string &name) { return temp_golden("", name + ".golden_out.tarmac.gz"); }
+
+bool has(const RunResult &r, const std::string &s) { return r.report.find(s) != std::string::npos; }
+
+// The checker's verdict in file mode on golden_out, against the same calls, equals the live one.
+void expect_replay_equal(const std::string &out, const std::string &opts, const std::vector<Call> &calls,
+                         const RunResult &live_result)
+{
+    RunResult file = run_calls(out, opts, calls);
+    EXPECT_EQ(file.rc, live_result.rc) << file.report.substr(0, 3000);
+    EXPECT_EQ(file.n.steps, live_result.n.steps);
+    EXPECT_EQ(file.n.registers, live_result.n.registers);
+    EXPECT_EQ(file.n.beats, live_result.n.beats);
+    EXPECT_EQ(file.n.mismatches, live_result.n.mismatches);
+    EXPECT_EQ(file.n.irq_changes, live_result.n.irq_changes);
+    EXPECT_EQ(file.n.systick_ticks, live_result.n.systick_ticks);
+}
+
+// Raises IRQn's line for one step at each of the given steps.
+void pulses(LiveRtl &r, std::vector<std::pair<uint64_t, uint32_t>> at)
+{
+    r.at_boundary = [at, lowered = std::vector<bool>(at.size(), false)](LiveRtl &x) mutable {
+        for (size_t i = 0; i < at.size(); i++) {
+            if (x.model()->steps == at[i].first) x.lines(at[i].second);
+            else if (x.model()->steps > at[i].first && !lowered[i]) {
+                lowered[i] = true;
+                x.lines(0);
+            }
+        }
+    };
+}
+
+}  // namespace
+
+// The case: the core takes PendSV after the DSB that follows the ICSR store (and two NOPs later), where
+// the model would take it straight after the store. A golden file made before the run fails it; live passes.
+TEST(Live, PendSvTakenLaterThanTheModelWouldPasses)
+{
+    for (unsigned delay : { 0u, 1u, 3u }) {
+        SCOPED_TRACE(delay);
+        LiveRtl rtl(fw(), "");
+        rtl.delay = delay;
+        std::vector<Call> calls = rtl.run("pendsv_late");
+        ASSERT_EQ(rtl.error, "");
+        std::string out = out_path("pendsv_late");
+        RunResult r = run_calls(live(), std::string(kVolatile) + ",golden_out=" + out, calls);
+        EXPECT_EQ(r.rc, TC_OK) << r.report.substr(0, 3000);
+        EXPECT_GT(r.n.steps, 1000u);
+        expect_replay_equal(out, kVolatile, calls, r);
+    }
+}
+
+TEST(Live, AGoldenFileFromTheModelFailsTheSameLateCore)
+{
+    LiveRtl model_like(fw(), "");
+    std::vector<Call> golden_calls = model_like.run("pendsv_model");
+    LiveRtl late(fw(), "");
+    late.delay = 2;
+    std::vector<Call> calls = late.run("pendsv_late2");
+    // the golden file the model made with PendSV at once, against the late core
+    std::string out = out_path("pendsv_model");
+    ASSERT_EQ(run_calls(live(), std::string(kVolatile) + ",golden_out=" + out, golden_calls).rc, TC_OK);
+    RunResult file = run_calls(out, kVolatile, calls);
+    EXPECT_EQ(file.rc, TC_MISMATCH);
+    EXPECT_TRUE(has(file, "exception not taken: the golden entered PendSV (14)")) << file.report.substr(0, 2000);
+    EXPECT_EQ(run_calls(live(), kVolatile, calls).rc, TC_OK);
+}
+
+// IRQ lines rising at arbitrary steps (in thread mode, in handlers, in the PRIMASK section, while asleep in WFI),
+// SysTick counting clock cycles, a core that sleeps in WFI and one that treats WFI as a NOP.
+TEST(Live, IrqLinesAtArbitraryStepsAndSysTickCountingCyclesPass)
+{
+    for (bool sleep : { false, true }) {
+        SCOPED_TRACE(sleep);
+        LiveRtl rtl(fw(), "systick=cycles");
+        rtl.delay = 1;
+        rtl.ticks_per_step = 3;
+        rtl.sleep_on_wfi = sleep;
+        std::vector<std::pair<uint64_t, uint32_t>> at = { { 60, 1 }, { 90, 2 }, { 91, 1 }, { 300, 3 }, { 333, 1 },
+                                                          { 420, 2 }, { 700, 1 } };
+        auto pulse = at;
+        pulses(rtl, pulse);
+        auto base = rtl.at_boundary;
+        rtl.at_boundary = [base](LiveRtl &x) {
+            base(x);
+            if (x.asleep()) x.lines(2); /* the wake-up interrupt; lowered by the next pulse or here */
+            else if (x.model()->irq_lines == 2 && x.model()->ipsr == 17) x.lines(0);
+        };
+        std::vector<Call> calls = rtl.run(sleep ? "irq_lines_sleep" : "irq_lines");
+        ASSERT_EQ(rtl.error, "");
+        EXPECT_EQ(rtl.sleeps, sleep ? 1u : 0u);
+        std::string out = out_path("irq_lines");
+        std::string opts = std::string(kVolatile) + ",model=systick:cycles,golden_out=" + out;
+        RunResult r = run_calls(live(), opts, calls);
+        EXPECT_EQ(r.rc, TC_OK) << r.report.substr(0, 3000);
+        EXPECT_GT(r.n.irq_changes, 10u);
+        EXPECT_GT(r.n.systick_ticks, 3000u);
+        expect_replay_equal(out, kVolatile, calls, r);
+    }
+}
+
+// A core that takes an external IRQ while PRIMASK is set.
+TEST(Live, IrqTakenWhilePrimaskIsSetIsAnIllegalEntry)
+{
+    LiveRtl rtl(fw(), "");
+    rtl.at_boundary = [raised = false](LiveRtl &x) mutable {
+        if (x.model()->primask && !raised) {
+            raised = true;
+            x.lines(1);
+        } else if (raised && x.model()->ipsr == 16 && x.model()->irq_lines) {
+            x.lines(0);
+        }
+    };
+    rtl.choose = [](LiveRtl &x, unsigned n) -> unsigned {
+        m6 *m = x.model();
+        if (n) return n;
+        return m->primask && m->ipsr == 0 && (m->irq_pending & m->irq_enable & 1) ? 16u : 0u; /* ignores PRIMASK */
+    };
+    std::vector<Call> calls = rtl.run("primask");
+    std::string out = out_path("primask");
+    RunResult r = run_calls(live(), std::string(kVolatile) + ",golden_out=" + out, calls);
+    EXPECT_EQ(r.rc, TC_MISMATCH);
+    EXPECT_TRUE(has(r, "ILLEGAL ENTRY: the RTL entered IRQ0 (16): masked by PRIMASK")) << r.report.substr(0, 3000);
+    /* the core's stacking is the first difference the comparison sees */
+    EXPECT_TRUE(has(r, "unexpected bus beat W4 20003fdc")) << r.report.substr(0, 3000);
+    expect_replay_equal(out, kVolatile, calls, r);
+}
+
+// A lower-priority IRQ (IRQ0, 0x80) preempting a higher one's handler (IRQ1, 0x40).
+TEST(Live, LowerPriorityIrqPreemptingAHandlerIsAnIllegalEntry)
+{
+    LiveRtl rtl(fw(), "");
+    pulses(rtl, { { 80, 2 } });
+    auto base = rtl.at_boundary;
+    rtl.at_boundary = [base, raised = false](LiveRtl &x) mutable {
+        base(x);
+        if (x.model()->ipsr == 17 && !raised) {
+            raised = true;
+            x.lines(1);
+        } else if (raised && x.model()->ipsr == 16 && x.model()->irq_lines) {
+            x.lines(0);
+        }
+    };
+    rtl.choose = [](LiveRtl &x, unsigned n) -> unsigned {
+        m6 *m = x.model();
+        if (n) return n;
+        return m->ipsr == 17 && (m->irq_pending & 1) ? 16u : 0u; /* ignores the priorities */
+    };
+    RunResult r = run_calls(live(), kVolatile, rtl.run("lower_priority"));
+    EXPECT_EQ(r.rc, TC_MISMATCH);
+    EXPECT_TRUE(has(r, "ILLEGAL ENTRY: the RTL entered IRQ0 (16): priority 0x80 not above the execution priority 0x40 "
+                       "(in IRQ1)")) << r.report.substr(0, 3000);
+}
+
+// NMI treated as maskable by PRIMASK: raised in the PRIMASK section, the core never takes it; irq_latency
+// instructions later the model takes it and the report names it missed.
+TEST(Live, NmiHeldBackByPrimaskIsAMissedException)
+{
+    LiveRtl rtl(fw(), "");
+    rtl.at_boundary = [raised = false](LiveRtl &x) mutable {
+        if (x.model()->primask && !raised) {
+            raised = true;
+            x.lines(0, 1);
+        }
+    };
+    rtl.choose = [](LiveRtl &, unsigned n) -> unsigned { return n == 2 ? 0u : n; };
+    std::vector<Call> calls = rtl.run("nmi_masked");
+    std::string out = out_path("nmi_masked");
+    RunResult r = run_calls(live(), std::string(kVolatile) + ",irq_latency=4,golden_out=" + out, calls);
+    ASSERT_EQ(rtl.error, "");
+    EXPECT_EQ(r.rc, TC_MISMATCH);
+    EXPECT_TRUE(has(r, "MISSED EXCEPTION: NMI (2) (priority -2) pending and preempting since step")) << r.report;
+    EXPECT_TRUE(has(r, "not taken within irq_latency=4 instructions")) << r.report;
+    EXPECT_TRUE(has(r, "exception not taken: the golden entered NMI (2)")) << r.report;
+    expect_replay_equal(out, std::string(kVolatile) + ",irq_latency=4", calls, r);
+}
+
+// An IRQ the core never takes.
+TEST(Live, AnIrqNeverTakenIsAMissedException)
+{
+    LiveRtl rtl(fw(), "");
+    pulses(rtl, { { 70, 1 } });
+    rtl.choose = [](LiveRtl &, unsigned n) -> unsigned { return n == 16 ? 0u : n; };
+    RunResult r = run_calls(live(), kVolatile, rtl.run("never"));
+    EXPECT_EQ(r.rc, TC_MISMATCH);
+    EXPECT_TRUE(has(r, "MISSED EXCEPTION: IRQ0 (16) (priority 0x80) pending and preempting since step 7"))
+        << r.report.substr(0, 3000);
+    EXPECT_TRUE(has(r, "not taken within irq_latency=16 instructions")) << r.report.substr(0, 3000);
+}
+
+// Tail-chaining into SysTick (0xC0) while IRQ0 (0x80) is pending too: the model chains into IRQ0.
+TEST(Live, TailChainingIntoALowerPriorityExceptionIsAnIllegalEntry)
+{
+    LiveRtl rtl(fw(), "systick=cycles,tail_chain=1");
+    pulses(rtl, { { 80, 2 } });
+    auto base = rtl.at_boundary;
+    rtl.at_boundary = [base, done = false](LiveRtl &x) mutable {
+        base(x);
+        if (x.model()->ipsr == 17 && !done) { /* in IRQ1: IRQ0 and SysTick become pending, both wait */
+            done = true;
+            x.lines(1);
+            x.ticks(400);
+        } else if (done && x.model()->irq_lines && x.model()->ipsr != 17) {
+            x.lines(0);
+        }
+    };
+    rtl.chain = [](LiveRtl &x, unsigned highest) -> unsigned {
+        return m6_is_pending(x.model(), 15) ? 15u : highest; /* the lowest priority instead */
+    };
+    RunResult r = run_calls(live(), std::string(kVolatile) + ",model=systick:cycles;tail_chain:1", rtl.run("chain_low"));
+    EXPECT_EQ(r.rc, TC_MISMATCH);
+    EXPECT_TRUE(has(r, "ILLEGAL ENTRY: the RTL tail-chained into SysTick (15) (priority 0xc0) while IRQ0 (16) "
+                       "(priority 0x80) is pending with a higher priority")) << r.report.substr(0, 3000);
+    /* the core's SysTick handler is preempted by IRQ0 at once: its stacking is the first difference seen */
+    EXPECT_TRUE(has(r, "unexpected bus beat W4")) << r.report.substr(0, 3000);
+}
+
+// A device read (volatile range) whose value reaches the register corrupted; golden_out replays the same failure.
+TEST(Live, AVolatileReadCorruptedOnItsWayToARegisterFailsAndReplaysSo)
+{
+    LiveRtl rtl(fw(), "");
+    pulses(rtl, { { 70, 1 } });
+    std::vector<Call> calls = rtl.run("volatile");
+    ASSERT_GT(rtl.device_reads, 0u);
+    size_t beat = 0;
+    while (beat < calls.size() && !(calls[beat].kind == Call::BEAT && calls[beat].a == kDeviceBase)) beat++;
+    ASSERT_LT(beat, calls.size());
+    size_t reg = beat;
+    while (reg < calls.size() && !(calls[reg].kind == Call::REG && calls[reg].b == calls[beat].e)) reg++;
+    ASSERT_LT(reg, calls.size());
+    calls[reg].b ^= 0x10;
+    std::string out = out_path("volatile");
+    RunResult r = run_calls(live(), std::string(kVolatile) + ",golden_out=" + out, calls);
+    EXPECT_EQ(r.rc, TC_MISMATCH);
+    char want[80];
+    std::snprintf(want, sizeof want, "wrong value: expected %08x, actual %08x", calls[beat].e, calls[beat].e ^ 0x10);
+    EXPECT_TRUE(has(r, want)) << want << "\n" << r.report.substr(0, 3000);
+    expect_replay_equal(out, kVolatile, calls, r);
+    // without the volatile range the model has no device there: its read is a bus error, the core's is not
+    EXPECT_EQ(run_calls(live(), "", calls).rc, TC_MISMATCH);
+}
+
+// A device that answers a read with ERROR: the core takes the HardFault, and so does the model, told by the beat.
+TEST(Live, AVolatileReadAnsweredWithErrorFaultsTheModelToo)
+{
+    LiveRtl rtl(fw(), "");
+    rtl.error_addr = kDeviceBase;
+    pulses(rtl, { { 70, 1 } });
+    std::vector<Call> calls = rtl.run("volatile_error");
+    ASSERT_EQ(rtl.error, "");
+    RunResult r = run_calls(live(), kVolatile, calls);
+    EXPECT_EQ(r.rc, TC_OK) << r.report.substr(0, 3000);
+    EXPECT_EQ(r.n.error_beats, 1u);
+    bool hardfault = false;
+    for (const Call &k : calls) hardfault |= k.kind == Call::EXC && k.a == 3;
+    EXPECT_TRUE(hardfault);
+}
+
+// A read the model makes in a volatile range with no RTL beat to take its value from.
+TEST(Live, AVolatileReadWithoutTheRtlsBeatIsNamed)
+{
+    LiveRtl rtl(fw(), "");
+    pulses(rtl, { { 70, 1 } });
+    std::vector<Call> calls = rtl.run("volatile_missing");
+    size_t beat = 0;
+    while (beat < calls.size() && !(calls[beat].kind == Call::BEAT && calls[beat].a == kDeviceBase)) beat++;
+    ASSERT_LT(beat, calls.size());
+    calls.erase(calls.begin() + (long)beat);
+    RunResult r = run_calls(live(), kVolatile, calls);
+    EXPECT_EQ(r.rc, TC_MISMATCH);
+    EXPECT_TRUE(has(r, "VOLATILE READ: the model read R4 40000000 in a volatile range, and the RTL made no such read"))
+        << r.report.substr(0, 3000);
+}
+
+// Another bus master's write (a DMA) into the word the IRQ handlers accumulate device reads in: the model's
+// memory follows (mem_write), so the core's later read of it matches; without the call the read differs.
+TEST(Live, AnotherMastersWriteIsFollowedByTheModel)
+{
+    tm_error e{};
+    tm_elf *elf = tm_elf_open(fw().c_str(), &e);
+    ASSERT_NE(elf, nullptr) << e.msg;
+    const tm_elf_symbol *sum = tm_elf_symbol_named(elf, "device_sum");
+    ASSERT_NE(sum, nullptr);
+    uint32_t addr = sum->addr;
+    tm_elf_close(elf);
+    LiveRtl rtl(fw(), "");
+    pulses(rtl, { { 70, 1 }, { 200, 2 } });
+    auto base = rtl.at_boundary;
+    rtl.at_boundary = [base, addr](LiveRtl &x) {
+        base(x);
+        if (x.model()->steps == 150) x.mem_write(addr, 4, 0x5a5a0000u);
+    };
+    std::vector<Call> calls = rtl.run("dma");
+    ASSERT_EQ(rtl.error, "");
+    RunResult ok = run_calls(live(), kVolatile, calls);
+    EXPECT_EQ(ok.rc, TC_OK) << ok.report.substr(0, 2000);
+    EXPECT_EQ(ok.n.mem_writes, 1u);
+    size_t w = 0;
+    while (w < calls.size() && calls[w].kind != Call::MEMW) w++;
+    ASSERT_LT(w, calls.size());
+    calls.erase(calls.begin() + (long)w);
+    RunResult bad = run_calls(live(), kVolatile, calls);
+    EXPECT_EQ(bad.rc, TC_MISMATCH);
+    EXPECT_TRUE(has(bad, "bus data at ")) << bad.report.substr(0, 2000);
+}

@@ -1,0 +1,74 @@
+// The live-mode calls (irq_lines, systick_ticks, mem_write) and options in file mode: a golden file already
+// holds when each exception was taken and what each device returned, so the calls are accepted, counted and
+// change no verdict; bad arguments and bad option values are named.
+#include <gtest/gtest.h>
+
+#include "lockstep_fixture.h"
+
+using namespace lockstep;
+
+TEST_F(Lockstep, FileModeAcceptsAndCountsTheLiveCallsWithTheSameVerdict)
+{
+    // the perfect DUT's calls with IRQ level changes, SysTick cycles and a DMA write spread over the steps
+    calls.insert(calls.begin() + retire_at(calls, 0x104), Call::irq(0x5, 1));
+    calls.insert(calls.begin() + retire_at(calls, 0x108), Call::ticks(7));
+    calls.insert(calls.begin() + retire_at(calls, 0x108), Call::memw(0x20000100, 4, 0x12345678));
+    calls.insert(calls.begin() + retire_at(calls, 0x10c), Call::irq(0, 0));
+    calls.insert(calls.begin() + retire_at(calls, 0x10c), Call::ticks(5));
+    RunResult r = run("golden_out=unused.tarmac.gz,irq_latency=4,volatile=0x40000000-0x4000ffff:0xe000e018-0xe000e018");
+    EXPECT_EQ(r.rc, TC_OK) << r.report;
+    EXPECT_EQ(r.n.steps, 15u);
+    EXPECT_EQ(r.n.beats, 22u);
+    EXPECT_EQ(r.n.irq_changes, 2u);
+    EXPECT_EQ(r.n.systick_ticks, 12u);
+    EXPECT_EQ(r.n.mem_writes, 1u);
+}
+
+TEST_F(Lockstep, AMisalignedOrOddSizedOtherMastersWriteFailsNamingIt)
+{
+    calls.insert(calls.begin() + retire_at(calls, 0x104), Call::memw(0x20000102, 4, 1));
+    RunResult r = run();
+    EXPECT_EQ(r.rc, TC_FAILED) << r.report;
+    EXPECT_NE(r.report.find("mem_write: size 4 at 20000102 (1, 2 or 4 bytes, aligned)"), std::string::npos)
+        << r.report;
+}
+
+TEST(CheckerOptions, LiveOptionsNameTheirBadValues)
+{
+    struct { const char *opts, *msg; } bad[] = {
+        { "volatile=0x100", "option volatile: '0x100' is not a range <lo>-<hi>" },
+        { "volatile=0x200-0x100", "option volatile: '0x200-0x100' is not a range <lo>-<hi> of 32-bit addresses" },
+        { "irq_latency=x", "option irq_latency: 'x' is not a number of instructions (0-1000000)" },
+    };
+    std::string g = golden_path();
+    for (const auto &b : bad) {
+        tm_error err;
+        tc_checker *c = tc_open(g.c_str(), b.opts, &err);
+        EXPECT_EQ(c, nullptr) << b.opts;
+        EXPECT_NE(std::string(err.msg).find(b.msg), std::string::npos) << b.opts << ": " << err.msg;
+        tc_close(c);
+    }
+}
+
+TEST(CheckerOptions, LiveModeOpenErrorsNameTheCause)
+{
+    struct { std::string golden, opts, msg; } bad[] = {
+        { "live:" + std::string(TM_BUILD_DIR) + "/programs/hello.elf", "regs=snapshot",
+          "live mode takes register writes (regs=writes), not snapshots" },
+        { "live:" + std::string(TM_BUILD_DIR) + "/programs/no_such.elf", "", "no_such.elf: cannot open" },
+        { "live:" + std::string(TM_BUILD_DIR) + "/programs/hello.elf", "model=systick:often", "option model:" },
+    };
+    for (const auto &b : bad) {
+        tm_error err;
+        tc_checker *c = tc_open(b.golden.c_str(), b.opts.c_str(), &err);
+        EXPECT_EQ(c, nullptr) << b.golden;
+        char text[800];
+        tm_error_format(&err, text, sizeof text);
+        EXPECT_NE(std::string(text).find(b.msg), std::string::npos) << b.golden << ": " << text;
+        tc_close(c);
+    }
+    tm_error err;
+    tc_checker *c = tc_open(("live:" + std::string(TM_BUILD_DIR) + "/programs/hello.elf").c_str(), "", &err);
+    ASSERT_NE(c, nullptr) << err.msg;
+    tc_close(c);
+}
