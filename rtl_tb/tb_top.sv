@@ -189,7 +189,7 @@ module tb_top #(
   assign u_tp.systick_cycle = SysTickCycles;    // the SCS's SysTick counts every cycle out of reset
   // The core's choice of an exception, the cycle after it: it prepared a frame to stack (its push counter starts
   // at 7), or it holds a tail-chain. Its ports do not show the choice: read from its state (rtl_tb/core/m0_core.sv
-  // push_i and tail_pend).
+  // exc_q.push_i and exc_q.tail_pend).
   logic [2:0] push_q;
   logic       tail_q;
   always_ff @(posedge clk or negedge rst_n) begin
@@ -197,11 +197,11 @@ module tb_top #(
       push_q <= 3'd0;
       tail_q <= 1'b0;
     end else begin
-      push_q <= u_core.push_i;
-      tail_q <= u_core.tail_pend;
+      push_q <= u_core.exc_q.push_i;
+      tail_q <= u_core.exc_q.tail_pend;
     end
   end
-  assign u_tp.exc_choice = (u_core.push_i == 3'd7 && push_q != 3'd7) || (u_core.tail_pend && !tail_q);
+  assign u_tp.exc_choice = (u_core.exc_q.push_i == 3'd7 && push_q != 3'd7) || (u_core.exc_q.tail_pend && !tail_q);
 
   // What this system was built with, for the checker: its parameters and what SysTick counts (the SCS). mtb_base
   // also tells the checker where the golden's MTB registers are. In live mode the model has no timer peripheral:
