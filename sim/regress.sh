@@ -4,24 +4,27 @@
 # junit.xml (Jenkins/GitLab); exit 0 only if all pass. A test passes when the checker passes, the exit code is
 # 0 and the console output is tests/programs/<p>.expect. Each test has its log, its checker report, the
 # command that reruns it and, when it failed, the one that reruns it writing the waveform before the failure.
-# usage: regress.sh [-j N] [--list] [--plusargs "<+a +b>"] <Vtb_top> <programs dir> <golden dir> <out dir> <wait %>
-#                   <program>...
+# usage: regress.sh [-j N] [--list] [--plusargs "<+a +b>"] [--coverage <tarmac-cov>] <Vtb_top> <programs dir>
+#                   <golden dir> <out dir> <wait %> <program>...
 #   --list      print one shell command per test (for a farm: Slurm array, LSF, GNU parallel) and run nothing
 #   --plusargs  more arguments for every test, e.g. "+tarmac_regs=snapshot"
+#   --coverage  each test writes the checker's coverage (<out>/<p>.cov); the passing tests' files are merged by
+#               the given tarmac-cov into <out>/coverage.tsv, coverage.txt and coverage.html
 set -u
-jobs=1; list=0; extra=""
+jobs=1; list=0; extra=""; cov=""
 while [ $# -gt 0 ]; do
   case "$1" in
     -j) jobs=$2; shift 2 ;;
     --plusargs) extra=$2; shift 2 ;;
     --list) list=1; shift ;;
+    --coverage) cov=$2; shift 2 ;;
     --one) shift; break ;;
     *) break ;;
   esac
 done
 
 command_for() { # program -> the command that runs it
-  echo "$sim +elf=$progs/$1.elf +tarmac_golden=$golden/$1.tarmac.gz +tarmac_report=$out/$1.report +waitstates=$ws +seed=1${extra:+ $extra}"
+  echo "$sim +elf=$progs/$1.elf +tarmac_golden=$golden/$1.tarmac.gz +tarmac_report=$out/$1.report +waitstates=$ws +seed=1${cov:+ +tarmac_coverage=$out/$1.cov}${extra:+ $extra}"
 }
 
 run_one() { # program: runs it, writes $out/<p>.result "name|insns|cycles|beats|packets|secs|PASS/FAIL"
@@ -56,8 +59,8 @@ if [ "$list" -eq 1 ]; then
   exit 0
 fi
 export -f run_one command_for
-export sim progs golden out ws extra
-rm -f "$out"/*.result
+export sim progs golden out ws extra cov
+rm -f "$out"/*.result "$out"/*.cov
 printf '%s\n' "$@" | xargs -P "$jobs" -I{} bash -c 'run_one "$@"' _ {}
 
 pass=0; fail=0
@@ -99,5 +102,13 @@ done
   done
   echo "</testsuite>"
 } > "$out/junit.xml"
+if [ -n "$cov" ]; then # what the passing tests compared (a failing test's bins are not evidence)
+  files=()
+  for p in "$@"; do grep -q '|PASS|' "$out/$p.result" 2>/dev/null && files+=("$out/$p.cov"); done
+  if [ ${#files[@]} -gt 0 ]; then
+    "$cov" merge "${files[@]}" -o "$out/coverage.tsv" --text "$out/coverage.txt" --html "$out/coverage.html" \
+      | tail -1
+  fi
+fi
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
