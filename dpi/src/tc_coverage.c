@@ -115,7 +115,8 @@ static int flag_applies(thumb_id id, int f)
 {
     int k = flag_kind(id);
     if (!k) return 0;
-    if (f <= F_NEGATIVE) return 1;
+    if (f == F_NEGATIVE) return id != thumb_lsr_imm_t1 && id != thumb_mov_imm_t1; /* bit 31 is always 0 */
+    if (f == F_ZERO) return 1;
     if (f <= F_NO_CARRY_OUT) return k >= FL_SHIFT;
     if (f == F_OVERFLOW) return k >= FL_ARITH;
     return k == FL_ARITH_CARRY;
@@ -336,24 +337,34 @@ static void cover_sysreg(tc_checker *c, const tc_gmem *m)
     }
 }
 
-static void cover_entry(tc_checker *c, const tc_step *s)
+/* The stacked xPSR, the frame's word at SP + 28 (bit 9: the frame was realigned): in the entry's step, or in the
+ * instruction's before it when the entry changes no mode (from Handler mode the golden's step starts at the
+ * exception event, after the stacking). */
+static int stacked_xpsr(tc_checker *c, const tc_step *s, uint64_t index, uint32_t sp, uint32_t *xpsr)
+{
+    const tc_step *steps[2] = { s, index > c->oldest ? tc_step_at(c, index - 1) : NULL };
+    for (int k = 0; k < 2 && steps[k]; k++)
+        for (unsigned i = 0; i < steps[k]->nmem; i++)
+            if (steps[k]->mem[i].write && steps[k]->mem[i].addr == sp + 28) {
+                *xpsr = steps[k]->mem[i].data;
+                return 1;
+            }
+    return 0;
+}
+
+static void cover_entry(tc_checker *c, const tc_step *s, uint64_t index)
 {
     uint64_t *h = c->cov->hits;
     char t[16];
     if (s->has_number && exc_name(s->exc_number, t, sizeof t)) h[B_EXC + 2 * s->exc_number]++;
-    if (tc_step_tail_chained(s)) {
+    if (tc_step_chained_entry(s)) {
         h[B_FORM + X_TAIL_CHAINED]++;
         return;
     }
-    /* the EXC_RETURN it writes to LR says where it came from; the stacked xPSR (the frame's highest word) bit 9
-     * says whether the frame was realigned */
-    uint32_t top = 0, xpsr = 0;
-    for (unsigned i = 0; i < s->nmem; i++)
-        if (s->mem[i].write && s->mem[i].addr >= top) {
-            top = s->mem[i].addr;
-            xpsr = s->mem[i].data;
-        }
-    if (top) h[B_FORM + (xpsr >> 9 & 1 ? X_FRAME_REALIGNED : X_FRAME_ALIGNED)]++;
+    uint32_t sp, xpsr;
+    if (tc_step_sp(s, &sp) && stacked_xpsr(c, s, index, sp, &xpsr))
+        h[B_FORM + (xpsr >> 9 & 1 ? X_FRAME_REALIGNED : X_FRAME_ALIGNED)]++;
+    /* the EXC_RETURN it writes to LR says where it came from */
     for (unsigned i = 0; i < s->nregs; i++)
         if (s->regs[i].id == TM_REG_LR && s->regs[i].value >= 0xF0000000u) {
             uint32_t lr = s->regs[i].value;
@@ -378,7 +389,7 @@ void tc_cov_step(tc_checker *c, const tc_step *s, uint64_t index)
         }
     }
     if (s->kind == TC_STEP_EXC) {
-        cover_entry(c, s);
+        cover_entry(c, s, index);
         return;
     }
     thumb_id id = thumb_decode(s->opcode, s->is32);

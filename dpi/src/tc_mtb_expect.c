@@ -121,7 +121,7 @@ void tc_mtb_step(tc_checker *c, const tc_step *s, const tc_step *next)
     uint32_t dst;
     if (!c->o.mtb) return; /* mtb=0: no packet expected */
     if (s->kind == TC_STEP_EXC && s->has_return && next_pc(next, &dst)) {
-        expect(c, s, tc_step_tail_chained(s) ? TC_PKT_TAIL_CHAIN : TC_PKT_EXC_ENTRY, s->exc_return, 1, dst);
+        expect(c, s, tc_step_chained_entry(s) ? TC_PKT_TAIL_CHAIN : TC_PKT_EXC_ENTRY, s->exc_return, 1, dst);
     } else if (s->kind == TC_STEP_INSN && s->status == TM_INSN_IT) {
         uint32_t v;
         if (tc_step_exc_return(c->gs.ahead, s, &v)) {

@@ -42,19 +42,21 @@ struct Coverage {
 };
 
 // Replays program p through the checker with coverage=<file> and reads the file back.
-Coverage covered(const std::string &p, size_t corrupt_call = SIZE_MAX)
+// tc: the golden made with tail-chaining and late arrival on (<p>.tc.tarmac.gz).
+Coverage covered(const std::string &p, size_t corrupt_call = SIZE_MAX, bool tc = false)
 {
     Coverage v;
     uint64_t steps = 0;
-    std::vector<PacketAt> packets = model_run_packets(elf_of(p), false, &steps);
+    std::vector<PacketAt> packets = model_run_packets(elf_of(p), tc, &steps);
     std::vector<Call> calls;
     std::string err;
-    EXPECT_TRUE(perfect_calls(golden_of(p), packets, calls, err)) << err;
+    const std::string golden = golden_of(tc ? p + ".tc" : p);
+    EXPECT_TRUE(perfect_calls(golden, packets, calls, err)) << err;
     if (corrupt_call < calls.size()) calls[corrupt_call].a ^= 0x10;
     fs::create_directories(std::string(TM_BUILD_DIR) + "/tmp");
     std::string file = std::string(TM_BUILD_DIR) + "/tmp/coverage_" + p + ".cov";
     fs::remove(file);
-    v.run = run_calls(golden_of(p), "coverage=" + file, calls);
+    v.run = run_calls(golden, "coverage=" + file, calls);
     std::ifstream in(file);
     EXPECT_TRUE(in.good()) << file;
     std::string line;
@@ -155,6 +157,27 @@ TEST(Coverage, ExceptionsEnteredAndReturned)
     ASSERT_EQ(p.run.rc, TC_OK);
     EXPECT_GT(p.at("exception.entered_from_thread_psp"), 0u);
     EXPECT_GT(p.at("exception.returned_to_thread_psp"), 0u);
+}
+
+// Tail-chained entries are the ones that stack nothing: tail_chain's golden with the option on has them (and
+// their MTB packet); blx_handler's HardFault on the fetch from 0xFFFFFFF8 shows that address as its return
+// address, like a tail-chained entry, but stacks a frame: an ordinary entry.
+TEST(Coverage, TailChainedEntries)
+{
+    Coverage t = covered("tail_chain", SIZE_MAX, true);
+    ASSERT_EQ(t.run.rc, TC_OK) << t.run.report.substr(0, 2000);
+    EXPECT_GT(t.at("exception.entered_tail_chained"), 0u);
+    EXPECT_EQ(t.at("mtb.tail_chain_entry"), t.at("exception.entered_tail_chained"));  // the MTB is on throughout
+    // every entry that stacks a frame (nested ones too, whose stacking the golden shows in the step before)
+    EXPECT_EQ(t.at("exception.entered_frame_aligned") + t.at("exception.entered_frame_realigned"),
+              t.at("exception.entered_from_thread_msp") + t.at("exception.entered_from_thread_psp") +
+                  t.at("exception.entered_nested"));
+    Coverage b = covered("blx_handler");
+    ASSERT_EQ(b.run.rc, TC_OK) << b.run.report.substr(0, 2000);
+    EXPECT_EQ(b.at("exception.HardFault.entered"), 1u);
+    EXPECT_EQ(b.at("exception.entered_tail_chained"), 0u);
+    EXPECT_EQ(b.at("exception.entered_frame_aligned") + b.at("exception.entered_frame_realigned"),
+              b.at("exception.SVCall.entered") + 1);
 }
 
 // Corners from registers and records: shifts by register amounts of every range, the MTB's watermark with
