@@ -8,8 +8,8 @@
 #                   <golden dir> <out dir> <wait %> <program>...
 #   --list      print one shell command per test (for a farm: Slurm array, LSF, GNU parallel) and run nothing
 #   --plusargs  more arguments for every test, e.g. "+tarmac_regs=snapshot"
-#   --coverage  each test writes the checker's coverage (<out>/<p>.cov); the passing tests' files are merged by
-#               the given tarmac-cov into <out>/coverage.tsv, coverage.txt and coverage.html
+#   --coverage  each test writes the checker's coverage (<out>/<p>.cov, its summary <out>/<p>.coverage.txt); the
+#               passing tests' files are merged by the given tarmac-cov into <out>/coverage.tsv, .txt and .html
 set -u
 jobs=1; list=0; extra=""; cov=""
 while [ $# -gt 0 ]; do
@@ -50,6 +50,7 @@ run_one() { # program: runs it, writes $out/<p>.result "name|insns|cycles|beats|
     "$(sed -n 's/.* \([0-9]*\) MTB packets compared.*/\1/p' "$log" | tail -1)" \
     "$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.1f", b - a }')" "$result" "$cmd" > "$out/$p.result"
   rm -f "$log.out"
+  if [ -n "$cov" ] && [ -f "$out/$p.cov" ]; then "$cov" merge "$out/$p.cov" --text "$out/$p.coverage.txt" > /dev/null; fi
 }
 
 sim=$1; progs=$2; golden=$3; out=$4; ws=$5; shift 5

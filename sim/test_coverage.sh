@@ -12,6 +12,8 @@ echo "$r" | tail -3
 check "both programs pass in lockstep" 'tail -1 <<<"$r" | grep -q "^2 passed, 0 failed$"'
 check "each wrote its coverage file, marked passed" \
   'grep -qx "# failed 0" "$out/svc.cov" && grep -qx "# failed 0" "$out/mtb_flow.cov"'
+check "each has its own summary, with its holes listed" \
+  'grep -q "^coverage: [0-9]* of [0-9]* bins hit" "$out/svc.coverage.txt" && grep -qx "  exception.NMI.entered" "$out/svc.coverage.txt"'
 hits() { awk -F'\t' -v b="$2" '$1 == b { print $2 }' "$1"; }
 check "svc's file: SVCall entered 3 times (its golden's CoreEvent_SVCALL lines)" \
   '[ "$(hits "$out/svc.cov" exception.SVCall.entered)" = "$(zcat golden/svc.tarmac.gz | grep -c CoreEvent_SVCALL)" ]'
