@@ -4,21 +4,24 @@
 # junit.xml (Jenkins/GitLab); exit 0 only if all pass. A test passes when the checker passes, the exit code is
 # 0 and the console output is tests/programs/<p>.expect. Each test has its log, its checker report, the
 # command that reruns it and, when it failed, the one that reruns it writing the waveform before the failure.
-# usage: regress.sh [-j N] [--list] [--live] [--plusargs "<+a +b>"] <Vtb_top> <programs dir> <golden dir> <out dir>
-#                   <wait %> <program>...
+# usage: regress.sh [-j N] [--list] [--live] [--plusargs "<+a +b>"] [--coverage <tarmac-cov>] <Vtb_top>
+#                   <programs dir> <golden dir> <out dir> <wait %> <program>...
 #   --list      print one shell command per test (for a farm: Slurm array, LSF, GNU parallel) and run nothing
 #   --live      live mode: the checker runs the model on the program's ELF (+tarmac_golden=live:<elf>), no golden
 #               file (<golden dir> is not read)
 #   --plusargs  more arguments for every test, e.g. "+tarmac_regs=snapshot"; {n} in them stands for the number in
 #               the test's name (async_7: 7), e.g. "+irq_seed={n}" gives each random program its own interrupts
+#   --coverage  each test writes the checker's coverage (<out>/<p>.cov, its summary <out>/<p>.coverage.txt); the
+#               passing tests' files are merged by the given tarmac-cov into <out>/coverage.tsv, .txt and .html
 set -u
-jobs=1; list=0; extra=""; live=0
+jobs=1; list=0; extra=""; live=0; cov=""
 while [ $# -gt 0 ]; do
   case "$1" in
     -j) jobs=$2; shift 2 ;;
     --plusargs) extra=$2; shift 2 ;;
     --live) live=1; shift ;;
     --list) list=1; shift ;;
+    --coverage) cov=$2; shift 2 ;;
     --one) shift; break ;;
     *) break ;;
   esac
@@ -28,7 +31,7 @@ command_for() { # program -> the command that runs it
   local g="$golden/$1.tarmac.gz" n
   [ "$live" -eq 0 ] || g="live:$progs/$1.elf"
   n=$(tr -cd 0-9 <<<"$1")
-  echo "$sim +elf=$progs/$1.elf +tarmac_golden=$g +tarmac_report=$out/$1.report +waitstates=$ws +seed=1${extra:+ ${extra//\{n\}/${n:-0}}}"
+  echo "$sim +elf=$progs/$1.elf +tarmac_golden=$g +tarmac_report=$out/$1.report +waitstates=$ws +seed=1${cov:+ +tarmac_coverage=$out/$1.cov}${extra:+ ${extra//\{n\}/${n:-0}}}"
 }
 
 run_one() { # program: runs it, writes $out/<p>.result "name|insns|cycles|beats|packets|secs|PASS/FAIL"
@@ -54,6 +57,7 @@ run_one() { # program: runs it, writes $out/<p>.result "name|insns|cycles|beats|
     "$(sed -n 's/.* \([0-9]*\) MTB packets compared.*/\1/p' "$log" | tail -1)" \
     "$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.1f", b - a }')" "$result" "$cmd" > "$out/$p.result"
   rm -f "$log.out"
+  if [ -n "$cov" ] && [ -f "$out/$p.cov" ]; then "$cov" merge "$out/$p.cov" --text "$out/$p.coverage.txt" > /dev/null; fi
 }
 
 sim=$1; progs=$2; golden=$3; out=$4; ws=$5; shift 5
@@ -63,8 +67,8 @@ if [ "$list" -eq 1 ]; then
   exit 0
 fi
 export -f run_one command_for
-export sim progs golden out ws extra live
-rm -f "$out"/*.result
+export sim progs golden out ws extra live cov
+rm -f "$out"/*.result "$out"/*.cov
 printf '%s\n' "$@" | xargs -P "$jobs" -I{} bash -c 'run_one "$@"' _ {}
 
 pass=0; fail=0
@@ -106,5 +110,13 @@ done
   done
   echo "</testsuite>"
 } > "$out/junit.xml"
+if [ -n "$cov" ]; then # what the passing tests compared (a failing test's bins are not evidence)
+  files=()
+  for p in "$@"; do grep -q '|PASS|' "$out/$p.result" 2>/dev/null && files+=("$out/$p.cov"); done
+  if [ ${#files[@]} -gt 0 ]; then
+    "$cov" merge "${files[@]}" -o "$out/coverage.tsv" --text "$out/coverage.txt" --html "$out/coverage.html" \
+      | tail -1
+  fi
+fi
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -55,8 +55,18 @@ sim-run: $(SIM_CHK) $(PROGRAM_ELFS) $(GOLDENS)
 # report and rerun command); `make regress-list` prints one command per test for a farm.
 JOBS ?= 2
 .PHONY: regress regress-list
-regress: $(SIM_CHK) $(PROGRAM_ELFS) $(GOLDENS)
-	bash sim/regress.sh -j $(JOBS) $(SIM_CHK) $(BUILD)/programs golden $(BUILD)/regress $(SIM_WAITSTATES) $(PROGRAMS)
+# Coverage (dpi/README.md, "Coverage"): every test writes what its checker compared; the corpus and the random
+# seeds are merged into $(BUILD)/regress/coverage.tsv, coverage.txt (summary, holes) and coverage.html.
+REGRESS_COV := $(BUILD)/regress/coverage
+regress: $(SIM_CHK) $(PROGRAM_ELFS) $(GOLDENS) $(BIN)/tarmac-cov
+	@rc=0; bash sim/regress.sh -j $(JOBS) --coverage $(BIN)/tarmac-cov $(SIM_CHK) $(BUILD)/programs golden \
+	  $(BUILD)/regress $(SIM_WAITSTATES) $(PROGRAMS) || rc=$$?; \
+	$(BIN)/tarmac-cov merge $(REGRESS_COV).tsv $(if $(filter-out 0,$(SEEDS)),$(BUILD)/regress/random/coverage.tsv) \
+	  -o $(REGRESS_COV).tsv --text $(REGRESS_COV).txt --html $(REGRESS_COV).html || rc=$$?; \
+	echo "coverage: $(REGRESS_COV).txt, $(REGRESS_COV).html"; exit $$rc
+# In make test: two programs' coverage files from the core in lockstep, merged and reported (sim/test_coverage.sh).
+TEST_SCRIPTS += sim/test_coverage.sh
+TEST_PREREQS += $(BIN)/tarmac-cov
 regress-list: $(SIM_CHK) $(PROGRAM_ELFS) $(GOLDENS)
 	@bash sim/regress.sh --list $(SIM_CHK) $(BUILD)/programs golden $(BUILD)/regress $(SIM_WAITSTATES) $(PROGRAMS)
 
@@ -126,8 +136,9 @@ $(RANDOM_DIR)/seed_%.tarmac.gz: $(RANDOM_DIR)/seed_%.elf $(ISS)
 random-programs = $(foreach s,$(1),$(RANDOM_DIR)/seed_$(s).elf $(RANDOM_DIR)/seed_$(s).tarmac.gz)
 regress: regress-random
 .PHONY: regress-random
-regress-random: $(SIM_CHK) $(call random-programs,$(if $(filter-out 0,$(SEEDS)),$(shell seq 1 $(SEEDS))))
-	@if [ "$(SEEDS)" != 0 ]; then bash sim/regress.sh -j $(JOBS) $(SIM_CHK) $(RANDOM_DIR) $(RANDOM_DIR) \
+regress-random: $(SIM_CHK) $(BIN)/tarmac-cov $(call random-programs,$(if $(filter-out 0,$(SEEDS)),$(shell seq 1 $(SEEDS))))
+	@if [ "$(SEEDS)" != 0 ]; then bash sim/regress.sh -j $(JOBS) --coverage $(BIN)/tarmac-cov $(SIM_CHK) \
+	  $(RANDOM_DIR) $(RANDOM_DIR) \
 	  $(BUILD)/regress/random $(SIM_WAITSTATES) $(foreach s,$(shell seq 1 $(SEEDS)),seed_$(s)); fi
 TEST_PREREQS += $(call random-programs,$(RANDOM_TEST_SEEDS))
 TEST_SCRIPTS += sim/test_random.sh

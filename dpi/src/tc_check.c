@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "tarmac/thumb.h"
+#include "tc_coverage.h"
 #include "tc_internal.h"
 
 static unsigned pow2_at_least(unsigned n)
@@ -67,6 +68,7 @@ tc_checker *tc_open(const char *golden, const char *options, tm_error *err)
         c->disasm = calloc(c->ring_cap, sizeof *c->disasm);
         if (!c->disasm) return out_of_memory(c, err);
     }
+    if (c->o.coverage[0] && !(c->cov = tc_cov_new())) return out_of_memory(c, err);
     if (live) { /* the model runs here, stepped by the calls (tc_live.c) */
         if (tc_live_open(c, err) != 0) {
             tc_close(c);
@@ -107,6 +109,7 @@ void tc_close(tc_checker *c)
     free(c->pkts);
     free(c->events);
     tm_elf_close(c->elf);
+    tc_cov_free(c->cov);
     free(c->disasm);
     free(c->report);
     free(c);
@@ -199,6 +202,7 @@ static void implicit_spsel(tc_checker *c, const tc_step *s, uint64_t index)
 static uint32_t apply_golden(tc_checker *c, const tc_step *s, uint64_t index)
 {
     uint32_t mask = 0;
+    if (c->cov) tc_cov_step(c, s, index); /* before the step: c->gold holds the registers it starts from */
     if (s->handler >= 0) c->gold_handler = s->handler;
     if (s->kind == TC_STEP_EXC) c->gold_handler = 1;
     for (unsigned i = 0; i < s->nregs; i++) {
@@ -293,11 +297,7 @@ static int check_windows(tc_checker *c);
 
 /* A golden exception return (BX / POP {pc} in handler mode writing 0xFxxxxxxx) at step index, given the golden
  * registers before it; its EXC_RETURN in *v. */
-static int golden_exc_return(tc_checker *c, const tc_step *s, uint32_t *v)
-{
-    return s->kind == TC_STEP_INSN && s->status == TM_INSN_IT && s->handler == 1 &&
-           thumb_writes_pc(s->opcode, s->is32) && tc_bx_pop_value(c->gold, s, v) && *v >= 0xF0000000u;
-}
+static int golden_exc_return(tc_checker *c, const tc_step *s, uint32_t *v) { return tc_step_exc_return(c->gold, s, v); }
 
 /* The golden entered an exception by tail-chaining at step k (the frame stays stacked), the RTL did something
  * else, described by what: the headline. */
@@ -597,6 +597,7 @@ static int ahb_beat_now(tc_checker *c, uint32_t addr, int write, int hsize, int 
     }
     if (resp) {
         c->n.error_beats++; /* the HardFault that must follow is checked by the instruction stream */
+        if (c->cov) tc_cov_error_beat(c->cov);
         return TC_OK;
     }
     if (hsize < 0 || hsize > 2)
@@ -626,7 +627,10 @@ static int ahb_beat_now(tc_checker *c, uint32_t addr, int write, int hsize, int 
             m->matched = 1;
             s->unmatched--;
             c->n.beats++;
-            if (m->data == value) return TC_OK;
+            if (m->data == value) {
+                if (c->cov) tc_cov_beat(c->cov, write, size, addr);
+                return TC_OK;
+            }
             return tc_mismatch(c, "bus", k, m->line,
                                "bus data at %08x (%s%u, HWDATA/HRDATA %08x): expected %0*x, actual %0*x", addr,
                                write ? "W" : "R", size, data, 2 * size, m->data, 2 * size, value);
@@ -682,7 +686,10 @@ static int mtb_packet_now(tc_checker *c, int shown, uint32_t offset, uint32_t w0
     tc_packet *p = &c->pkts[c->pkt_tail++ & (c->pkt_cap - 1)];
     c->n.packets++;
     int misplaced = shown && ((offset ^ p->pointer) & p->buffer_mask & ~7u) != 0;
-    if (p->w0 == w0 && p->w1 == w1 && !misplaced) return TC_OK;
+    if (p->w0 == w0 && p->w1 == w1 && !misplaced) {
+        if (c->cov) tc_cov_packet(c->cov, p);
+        return TC_OK;
+    }
     char what[160];
     int n = 0;
     what[0] = '\0';
@@ -750,6 +757,13 @@ int tc_finish(tc_checker *c)
     if (c->n.steps == 0 && !c->n.mismatches) rc = tc_fail(c, "no step was compared: the RTL retired nothing");
     if (c->failed && rc == TC_OK) rc = TC_FAILED;
     if (c->n.mismatches) rc = TC_MISMATCH;
+    if (c->cov) { /* what was compared, and whether it all matched */
+        tm_error e;
+        if (tc_cov_write(c->cov, c->o.coverage, c->o.golden, rc != TC_OK, &e) != 0) {
+            int f = tc_fail(c, "%s", e.msg);
+            if (rc == TC_OK) rc = f;
+        }
+    }
     /* what was left out by the options, so that a pass never hides an unchecked stream */
     char left_out[256] = "";
     int n = 0;

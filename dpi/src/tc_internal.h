@@ -8,6 +8,7 @@
 #include "tarmac/checker.h"
 #include "tarmac/elf.h"
 #include "tarmac/reader.h"
+#include "tarmac/thumb.h"
 
 #define TC_MAX_REGS 40  /* register records in one golden step */
 #define TC_MAX_MEM 40   /* data memory records in one golden step */
@@ -40,6 +41,7 @@ typedef struct tc_options {
     unsigned irq_latency;  /* live mode: instructions a legal pending exception may stay untaken */
     uint32_t volatile_ranges[TC_MAX_BUS_IGNORE][2]; /* live mode: reads here take the RTL's value */
     unsigned n_volatile;
+    char coverage[512];    /* option coverage=: the functional coverage file written at finish (tc_coverage.h) */
 } tc_options;
 
 typedef struct tc_gmem {
@@ -81,8 +83,13 @@ typedef struct tc_step {
  * a read the golden does not expect is taken as an instruction fetch or vector read (counted in the summary) */
 enum { TC_DATA_BEATS_HPROT, TC_DATA_BEATS_ALL, TC_DATA_BEATS_GOLDEN };
 
+/* What made an expected packet (tc_mtb_expect.c), for the coverage of the packets compared. */
+enum { TC_PKT_BRANCH, TC_PKT_EXC_ENTRY, TC_PKT_EXC_RETURN, TC_PKT_EXC_RETURN_TO, TC_PKT_TAIL_CHAIN };
+enum { TC_PKT_WRAP = 1, TC_PKT_AUTOSTOP = 2, TC_PKT_AUTOHALT = 4 }; /* what writing it did to the MTB */
+
 typedef struct tc_packet {
     uint32_t w0, w1;
+    uint8_t kind, events;  /* TC_PKT_* */
     uint32_t pointer;      /* POSITION.POINTER the MTB writes it at (the golden's MTB state before the packet) */
     uint32_t buffer_mask;  /* the pointer bits inside the trace buffer: 2^(MASTER.MASK+4) - 1 */
     uint64_t step;         /* golden step that caused it */
@@ -117,6 +124,7 @@ typedef struct tc_golden_side {
 
 typedef struct tc_golden_sync tc_golden_sync; /* tc_golden.c: the hand-over between the two threads */
 typedef struct tc_live tc_live;               /* tc_live.c: the model inside the checker (golden=live:) */
+typedef struct tc_cov tc_cov;                 /* tc_coverage.c: the bins of option coverage= */
 
 struct tc_checker {
     tc_options o;
@@ -160,6 +168,7 @@ struct tc_checker {
     uint64_t ev_count;
     uint64_t time;
     tc_counters n;
+    tc_cov *cov;                       /* option coverage=: counted as the steps, beats and packets compare */
     int failed;                        /* TC_FAILED seen: refuse further calls */
     int finished;
     /* report text (grows; only touched when something is reported) */
@@ -213,11 +222,37 @@ void tc_mtb_step(tc_checker *c, const tc_step *s, const tc_step *next);
 /* The value a BX Rm or POP {..,pc} step writes to the PC, from the registers before it (BX) or its memory read of
  * the PC (POP); 0 for any other instruction. */
 int tc_bx_pop_value(const uint32_t regs[TM_REG_COUNT], const tc_step *s, uint32_t *v);
+/* A golden exception return: a handler-mode BX / POP {pc} that executes and writes 0xFxxxxxxx to the PC, given
+ * the golden registers before it; its EXC_RETURN in *v. */
+static inline int tc_step_exc_return(const uint32_t regs[TM_REG_COUNT], const tc_step *s, uint32_t *v)
+{
+    return s->kind == TC_STEP_INSN && s->status == TM_INSN_IT && s->handler == 1 &&
+           thumb_writes_pc(s->opcode, s->is32) && tc_bx_pop_value(regs, s, v) && *v >= 0xF0000000u;
+}
 /* An exception entry by tail-chaining: no stacking, the return address it shows is the EXC_RETURN value of the
  * exception return before it (model/ARCHITECTURE.md). */
 static inline int tc_step_tail_chained(const tc_step *s)
 {
     return s->kind == TC_STEP_EXC && s->has_return && s->exc_return >= 0xF0000000u;
+}
+/* The stack pointer a step writes (SP, MSP or PSP), if any: an exception entry that stacks a frame writes it. */
+static inline int tc_step_sp(const tc_step *s, uint32_t *sp)
+{
+    int found = 0;
+    for (unsigned i = 0; i < s->nregs; i++)
+        if (s->regs[i].id == TM_REG_SP || s->regs[i].id == TM_REG_MSP || s->regs[i].id == TM_REG_PSP) {
+            *sp = s->regs[i].value;
+            found = 1;
+        }
+    return found;
+}
+/* tc_step_tail_chained, told apart from an entry that stacks a frame although its return address is 0xFxxxxxxx
+ * (a fault on the fetch from an EXC_RETURN address, blx_handler): only the tail-chained one leaves SP alone.
+ * For the coverage of what was compared. */
+static inline int tc_step_chained_entry(const tc_step *s)
+{
+    uint32_t sp;
+    return tc_step_tail_chained(s) && !tc_step_sp(s, &sp);
 }
 
 /* tc_check.c: one held call, compared as file mode compares it at its call (c->time = its time). */

@@ -11,7 +11,7 @@
 #include "tarmac/thumb.h"
 #include "tc_internal.h"
 
-static void expect(tc_checker *c, const tc_step *s, uint32_t src, int a, uint32_t dst)
+static void expect(tc_checker *c, const tc_step *s, int kind, uint32_t src, int a, uint32_t dst)
 {
     tc_golden_side *g = &c->gs;
     if (!g->mtb_enabled) return;
@@ -25,6 +25,8 @@ static void expect(tc_checker *c, const tc_step *s, uint32_t src, int a, uint32_
     p->w1 = w1;
     p->step = s->index;
     p->line = s->line;
+    p->kind = (uint8_t)kind;
+    p->events = 0;
     /* POSITION.POINTER advances 8 per packet and wraps at 2^(MASK+4) bytes; AUTOSTOP at the watermark. */
     uint32_t mask = g->mtb_master & 0x1f;
     uint32_t size = mask + 4 >= 32 ? 0 : 1u << (mask + 4);
@@ -35,13 +37,18 @@ static void expect(tc_checker *c, const tc_step *s, uint32_t src, int a, uint32_
     if (size && ((next ^ ptr) & ~(size - 1)) != 0) {
         next = ptr & ~(size - 1);
         g->mtb_position |= 4; /* WRAP */
+        p->events |= TC_PKT_WRAP;
     } else if (size) {
         next = (ptr & ~(size - 1)) | (next & (size - 1));
     }
     g->mtb_position = (g->mtb_position & 7u) | next;
-    if ((g->mtb_flow & 1u) && (next & ~7u) == (g->mtb_flow & ~7u)) {
-        g->mtb_enabled = 0;
-        g->mtb_master &= ~0x80000000u;
+    if ((next & ~7u) == (g->mtb_flow & ~7u)) {
+        if (g->mtb_flow & 2u) p->events |= TC_PKT_AUTOHALT; /* HALTREQ only: tracing goes on */
+        if (g->mtb_flow & 1u) {
+            p->events |= TC_PKT_AUTOSTOP;
+            g->mtb_enabled = 0;
+            g->mtb_master &= ~0x80000000u;
+        }
     }
 }
 
@@ -114,17 +121,17 @@ void tc_mtb_step(tc_checker *c, const tc_step *s, const tc_step *next)
     uint32_t dst;
     if (!c->o.mtb) return; /* mtb=0: no packet expected */
     if (s->kind == TC_STEP_EXC && s->has_return && next_pc(next, &dst)) {
-        expect(c, s, s->exc_return, 1, dst);
+        expect(c, s, tc_step_chained_entry(s) ? TC_PKT_TAIL_CHAIN : TC_PKT_EXC_ENTRY, s->exc_return, 1, dst);
     } else if (s->kind == TC_STEP_INSN && s->status == TM_INSN_IT) {
         uint32_t v;
-        if (s->handler == 1 && thumb_writes_pc(s->opcode, s->is32) && tc_bx_pop_value(c->gs.ahead, s, &v) &&
-            v >= 0xF0000000u) {
-            expect(c, s, s->pc, 0, v);
-            if (!(next && tc_step_tail_chained(next)) && next_pc(next, &dst)) expect(c, s, v | 1u, 1, dst);
+        if (tc_step_exc_return(c->gs.ahead, s, &v)) {
+            expect(c, s, TC_PKT_EXC_RETURN, s->pc, 0, v);
+            if (!(next && tc_step_tail_chained(next)) && next_pc(next, &dst))
+                expect(c, s, TC_PKT_EXC_RETURN_TO, v | 1u, 1, dst);
         } else if (c->gs.saw_flow) {
-            for (unsigned i = 0; i < s->nflow; i++) expect(c, s, s->flow_src[i], 0, s->flow_dst[i]);
+            for (unsigned i = 0; i < s->nflow; i++) expect(c, s, TC_PKT_BRANCH, s->flow_src[i], 0, s->flow_dst[i]);
         } else if (thumb_writes_pc(s->opcode, s->is32) && next_pc(next, &dst)) {
-            expect(c, s, s->pc, 0, dst);
+            expect(c, s, TC_PKT_BRANCH, s->pc, 0, dst);
         }
     }
     apply_ahead_regs(&c->gs, s);

@@ -56,6 +56,13 @@ static int set_report(tc_options *o, const char *v, tm_error *err)
     return 0;
 }
 
+static int set_coverage(tc_options *o, const char *v, tm_error *err)
+{
+    (void)err;
+    snprintf(o->coverage, sizeof o->coverage, "%s", v);
+    return 0;
+}
+
 static int set_elf(tc_options *o, const char *v, tm_error *err)
 {
     (void)err;
@@ -246,6 +253,8 @@ static const tc_option_def options[] = {
     { { "cpu", "", "only the golden records of this cpu (multi-cpu traces); all when not given" }, set_cpu },
     { { "elf", "", "the program's ELF: reports name code addresses <function>+0x<offset> and disassemble the golden "
                    "instruction" }, set_elf },
+    { { "coverage", "", "write the functional coverage of what was compared to this file at finish (one line per "
+                        "bin: <bin><TAB><hits>)" }, set_coverage },
     { { "model", "", "the configuration the core and system were built with, key:value;... (keys of armv6m-iss "
                      "--config), checked at open against the golden's record" }, set_model },
     { { "golden_out", "", "live mode: write the golden the model produced (with the asynchronous events it was told) "

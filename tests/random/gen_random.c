@@ -214,6 +214,28 @@ static void system_op(void)
     }
 }
 
+/* Corners the other generators leave out, each one a coverage bin (dpi/README.md, "Coverage"): NOP T1 (the
+ * assembler's "nop" for ARMv6-M is MOV r8, r8), ADD SP, Rm, register lists of all of r0-r7 (PUSH/POP, LDM with
+ * its base in the list, STM with its base the lowest in the list), and the SCB registers a program reads or
+ * writes for no effect: CPUID, CCR, AIRCR (read; written with VECTKEY and no request) and SHCSR (written 0:
+ * nothing is pending). r5-r7 come back as they were. */
+static void rare_op(void)
+{
+    switch (pick(6)) {
+    case 0: printf("\t.inst.n 0xbf00\n"); break;
+    case 1: printf("\tmovs r6, #8\n\tadd sp, r6\n\tsub sp, #8\n"); break;
+    case 2: printf("\tpush {r0-r7}\n\tpop {r0-r7}\n"); break;
+    case 3: printf("\tpush {r0-r7}\n\tmov r6, sp\n\tldm r6, {r0-r7}\n\tadd sp, #32\n"); break;
+    case 4: printf("\tpush {r0}\n\tsub sp, #32\n\tmov r0, sp\n\tstm r0!, {r0-r7}\n\tadd sp, #32\n\tpop {r0}\n"); break;
+    default:
+        printf("\tldr r6, =0xE000ED00\n\tldr r%d, [r6]\n\tldr r%d, [r6, #0x14]\n\tldr r%d, [r6, #0xc]\n", reg(), reg(),
+               reg());
+        REG_WRITE(0xE000ED0C, 0x05FA0000u);
+        REG_WRITE(0xE000ED24, 0);
+        break;
+    }
+}
+
 /* a section of thread code on the process stack (SPSEL=1), top 0 or 4 mod 8 */
 static void psp_section(void (*body)(void))
 {
@@ -272,8 +294,10 @@ static void step(void)
         }
         if (pick(2)) printf("\tcpsie i\n");
         else printf("\tmovs r6, #0\n\tmsr primask, r6\n");
-    } else {
+    } else if (k < 99) {
         printf("\tmrs r%d, %s\n", reg(), (const char *[]){ "msp", "psp", "control", "primask", "ipsr", "xpsr" }[pick(6)]);
+    } else {
+        rare_op();
     }
 }
 

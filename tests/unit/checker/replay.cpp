@@ -7,7 +7,10 @@
 #include <strings.h>
 #include <unistd.h>
 
+#include <gtest/gtest.h>
+
 extern "C" {
+#include "armv6m.h"
 #include "tarmac/reader.h"
 #include "tarmac/regs.h"
 }
@@ -168,4 +171,40 @@ RunResult run_calls(const std::string &golden, const std::string &options, const
     tc_get_counters(c, &res.n);
     tc_close(c);
     return res;
+}
+
+namespace {
+
+struct Collector {
+    const m6 *c;
+    std::vector<PacketAt> pk;
+};
+
+// called before the MTB advances its pointer: POSITION.POINTER is where this packet goes
+void collect(void *ctx, uint64_t step, uint32_t w0, uint32_t w1)
+{
+    Collector *k = static_cast<Collector *>(ctx);
+    k->pk.push_back({ (size_t)step, w0, w1, true, k->c->mtb_position & ~7u });
+}
+
+}  // namespace
+
+std::vector<PacketAt> model_run_packets(const std::string &elf, bool tail_chain, uint64_t *steps)
+{
+    m6 *c = m6_create();
+    Collector k{ c, {} };
+    std::vector<PacketAt> &pk = k.pk;
+    char err[256];
+    EXPECT_EQ(m6_load_elf(c, elf.c_str(), err, sizeof err), 0) << err;
+    c->console = fopen("/dev/null", "w");
+    c->on_mtb_packet = collect;
+    c->cfg.tail_chain = c->cfg.late_arrival = tail_chain;
+    c->hook_ctx = &k;
+    EXPECT_EQ(m6_reset(c), 0);
+    EXPECT_EQ(m6_run(c, 50000000), M6_STEP_EXIT);
+    EXPECT_EQ(c->exit_code, 0);
+    *steps = c->steps;
+    fclose(c->console);
+    m6_destroy(c);
+    return pk;
 }

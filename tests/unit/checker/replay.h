@@ -67,3 +67,7 @@ struct RunResult {
 // thread gets after open, before the first call (it fills its ring and sleeps).
 RunResult run_calls(const std::string &golden, const std::string &options, const std::vector<Call> &calls,
                     unsigned head_start_ms = 0);
+
+// Runs the program on the model (tail-chaining and late arrival on when tail_chain) and returns the MTB packets
+// it wrote, with the step that caused each and where; *steps: the steps it ran.
+std::vector<PacketAt> model_run_packets(const std::string &elf, bool tail_chain, uint64_t *steps);

@@ -46,37 +46,9 @@ std::string elf_of(const std::string &p)
     return std::string(TM_BUILD_DIR) + "/programs/" + (with_options(p) ? p.substr(0, p.size() - 3) : p) + ".elf";
 }
 
-struct Collector {
-    const m6 *c;
-    std::vector<PacketAt> pk;
-};
-
-// called before the MTB advances its pointer: POSITION.POINTER is where this packet goes
-void collect(void *ctx, uint64_t step, uint32_t w0, uint32_t w1)
-{
-    Collector *k = static_cast<Collector *>(ctx);
-    k->pk.push_back({ (size_t)step, w0, w1, true, k->c->mtb_position & ~7u });
-}
-
-// Runs the program on the model and returns the MTB packets it wrote, with the step that caused each and where.
 std::vector<PacketAt> model_packets(const std::string &p, uint64_t *steps)
 {
-    m6 *c = m6_create();
-    Collector k{ c, {} };
-    std::vector<PacketAt> &pk = k.pk;
-    char err[256];
-    EXPECT_EQ(m6_load_elf(c, elf_of(p).c_str(), err, sizeof err), 0) << err;
-    c->console = fopen("/dev/null", "w");
-    c->on_mtb_packet = collect;
-    c->cfg.tail_chain = c->cfg.late_arrival = with_options(p);
-    c->hook_ctx = &k;
-    EXPECT_EQ(m6_reset(c), 0);
-    EXPECT_EQ(m6_run(c, 50000000), M6_STEP_EXIT);
-    EXPECT_EQ(c->exit_code, 0);
-    *steps = c->steps;
-    fclose(c->console);
-    m6_destroy(c);
-    return pk;
+    return model_run_packets(elf_of(p), with_options(p), steps);
 }
 
 uint64_t count_lines(const std::string &gz, const char *prefix_after_time)
