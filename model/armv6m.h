@@ -137,6 +137,9 @@ int m6_priority(const m6 *c, unsigned n); /* -3 reset, -2 NMI, -1 HardFault, els
 int m6_is_pending(const m6 *c, unsigned n); /* pending and, for an IRQ, enabled */
 /* The interrupt inputs changed to these levels: a rising IRQ line or NMI pends it (also while it is active). */
 void m6_irq_lines(m6 *c, uint32_t lines, int nmi);
+/* The same, for levels the NVIC sampled before the entry of exception n (just taken) cleared its pending state:
+ * a rise of n's own input then merged with that pending state and does not pend n again. */
+void m6_irq_lines_before_entry(m6 *c, uint32_t lines, int nmi, unsigned n);
 /* An instruction boundary: an IRQ line held high pends its interrupt unless it is active (level-sensitive). */
 void m6_irq_sample(m6 *c);
 /* 0 when exception n may be entered now (pending, enabled, above the execution priority); else 1 with why in

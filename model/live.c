@@ -16,6 +16,13 @@ void m6_irq_lines(m6 *c, uint32_t lines, int nmi)
     c->nmi_line = nmi != 0;
 }
 
+void m6_irq_lines_before_entry(m6 *c, uint32_t lines, int nmi, unsigned n)
+{
+    if (n >= M6_EXC_IRQ0 && n < M6_EXC_IRQ0 + 32) c->irq_lines |= lines & (1u << (n - M6_EXC_IRQ0));
+    if (n == M6_EXC_NMI && nmi) c->nmi_line = 1;
+    m6_irq_lines(c, lines, nmi);
+}
+
 void m6_irq_sample(m6 *c)
 {
     uint32_t active = (uint32_t)(c->active >> M6_EXC_IRQ0);

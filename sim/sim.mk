@@ -186,7 +186,7 @@ ALL_TARGETS += $(SIM_CHK_LIVE)
 # IRQ0-31 and NMI pulses from the testbench (rtl_tb/irq_source.sv), each program with its own pulse seed
 ASYNC_PLUSARGS := +irq_seed={n} +irq_rate=200 +nmi_rate=40 +irq_width=64
 ASYNC_SEEDS ?= 20
-ASYNC_TEST_SEEDS := 1 2
+ASYNC_TEST_SEEDS := 1 2 3
 $(RANDOM_DIR)/async_%.S: $(RANDOM_DIR)/gen_random
 	$< --async $* 400 > $@
 $(RANDOM_DIR)/async_%.elf: $(RANDOM_DIR)/async_%.S $(PROG_LIB) | deps

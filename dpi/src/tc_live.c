@@ -51,6 +51,10 @@ struct tc_live {
     uint64_t followed;         /* closes the model has followed */
     uint64_t offset;           /* golden steps made beyond one per close (a missed exception taken at a retire) */
     int ended;                 /* the model's golden has ended */
+    /* the close followed last, when it was an exception entry: the RTL cleared that exception's pending state
+     * at the entry's time; interrupt lines it sampled before (held past the entry) merged with it */
+    unsigned entry_num;
+    uint64_t entry_time;
     /* a pending exception that should preempt and is not taken */
     unsigned watch;            /* its number, 0: none */
     uint64_t watch_step, watch_time, watch_insns;
@@ -340,6 +344,8 @@ static void follow_close(tc_checker *c, const tc_event *e, const tc_event *next)
         }
         if (m->exited || m->locked_up) end_golden(c);
     }
+    l->entry_num = e->kind == TC_EV_EXC ? e->x : 0;
+    l->entry_time = e->time;
     l->followed++;
     c->time = before;
 }
@@ -347,9 +353,11 @@ static void follow_close(tc_checker *c, const tc_event *e, const tc_event *next)
 /* Events between closes change the model's state at the boundary they came before. */
 static void follow_event(tc_checker *c, const tc_event *e)
 {
-    m6 *m = c->live->m;
+    tc_live *l = c->live;
+    m6 *m = l->m;
     if (e->kind == TC_EV_IRQ) {
-        m6_irq_lines(m, e->x, e->a);
+        if (l->entry_num && e->time < l->entry_time) m6_irq_lines_before_entry(m, e->x, e->a, l->entry_num);
+        else m6_irq_lines(m, e->x, e->a);
     } else if (e->kind == TC_EV_TICKS) {
         if (m->cfg.systick == M6_SYSTICK_CYCLES)
             for (uint32_t i = 0; i < e->x && (m->st_csr & 1); i++) m6_systick_tick(m);

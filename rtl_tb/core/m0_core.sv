@@ -322,7 +322,7 @@ module m0_core
   logic        bx_from_pop;    // its frame starts at the SP after the POP
   logic        blx;            // BLXWritePC: an interworking branch; bit 0 clear is an INVSTATE fault
   logic [31:0] blx_target;
-  logic        enter;          // the vector is read: exception exc_q.n becomes active, LR = enter_lr
+  logic        enter;          // the vector is read: the handler's PC, LR = enter_lr
   logic [31:0] enter_lr;
   logic        wr;             // a register write of the instruction (WritePC excluded), queued for port A
   logic [3:0]  wr_reg;
@@ -820,6 +820,14 @@ module m0_core
         end
       end
       S_EXC_COMMIT: if (cq_q.i + 4'd1 >= cq_q.n) begin
+        // active, IPSR, and the SCS clears the pending state, at the edge of the entry's call: an interrupt input
+        // the SCS samples before it merges with the pending state the entry takes, one at that edge or after it
+        // pends again (the checker's rule, dpi/README.md "Live mode")
+        arch_d.ipsr = exc_q.n;
+        arch_d.active[exc_q.n] = 1'b1;
+        if (exc_q.n == EXC_SVCALL) arch_d.svc_pending = 1'b0;
+        tp_d.clr_valid = 1'b1;
+        tp_d.clr_num = exc_q.n;
         tp_d.exc_valid = 1'b1;
         tp_d.exc_num = exc_q.n;
         tp_d.exc_ret = exc_q.ret_addr;
@@ -920,14 +928,10 @@ module m0_core
       state_d = (take_num == EXC_HARDFAULT && exec_prio < 0) ? S_LOCKUP : S_EXC_PUSH;
     end
 
-    // the handler is entered: LR, IPSR, active, the vector's PC; LR (queue entry 0) and xPSR are committed next
+    // the handler is entered: LR, the vector's PC; LR (queue entry 0) and xPSR are committed next, and the
+    // exception becomes active with the entry's close (S_EXC_COMMIT)
     if (enter) begin
       r_d[14] = enter_lr;
-      arch_d.ipsr = exc_q.n;
-      arch_d.active[exc_q.n] = 1'b1;
-      if (exc_q.n == EXC_SVCALL) arch_d.svc_pending = 1'b0;
-      tp_d.clr_valid = 1'b1;
-      tp_d.clr_num = exc_q.n;
       ex_d.pc = {hrdata[31:1], 1'b0};
       cq_id_d[0] = REG_LR;
       cq_val_d[0] = enter_lr;

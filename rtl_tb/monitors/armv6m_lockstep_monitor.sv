@@ -20,13 +20,17 @@ module armv6m_lockstep_monitor #(
   bit chk_on;    // +tarmac_off runs a checker build without the checker (the program's own verdict)
   // Live mode. The model checks an exception entry on what it was told before the entry's call, and executes a
   // step when its close comes. The interrupt inputs' changes ({nmi, irq}, in order) are reported at the edge
-  // after the one that sampled them, before that edge's calls; SysTick's cycles with the close of their step
+  // after the one that sampled them, before that edge's calls, each with the time of the edge that sampled it
+  // (the checker: a change sampled before an entry's call merges with the pending state the entry takes, one
+  // at that edge or after it pends again); SysTick's cycles with the close of their step
   // (pre before its call; post, those after an access to a SysTick register in the step, after it, as the
   // model executes the whole step at once). From the edge where the core chose an exception (tp.exc_choice) on,
   // what it samples was not part of the choice: it is held (hold) until after the entry's exception call.
   logic [32:0] held [$];
+  logic [63:0] held_t [$];  // the edge that sampled each
   int unsigned pre = 0, post = 0, held_ticks = 0;
   bit hold = 1'b0, written = 1'b0, last = 1'b0;
+  int last_in = 0;  // where the last edge's cycle was counted: 0 pre, 1 post, 2 held_ticks
   localparam logic [31:0] SysTickLo = 32'hE000_E010, SysTickHi = 32'hE000_E01F;
 `endif
   localparam int NW = tp.NUM_WR_PORTS > 0 ? tp.NUM_WR_PORTS : 1;
@@ -106,9 +110,11 @@ module armv6m_lockstep_monitor #(
         tarmac_chk_pkg::set_time(h, cycle);
       /* verilator lint_off BLKSEQ */  // this block's own state, read again in this edge
       if (chk_on && tp.exc_choice && !hold) begin
-        // the cycles before the choice now; the last edge's was after it
-        if (written) post = post - int'(last); else pre = pre - int'(last);
-        held_ticks = int'(last);
+        // the cycles before the choice now; the last edge's was after it, unless it was reported already (a
+        // close's pre, reported before its call: then it stays before the choice; never less than none)
+        held_ticks = 0;
+        if (last_in == 0 && pre >= int'(last)) begin pre = pre - int'(last); held_ticks = int'(last); end
+        if (last_in == 1 && post >= int'(last)) begin post = post - int'(last); held_ticks = int'(last); end
         report_ticks(pre);
         report_ticks(post);
         hold = 1'b1;
@@ -117,6 +123,7 @@ module armv6m_lockstep_monitor #(
       if (chk_on && !hold) report_lines();
       if (chk_on) begin
         last = tp.systick_cycle;
+        last_in = hold ? 2 : (written ? 1 : 0);
         if (hold) held_ticks = held_ticks + int'(last);
         else if (written) post = post + int'(last);
         else pre = pre + int'(last);
@@ -127,7 +134,10 @@ module armv6m_lockstep_monitor #(
       if (irq_changed) begin
         if (trace_on) $display("%0d IRQ %08x NMI %0d", cycle, tp.irq, tp.nmi);
 `ifdef TARMAC_CHK
-        if (chk_on) held.push_back({tp.nmi, tp.irq});
+        if (chk_on) begin
+          held.push_back({tp.nmi, tp.irq});
+          held_t.push_back(cycle);
+        end
 `endif
       end
       for (int i = 0; i < NW; i++) begin
@@ -153,6 +163,7 @@ module armv6m_lockstep_monitor #(
           if (!dp_write && !hold && !written && last) begin
             pre = pre - 1;
             post = post + 1;
+            last_in = 1;
           end
           written = 1'b1;
         end
@@ -192,6 +203,11 @@ module armv6m_lockstep_monitor #(
         written = 1'b0;
         if (hold && tp.exc_valid) begin
           report_lines();
+          // this edge's cycle goes with the next step's (the model applies both after the entry), so that a
+          // choice at the next edge can take it back
+          held_ticks = held_ticks - int'(last);
+          pre = pre + int'(last);
+          last_in = 0;
           report_ticks(held_ticks);
           hold = 1'b0;
         end
@@ -203,10 +219,13 @@ module armv6m_lockstep_monitor #(
 
 `ifdef TARMAC_CHK
   function automatic void report_lines();
+    if (held.size() == 0) return;
     while (held.size() != 0) begin
       logic [32:0] v = held.pop_front();
+      tarmac_chk_pkg::set_time(h, held_t.pop_front());
       tarmac_chk_pkg::irq_lines(h, v[31:0], v[32]);
     end
+    tarmac_chk_pkg::set_time(h, cycle);  // the edge's own calls
   endfunction
 
   // n cycles, if any, and n becomes 0
