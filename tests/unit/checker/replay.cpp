@@ -138,6 +138,7 @@ int apply_call(tc_checker *c, const Call &k)
     case Call::IRQ: return tc_irq_lines(c, k.a, (int)k.b);
     case Call::TICKS: return tc_systick_ticks(c, k.a);
     case Call::MEMW: return tc_mem_write(c, k.a, (int)k.b, k.c);
+    case Call::TIME: tc_set_time(c, (uint64_t)k.b << 32 | k.a); return TC_OK;
     }
     return TC_FAILED;
 }
@@ -155,9 +156,11 @@ RunResult run_calls(const std::string &golden, const std::string &options, const
     }
     if (head_start_ms) std::this_thread::sleep_for(std::chrono::milliseconds(head_start_ms));
     res.failed_at = calls.size();
+    bool timed = false;  // the calls give their times (Call::time), else each call is 10 after the one before
     for (size_t i = 0; i < calls.size(); i++) {
         const Call &k = calls[i];
-        tc_set_time(c, 10 * (i + 1));
+        timed |= k.kind == Call::TIME;
+        if (!timed) tc_set_time(c, 10 * (i + 1));
         int rc = apply_call(c, k);
         if (rc != TC_OK && res.rc == TC_OK) {
             res.rc = rc;

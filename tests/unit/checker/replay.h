@@ -11,12 +11,13 @@ extern "C" {
 }
 
 struct Call {
-    enum Kind { REG, BEAT, PACKET, RETIRE, EXC, SNAPSHOT, IRQ, TICKS, MEMW } kind;
+    enum Kind { REG, BEAT, PACKET, RETIRE, EXC, SNAPSHOT, IRQ, TICKS, MEMW, TIME } kind;
     uint32_t a = 0, b = 0, c = 0, d = 0, e = 0, f = 0;  // REG: id,value  BEAT: addr,write,hsize,prot,data,resp
                                                           // PACKET: w0,w1[,c=1: d=POSITION.POINTER]
                                                           // RETIRE: pc,op,is32,cond  EXC: n,ret
                                                           // SNAPSHOT: a = valid mask, regs = the values
                                                           // IRQ: lines,nmi  TICKS: n  MEMW: addr,size,data
+                                                          // TIME: the simulation time of the calls after it (a, b: low, high word)
     std::vector<uint32_t> regs = {};
     static Call reg(int id, uint32_t v) { return { REG, (uint32_t)id, v }; }
     static Call beat(uint32_t addr, int write, int hsize, uint32_t data, int resp = 0, int prot = 1)
@@ -33,6 +34,7 @@ struct Call {
     static Call irq(uint32_t lines, int nmi = 0) { return { IRQ, lines, (uint32_t)nmi }; }
     static Call ticks(uint32_t n) { return { TICKS, n }; }
     static Call memw(uint32_t addr, int size, uint32_t data) { return { MEMW, addr, (uint32_t)size, data }; }
+    static Call time(uint64_t t) { return { TIME, (uint32_t)t, (uint32_t)(t >> 32) }; }
     static Call snapshot(const std::vector<uint32_t> &r, uint32_t valid) { return { SNAPSHOT, valid, 0, 0, 0, 0, 0, r }; }
 };
 
