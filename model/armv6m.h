@@ -140,6 +140,9 @@ void m6_irq_lines(m6 *c, uint32_t lines, int nmi);
 /* The same, for levels the NVIC sampled before the entry of exception n (just taken) cleared its pending state:
  * a rise of n's own input then merged with that pending state and does not pend n again. */
 void m6_irq_lines_before_entry(m6 *c, uint32_t lines, int nmi, unsigned n);
+/* n SysTick clocks (systick=cycles) that came before the entry of SysTick, just taken, cleared its pending state:
+ * the count reaching 0 among them merged with that pending state and does not pend SysTick again. */
+void m6_systick_ticks_before_entry(m6 *c, uint32_t n);
 /* An instruction boundary: an IRQ line held high pends its interrupt unless it is active (level-sensitive). */
 void m6_irq_sample(m6 *c);
 /* 0 when exception n may be entered now (pending, enabled, above the execution priority); else 1 with why in

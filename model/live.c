@@ -23,6 +23,13 @@ void m6_irq_lines_before_entry(m6 *c, uint32_t lines, int nmi, unsigned n)
     m6_irq_lines(c, lines, nmi);
 }
 
+void m6_systick_ticks_before_entry(m6 *c, uint32_t n)
+{
+    uint64_t bit = 1ull << M6_EXC_SYSTICK, was = c->sys_pending & bit;
+    for (uint32_t i = 0; i < n && (c->st_csr & 1); i++) m6_systick_tick(c);
+    c->sys_pending = (c->sys_pending & ~bit) | was;
+}
+
 void m6_irq_sample(m6 *c)
 {
     uint32_t active = (uint32_t)(c->active >> M6_EXC_IRQ0);

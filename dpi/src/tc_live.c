@@ -55,6 +55,11 @@ struct tc_live {
      * at the entry's time; interrupt lines it sampled before (held past the entry) merged with it */
     unsigned entry_num;
     uint64_t entry_time;
+    /* an exception return ended an active exception at return_time (its close): a line still high then pends its
+     * interrupt again. The levels of that time are known once the changes sampled up to it are applied (after
+     * a tail-chained entry's call, for those held past it), so that boundary's sample waits for them */
+    int sample_due;
+    uint64_t return_time;
     /* a pending exception that should preempt and is not taken */
     unsigned watch;            /* its number, 0: none */
     uint64_t watch_step, watch_time, watch_insns;
@@ -333,7 +338,13 @@ static void follow_close(tc_checker *c, const tc_event *e, const tc_event *next)
     uint64_t before = c->time;
     c->time = e->time;
     if (!l->ended) {
-        m6_irq_sample(m); /* the boundary before this step */
+        /* the boundary before this step; not before a tail-chained entry, whose return the core decided before
+         * it retired: the lines since the decision come after the entry's call (sample_due) */
+        uint64_t active = m->active;
+        if (!(e->kind == TC_EV_EXC && m->tail_chain_to)) {
+            m6_irq_sample(m);
+            l->sample_due = 0;
+        }
         if (m->steps > l->followed + l->offset) {
             /* the model made this step already: a synchronous entry after its instruction */
         } else if (e->kind == TC_EV_RETIRE) {
@@ -343,6 +354,10 @@ static void follow_close(tc_checker *c, const tc_event *e, const tc_event *next)
             l->watch = 0;
         }
         if (m->exited || m->locked_up) end_golden(c);
+        if (active & ~m->active) { /* an exception return ended an exception */
+            l->sample_due = 1;
+            l->return_time = e->time;
+        }
     }
     l->entry_num = e->kind == TC_EV_EXC ? e->x : 0;
     l->entry_time = e->time;
@@ -356,10 +371,15 @@ static void follow_event(tc_checker *c, const tc_event *e)
     tc_live *l = c->live;
     m6 *m = l->m;
     if (e->kind == TC_EV_IRQ) {
+        if (l->sample_due && e->time > l->return_time) { /* the levels at the return are all known */
+            m6_irq_sample(m);
+            l->sample_due = 0;
+        }
         if (l->entry_num && e->time < l->entry_time) m6_irq_lines_before_entry(m, e->x, e->a, l->entry_num);
         else m6_irq_lines(m, e->x, e->a);
-    } else if (e->kind == TC_EV_TICKS) {
-        if (m->cfg.systick == M6_SYSTICK_CYCLES)
+    } else if (e->kind == TC_EV_TICKS && m->cfg.systick == M6_SYSTICK_CYCLES) {
+        if (l->entry_num == M6_EXC_SYSTICK && e->time < l->entry_time) m6_systick_ticks_before_entry(m, e->x);
+        else
             for (uint32_t i = 0; i < e->x && (m->st_csr & 1); i++) m6_systick_tick(m);
     } else if (e->kind == TC_EV_MEMW) {
         uint8_t *p = m6_mem_ptr(m, e->x, e->a);

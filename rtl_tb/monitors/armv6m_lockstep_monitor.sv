@@ -208,7 +208,11 @@ module armv6m_lockstep_monitor #(
           held_ticks = held_ticks - int'(last);
           pre = pre + int'(last);
           last_in = 0;
-          report_ticks(held_ticks);
+          if (held_ticks != 0) begin  // the cycles before this edge's (a SysTick count among them merges)
+            tarmac_chk_pkg::set_time(h, cycle - 64'd1);
+            report_ticks(held_ticks);
+            tarmac_chk_pkg::set_time(h, cycle);
+          end
           hold = 1'b0;
         end
         /* verilator lint_on BLKSEQ */
@@ -218,9 +222,10 @@ module armv6m_lockstep_monitor #(
   end
 
 `ifdef TARMAC_CHK
+  // the changes sampled before this edge (one sampled at this edge was not part of a choice made at it)
   function automatic void report_lines();
-    if (held.size() == 0) return;
-    while (held.size() != 0) begin
+    if (held.size() == 0 || held_t[0] >= cycle) return;
+    while (held.size() != 0 && held_t[0] < cycle) begin
       logic [32:0] v = held.pop_front();
       tarmac_chk_pkg::set_time(h, held_t.pop_front());
       tarmac_chk_pkg::irq_lines(h, v[31:0], v[32]);
