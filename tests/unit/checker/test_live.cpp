@@ -293,6 +293,54 @@ TEST(Live, ALineRisingBeforeTheEntryMergesWithThePendingStateTheEntryTakes)
     }
 }
 
+// A tail-chaining core decides the chain as the return executes, before it retires; the lines it samples from
+// then on are held past the chained entry's call. IRQ1's line, high through its handler, falls before the return
+// retires: the line is low when IRQ1 stops being active, so IRQ1 does not pend again (the level at the return's
+// time, not the one at the core's decision). Falling only after the entry, it was high at the return: IRQ1
+// pends again, and a core that does not take it misses it. (The reference core's async_38.)
+TEST(Live, ALineFallingBeforeATailChainedReturnRetiresDoesNotPendAgain)
+{
+    for (int after : { 0, 1 }) {
+        SCOPED_TRACE(after ? "falls after the entry" : "falls before the return retires");
+        LiveRtl rtl(fw(), "tail_chain=1");
+        rtl.at_boundary = [](LiveRtl &x) {
+            if (x.model()->steps == 80) x.lines(3); /* IRQ1 (0x40) is taken, IRQ0 (0x80) waits: chained */
+            else if (x.model()->ipsr == 16 && x.model()->irq_lines) x.lines(0);
+        };
+        std::vector<Call> plain = rtl.run("return_level");
+        ASSERT_EQ(rtl.error, "");
+        std::vector<Call> calls;
+        uint64_t t = 0, ret = 0;
+        int moved = 0;
+        for (size_t i = 0; i < plain.size(); i++) {
+            const Call &c = plain[i];
+            bool close = c.kind == Call::RETIRE || c.kind == Call::EXC;
+            if (close) calls.push_back(Call::time(t += 10));
+            if (c.kind == Call::IRQ && c.a == 0 && !moved && ret) { /* the fall, after the chained entry */
+                moved = 1;
+                calls.push_back(Call::time(after ? t + 1 : ret - 1));
+                calls.push_back(c);
+                calls.push_back(Call::time(t));
+                continue;
+            }
+            calls.push_back(c);
+            if (c.kind == Call::EXC && c.a == 16 && c.b >= 0xF0000000u && !ret) ret = t - 10; /* the return's */
+        }
+        ASSERT_TRUE(ret != 0);
+        ASSERT_TRUE(moved);
+        std::string opts = std::string(kVolatile) + ",model=tail_chain:1";
+        std::string out = out_path("return_level");
+        RunResult r = run_calls(live(), opts + ",golden_out=" + out, calls);
+        if (!after) {
+            EXPECT_EQ(r.rc, TC_OK) << r.report.substr(0, 3000);
+        } else {
+            EXPECT_EQ(r.rc, TC_MISMATCH);
+            EXPECT_TRUE(has(r, "IRQ1 (17)")) << r.report.substr(0, 3000);
+        }
+        expect_replay_equal(out, opts, calls, r);
+    }
+}
+
 // A device read (volatile range) whose value reaches the register corrupted; golden_out replays the same failure.
 TEST(Live, AVolatileReadCorruptedOnItsWayToARegisterFailsAndReplaysSo)
 {
