@@ -12,6 +12,9 @@
  *     between closes at the boundaries where they came;
  *   - a held call is compared once the model has made the golden steps file mode would have read for it
  *     (bus_window + 2 beyond the comparison's step), with its own simulation time.
+ * The times also order what the RTL sampled around an exception: lines and SysTick cycles reported after an
+ * entry's call with an earlier time came before the entry cleared the entered exception's pending state (they
+ * merged with it), and an exception return's sample of the line levels waits for those up to the return's time.
  * Where the RTL's choice is not legal the model does what the architecture requires instead (it does not take
  * an illegal entry; it takes an exception left pending past irq_latency; it tail-chains into the highest
  * priority), and the comparison reports the difference with the cause as a note. The golden that results is
