@@ -33,6 +33,9 @@ ALL_TARGETS += $(LIBTARMAC) $(LIBTARMAC_SO)
 TEST_LIBS_elf = $(OBJ)/dpi/armv6m_tb_dpi.o $(LIBTARMAC)
 TEST_DEPS_elf = $(PROGRAM_ELFS)
 
+# The ring's tests (tests/unit/ring) call the library's internal hand-over (dpi/src/ring.h).
+$(OBJ)/tests/unit/ring/%.o: CPPFLAGS += -Idpi/src
+
 # The tarmac-diff tests run the built binary.
 TEST_DEPS_diff := $(BIN)/tarmac-diff
 

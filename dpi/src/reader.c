@@ -1,13 +1,14 @@
 /* Streaming line reader over plain or gzip input (detected by the magic bytes), from a file or stdin. The gzip
  * header is read at open, on the caller's thread, so that its comment is known before the first line.
- * gzip input is inflated on a second thread into a small ring of blocks so that inflation and parsing
- * overlap; the caller's side copies each block into its line buffer. Memory use is bounded by the block
+ * gzip input is inflated on a second thread into a small ring of blocks (ring.h) so that inflation and
+ * parsing overlap; the caller's side copies each block into its line buffer. Memory use is bounded by the block
  * size and the line limit, whatever the input length. */
 #include "tarmac/reader.h"
 
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +16,7 @@
 #include <unistd.h>
 #include <zlib.h>
 
+#include "ring.h"
 #include "tarmac/parse.h"
 
 #define BLOCK (1u << 20)  /* inflated bytes per block */
@@ -55,16 +57,13 @@ struct tm_reader {
     int input_done;
     uint64_t line_no, line_offset, skipped;
     tm_parse_state pstate; /* what a line needs from the lines before it (ES continuation lines) */
-    /* threaded inflation */
+    /* threaded inflation: the inflating thread produces blocks into ring, the caller consumes them */
     int threaded;
     pthread_t thread;
-    pthread_mutex_t mu;
-    pthread_cond_t cv;
+    tm_ring *hand;
     block ring[RING];
-    unsigned head, tail;  /* tail: next block to consume; head: next to fill */
-    int producer_done, stop;
-    int producer_waits, consumer_waits; /* who sleeps on cv: a wake-up only when someone does */
-    uint64_t shared_raw_total;
+    uint64_t tail;        /* the caller's next block */
+    atomic_uint_fast64_t shared_raw_total; /* src.raw_total, for tm_reader_compressed_offset on the caller's side */
 };
 
 static int set_err(tm_error *err, const tm_reader *r, int status, uint64_t line, const char *msg)
@@ -168,31 +167,19 @@ static size_t produce(source *s, char *dst, size_t cap)
 static void *producer_main(void *arg)
 {
     tm_reader *r = arg;
-    for (;;) {
+    for (uint64_t head = 0;;) {
         /* a full ring: sleep until half of it is free (one wake-up per RING / 2 blocks) */
-        pthread_mutex_lock(&r->mu);
-        if (r->head - r->tail == RING) {
-            r->producer_waits = 1;
-            while (r->head - r->tail > RING / 2 && !r->stop) pthread_cond_wait(&r->cv, &r->mu);
-            r->producer_waits = 0;
-        }
-        if (r->stop) {
-            pthread_mutex_unlock(&r->mu);
+        if (head - tm_ring_tail(r->hand) == RING && tm_ring_wait_room(r->hand, head - RING / 2, NULL, NULL))
+            break;
+        if (tm_ring_stopped(r->hand)) break;
+        block *b = &r->ring[head % RING];
+        b->len = produce(&r->src, b->data, BLOCK);
+        atomic_store_explicit(&r->shared_raw_total, r->src.raw_total, memory_order_relaxed);
+        if (b->len) tm_ring_publish(r->hand, ++head);
+        if (r->src.status != TM_OK || (b->len == 0 && r->src.eof)) {
+            tm_ring_finish(r->hand); /* src.status and src.msg are the caller's to read once it sees done */
             break;
         }
-        block *b = &r->ring[r->head % RING];
-        pthread_mutex_unlock(&r->mu);
-
-        b->len = produce(&r->src, b->data, BLOCK);
-        int done = r->src.status != TM_OK || (b->len == 0 && r->src.eof);
-
-        pthread_mutex_lock(&r->mu);
-        if (b->len) r->head++;
-        r->shared_raw_total = r->src.raw_total;
-        if (done) r->producer_done = 1;
-        if (r->consumer_waits) pthread_cond_broadcast(&r->cv);
-        pthread_mutex_unlock(&r->mu);
-        if (done) break;
     }
     return NULL;
 }
@@ -310,18 +297,20 @@ tm_reader *tm_reader_open(const char *path, const tm_reader_options *opts, tm_er
     }
     r->threaded = r->src.gzip && !(opts && opts->single_thread);
     if (r->threaded) {
-        pthread_mutex_init(&r->mu, NULL);
-        pthread_cond_init(&r->cv, NULL);
         for (int i = 0; i < RING; i++) {
             r->ring[i].data = malloc(BLOCK);
             if (!r->ring[i].data) {
                 set_err(err, r, TM_ERR_IO, 0, "out of memory");
                 r->threaded = 0;
+                for (int k = 0; k < i; k++) free(r->ring[k].data);
                 tm_reader_close(r);
                 return NULL;
             }
         }
-        if (pthread_create(&r->thread, NULL, producer_main, r) != 0) {
+        r->hand = tm_ring_new();
+        if (!r->hand || pthread_create(&r->thread, NULL, producer_main, r) != 0) {
+            /* inflate on the caller's thread instead */
+            tm_ring_free(r->hand);
             for (int i = 0; i < RING; i++) free(r->ring[i].data);
             r->threaded = 0;
         }
@@ -333,14 +322,10 @@ void tm_reader_close(tm_reader *r)
 {
     if (!r) return;
     if (r->threaded) {
-        pthread_mutex_lock(&r->mu);
-        r->stop = 1;
-        pthread_cond_broadcast(&r->cv);
-        pthread_mutex_unlock(&r->mu);
+        tm_ring_stop(r->hand);
         pthread_join(r->thread, NULL);
+        tm_ring_free(r->hand);
         for (int i = 0; i < RING; i++) free(r->ring[i].data);
-        pthread_mutex_destroy(&r->mu);
-        pthread_cond_destroy(&r->cv);
     }
     if (r->src.z_ready) inflateEnd(&r->src.z);
     if (r->src.fd > 0) close(r->src.fd);
@@ -367,26 +352,18 @@ static int refill(tm_reader *r, tm_error *err)
         if (n == 0 && r->src.eof) r->input_done = 1;
         return n ? TM_OK : TM_EOF;
     }
-    pthread_mutex_lock(&r->mu);
-    r->consumer_waits = 1;
-    while (r->head == r->tail && !r->producer_done) pthread_cond_wait(&r->cv, &r->mu);
-    r->consumer_waits = 0;
-    if (r->head == r->tail) {
-        int status = r->src.status;
-        pthread_mutex_unlock(&r->mu);
+    uint64_t head;
+    tm_ring_wait_items(r->hand, r->tail + 1, r->tail + 1, &head);
+    if (head == r->tail) { /* the producer ended */
         r->input_done = 1;
-        if (status != TM_OK) return set_err(err, r, status, r->line_no + 1, r->src.msg);
+        if (r->src.status != TM_OK) return set_err(err, r, r->src.status, r->line_no + 1, r->src.msg);
         return TM_EOF;
     }
-    block *b = &r->ring[r->tail % RING];
-    pthread_mutex_unlock(&r->mu);
+    const block *b = &r->ring[r->tail % RING];
     /* room >= BLOCK always holds: the unconsumed rest is a partial line shorter than line_max. */
     memcpy(r->buf + r->end, b->data, b->len);
     r->end += b->len;
-    pthread_mutex_lock(&r->mu);
-    r->tail++;
-    if (r->producer_waits && r->head - r->tail <= RING / 2) pthread_cond_broadcast(&r->cv);
-    pthread_mutex_unlock(&r->mu);
+    tm_ring_release(r->hand, ++r->tail);
     return TM_OK;
 }
 
@@ -471,8 +448,5 @@ uint64_t tm_reader_file_size(const tm_reader *r) { return r->file_size; }
 uint64_t tm_reader_compressed_offset(const tm_reader *r)
 {
     if (!r->threaded) return r->src.raw_total;
-    pthread_mutex_lock((pthread_mutex_t *)&r->mu);
-    uint64_t v = r->shared_raw_total;
-    pthread_mutex_unlock((pthread_mutex_t *)&r->mu);
-    return v;
+    return atomic_load_explicit(&r->shared_raw_total, memory_order_relaxed);
 }
