@@ -1,4 +1,4 @@
-// The single-producer single-consumer ring (dpi/src/ring.h) that the reader, the writer and the checker's golden
+// The single-producer single-consumer ring (dpi/lib/ring.h) that the reader, the writer and the checker's golden
 // thread hand their blocks, buffers and steps over with: order and contents across threads, the wake points,
 // the producer's wait waking a sleeping consumer, finish and stop, and use on one thread.
 #include <gtest/gtest.h>

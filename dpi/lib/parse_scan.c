@@ -1,4 +1,4 @@
-#include "scan.h"
+#include "parse_scan.h"
 
 #include <stdio.h>
 #include <string.h>
