@@ -1,6 +1,7 @@
 /* "key=value,..." -> tc_options, through one table of every option: its key, default, meaning and parser.
- * The SV package asks for the keys (tc_option_keys) to read the plusargs; a test checks dpi/README.md's table
- * against it. Unknown keys and bad values are errors that name them. */
+ * The one list of the options: the SV package asks for the keys (tc_option_keys) to read the plusargs; tests
+ * check dpi/README.md's table and every +tarmac_<key>= written in the repository against it. Unknown keys and
+ * bad values are errors that name them. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
