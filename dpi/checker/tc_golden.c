@@ -337,9 +337,7 @@ static tc_golden_sync *new_sync(tm_error *err)
         if (y->steps) return y;
         free(y);
     }
-    memset(err, 0, sizeof *err);
-    err->status = TM_ERR_IO;
-    snprintf(err->msg, sizeof err->msg, "out of memory");
+    tm_error_set(err, TM_ERR_IO, NULL, 0, "out of memory");
     return NULL;
 }
 
@@ -353,18 +351,16 @@ static void free_sync(tc_checker *c)
 int tc_golden_start(tc_checker *c, tm_error *err)
 {
     c->sync = new_sync(err);
-    if (!c->sync) return -1;
+    if (!c->sync) return err->status;
     c->gs.reader = tm_reader_open(c->o.golden, NULL, err);
-    if (c->gs.reader && pthread_create(&c->sync->thread, NULL, golden_main, c) == 0) return 0;
+    if (c->gs.reader && pthread_create(&c->sync->thread, NULL, golden_main, c) == 0) return TM_OK;
     if (c->gs.reader) {
         tm_reader_close(c->gs.reader);
         c->gs.reader = NULL;
-        memset(err, 0, sizeof *err);
-        err->status = TM_ERR_IO;
-        snprintf(err->msg, sizeof err->msg, "cannot start the golden reader thread");
+        tm_error_set(err, TM_ERR_IO, NULL, 0, "cannot start the golden reader thread");
     }
     free_sync(c);
-    return -1;
+    return err->status;
 }
 
 void tc_golden_stop(tc_checker *c)
@@ -383,7 +379,7 @@ int tc_golden_live_start(tc_checker *c, tm_error *err)
 {
     /* no thread: the ring's positions are stored and loaded on the caller's thread */
     c->sync = new_sync(err);
-    return c->sync ? 0 : -1;
+    return c->sync ? TM_OK : err->status;
 }
 
 /* Live: the golden ended (tc_golden_end, or an error). */

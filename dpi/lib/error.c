@@ -1,4 +1,6 @@
+#include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "tarmac/error.h"
 
@@ -15,4 +17,24 @@ const char *tm_error_format(const tm_error *err, char *buf, unsigned size)
     else
         snprintf(buf, size, "%s", err->msg);
     return buf;
+}
+
+int tm_error_vset(tm_error *err, int status, const char *file, uint64_t line, const char *fmt, va_list ap)
+{
+    if (!err) return status;
+    memset(err, 0, sizeof *err);
+    err->status = status;
+    err->line = line;
+    if (file) snprintf(err->file, sizeof err->file, "%s", file);
+    vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+    return status;
+}
+
+int tm_error_set(tm_error *err, int status, const char *file, uint64_t line, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    tm_error_vset(err, status, file, line, fmt, ap);
+    va_end(ap);
+    return status;
 }

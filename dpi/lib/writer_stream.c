@@ -37,19 +37,14 @@ struct tm_out {
     tm_ring *hand;
     uint64_t handed;  /* buffers handed to the thread; buf[cur] is buffer number handed */
     size_t full_len[2]; /* bytes of each buffer handed over */
-    atomic_int status; /* first error of the writing side (msg written before it) */
-    char msg[200];
+    atomic_int status; /* first error of the writing side: werr.status, stored after werr is filled */
+    tm_error werr;
 };
 
-static int set_err(tm_error *err, const tm_out *o, int status, const char *msg)
+/* The writing side's error (it may be the compressor thread's), at this file. Returns its status. */
+static int written_error(const tm_out *o, tm_error *err)
 {
-    if (err) {
-        memset(err, 0, sizeof *err);
-        err->status = status;
-        if (o) snprintf(err->file, sizeof err->file, "%s", o->path);
-        snprintf(err->msg, sizeof err->msg, "%s", msg);
-    }
-    return status;
+    return tm_error_set(err, o->status, o->path, 0, "%s", o->werr.msg);
 }
 
 static int write_all(tm_out *o, const void *data, size_t len)
@@ -59,8 +54,7 @@ static int write_all(tm_out *o, const void *data, size_t len)
         ssize_t n = write(o->fd, p, len);
         if (n < 0) {
             if (errno == EINTR) continue;
-            snprintf(o->msg, sizeof o->msg, "write error: %s", strerror(errno));
-            atomic_store(&o->status, TM_ERR_IO);
+            atomic_store(&o->status, tm_error_set(&o->werr, TM_ERR_IO, NULL, 0, "write error: %s", strerror(errno)));
             return TM_ERR_IO;
         }
         p += n;
@@ -83,8 +77,7 @@ static int emit(tm_out *o, const char *data, size_t len, int finish)
         z->avail_out = ZBUF;
         int zr = deflate(z, flush);
         if (zr == Z_STREAM_ERROR) {
-            snprintf(o->msg, sizeof o->msg, "deflate failed");
-            atomic_store(&o->status, TM_ERR_GZIP);
+            atomic_store(&o->status, tm_error_set(&o->werr, TM_ERR_GZIP, NULL, 0, "deflate failed"));
             return TM_ERR_GZIP;
         }
         size_t have = ZBUF - z->avail_out;
@@ -111,7 +104,7 @@ tm_out *tm_out_open(const char *path, const tm_out_options *opts, tm_error *err)
 {
     tm_out *o = calloc(1, sizeof *o);
     if (!o) {
-        set_err(err, NULL, TM_ERR_IO, "out of memory");
+        tm_error_set(err, TM_ERR_IO, NULL, 0, "out of memory");
         return NULL;
     }
     int to_stdout = strcmp(path, "-") == 0;
@@ -121,9 +114,7 @@ tm_out *tm_out_open(const char *path, const tm_out_options *opts, tm_error *err)
     o->gzip = gz < 0 ? (n > 3 && strcmp(path + n - 3, ".gz") == 0) : gz;
     o->fd = to_stdout ? 1 : open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
     if (o->fd < 0) {
-        char m[200];
-        snprintf(m, sizeof m, "cannot create: %s", strerror(errno));
-        set_err(err, o, TM_ERR_IO, m);
+        tm_error_set(err, TM_ERR_IO, o->path, 0, "cannot create: %s", strerror(errno));
         free(o);
         return NULL;
     }
@@ -131,13 +122,13 @@ tm_out *tm_out_open(const char *path, const tm_out_options *opts, tm_error *err)
     o->buf[1] = malloc(OUT_BUF);
     o->zbuf = malloc(ZBUF);
     if (!o->buf[0] || !o->buf[1] || !o->zbuf) {
-        set_err(err, o, TM_ERR_IO, "out of memory");
+        tm_error_set(err, TM_ERR_IO, o->path, 0, "out of memory");
         goto fail;
     }
     if (o->gzip) {
         int level = opts && opts->level ? opts->level : 1;
         if (deflateInit2(&o->z, level, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) != Z_OK) {
-            set_err(err, o, TM_ERR_GZIP, "cannot initialise zlib");
+            tm_error_set(err, TM_ERR_GZIP, o->path, 0, "cannot initialise zlib");
             goto fail;
         }
         o->z_ready = 1;
@@ -147,7 +138,7 @@ tm_out *tm_out_open(const char *path, const tm_out_options *opts, tm_error *err)
             o->head.os = 3;
             o->head.comment = (Bytef *)o->comment;
             if (!o->comment || deflateSetHeader(&o->z, &o->head) != Z_OK) {
-                set_err(err, o, TM_ERR_GZIP, "cannot set the gzip header's comment");
+                tm_error_set(err, TM_ERR_GZIP, o->path, 0, "cannot set the gzip header's comment");
                 goto fail;
             }
         }
@@ -183,7 +174,7 @@ static int flush_buf(tm_out *o, tm_error *err)
         o->len = 0;
         if (o->handed - tm_ring_tail(o->hand) == 2) tm_ring_wait_room(o->hand, o->handed - 1, NULL, NULL);
     }
-    if (atomic_load(&o->status) != TM_OK) return set_err(err, o, o->status, o->msg);
+    if (atomic_load(&o->status) != TM_OK) return written_error(o, err);
     return TM_OK;
 }
 
@@ -212,7 +203,7 @@ int tm_out_record(tm_out *o, const tm_record *rec, tm_dialect d, tm_error *err)
     }
     char *p = o->buf[o->cur] + o->len;
     int n = tm_format(rec, d, p, OUT_BUF - o->len - 1);
-    if (n < 0) return set_err(err, o, TM_ERR_ARG, "record too long to format");
+    if (n < 0) return tm_error_set(err, TM_ERR_ARG, o->path, 0, "record too long to format");
     p[n] = '\n';
     o->len += (size_t)n + 1;
     return TM_OK;
@@ -229,13 +220,11 @@ int tm_out_close(tm_out *o, tm_error *err)
         tm_ring_free(o->hand);
     }
     emit(o, o->buf[o->cur], o->len, 1);
-    if (o->status != TM_OK) rc = set_err(err, o, o->status, o->msg);
+    if (o->status != TM_OK) rc = written_error(o, err);
     if (o->z_ready) deflateEnd(&o->z);
     free(o->comment);
     if (o->fd > 1 && close(o->fd) != 0 && rc == TM_OK) {
-        char m[200];
-        snprintf(m, sizeof m, "close failed: %s", strerror(errno));
-        rc = set_err(err, o, TM_ERR_IO, m);
+        rc = tm_error_set(err, TM_ERR_IO, o->path, 0, "close failed: %s", strerror(errno));
     }
     free(o->buf[0]);
     free(o->buf[1]);
