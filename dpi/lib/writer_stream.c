@@ -1,7 +1,7 @@
-/* Buffered trace output, plain or gzip. With threading, lines are formatted into one buffer while the
- * other is deflated and written on a second thread (double buffering: a ring of two buffers, ring.h). The gzip header carries no
- * timestamp or name, so the same lines always give the same bytes; it carries the producer's comment when
- * one is given (tm_out_options.comment). */
+/* The writer's output stream (writer.h, tm_out_*): buffered trace output, plain or gzip. With threading, lines
+ * are formatted into one buffer while the other is deflated and written on a second thread (double buffering: a
+ * ring of two buffers, ring.h). The gzip header carries no timestamp or name, so the same lines always give the
+ * same bytes; it carries the producer's comment when one is given (tm_out_options.comment). */
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>

@@ -96,7 +96,7 @@ filled=$(grep -nE 'memset\(err, 0, sizeof \*err\)|\berr(->|\.)status = ' dpi/lib
          grep -v '^dpi/lib/error.c:' | grep -v '^dpi/checker/tc_live.c:')
 check "a tm_error filled through tm_error_set only${filled:+: $filled}" '[ -z "$filled" ]'
 
-# The check can fail: tm_format moved to a file named after no header's family member of writer.h.
+# The check can fail: tm_format (writer.h) moved to a file named after record.h.
 mkdir -p "$tmp/dpi" && cp -r dpi/include dpi/lib dpi/checker "$tmp/dpi/"
 mv "$tmp/dpi/lib/writer_format.c" "$tmp/dpi/lib/record_format.c"
 check "a function defined in a file of another name is reported with the header's file:line" \

@@ -327,10 +327,10 @@ TEST(CheckerOptions, EveryPlusargWrittenInTheRepositoryIsAnOption)
     const std::string typo = std::string("+tarmac_") + "bus_windw="; // not spelt out: this file is scanned too
     std::istringstream fake("run with\n+tarmac_golden=a.gz " + typo + "4\n");
     size_t fake_seen = 0;
-    auto b = unknown_plusargs("fake.md", fake, &fake_seen);
+    auto b = unknown_plusargs("fake.txt", fake, &fake_seen);
     EXPECT_EQ(fake_seen, 2u);
     ASSERT_EQ(b.size(), 1u);
-    EXPECT_EQ(b[0], "fake.md:2: " + typo);
+    EXPECT_EQ(b[0], "fake.txt:2: " + typo);
 }
 
 // A producer that writes xPSR in its reset step (FVPs do): the RTL reports no write at reset, which is no
