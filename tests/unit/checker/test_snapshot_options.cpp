@@ -4,11 +4,11 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <map>
-#include <regex>
 #include <set>
 #include <sstream>
 
@@ -286,12 +286,17 @@ static std::vector<std::string> unknown_plusargs(const std::string &file, std::i
 {
     std::set<std::string> keys;
     for (size_t i = 0; const tc_option_info *o = tc_option_at(i); i++) keys.insert(o->key);
-    static const std::regex plusarg("tarmac_([a-z_]+)=");
     std::vector<std::string> bad;
     std::string line;
     for (size_t n = 1; std::getline(text, line); n++)
-        for (std::sregex_iterator m(line.begin(), line.end(), plusarg), end; m != end; ++m, ++*seen)
-            if (!keys.count((*m)[1].str())) bad.push_back(file + ":" + std::to_string(n) + ": +tarmac_" + (*m)[1].str() + "=");
+        for (size_t at = line.find("tarmac_"); at != std::string::npos; at = line.find("tarmac_", at + 1)) {
+            size_t k = at + 7, e = k;
+            while (e < line.size() && (std::islower((unsigned char)line[e]) || line[e] == '_')) e++;
+            if (e == k || e == line.size() || line[e] != '=') continue; // not tarmac_<key>=
+            ++*seen;
+            std::string key = line.substr(k, e - k);
+            if (!keys.count(key)) bad.push_back(file + ":" + std::to_string(n) + ": +tarmac_" + key + "=");
+        }
     return bad;
 }
 
