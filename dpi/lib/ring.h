@@ -3,8 +3,8 @@
  *
  * Positions count items from 0 and never wrap (64 bits). The producer owns head: items [0, head) are published.
  * The consumer owns tail: items [0, tail) are handed back and their slots are the producer's again. Items
- * [tail, head) are the consumer's to read. A slot is the producer's to write while its position is at least the
- * capacity past tail, as the caller counts it.
+ * [tail, head) are the consumer's to read. The producer may write the slot of position p once
+ * p < tail + capacity (the capacity as the caller counts it: the checker also counts pools beside the slots).
  *
  * Neither side takes a lock unless it must wait: publishing and handing back are one store each (and a wake-up
  * only when the other side sleeps past a point it chose). A side that must wait chooses how far the other has
@@ -17,8 +17,8 @@
  *  - the consumer, before it waits, has handed back every item it is done with, and waits only for items the
  *    producer can make with the slots handed back (need <= tail + capacity, as the caller counts room);
  *  - the producer's wake point is at most the tail the consumer reaches before it waits again.
- * Every call on one side comes from that side's one thread. Without a second thread (both sides on one
- * thread) the calls work as plain stores and loads, and nobody ever waits. */
+ * Every call on one side comes from that side's one thread. With both sides on one thread (the checker's live
+ * mode) the calls are plain stores and loads, and the caller never needs to wait. */
 #ifndef TARMAC_RING_H
 #define TARMAC_RING_H
 
