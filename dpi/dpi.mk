@@ -1,13 +1,16 @@
-# libtarmac: reader, parser, writer, ELF reader, checker, MTB codec (C11, zlib only). It carries the model
+# libtarmac: the trace library dpi/lib/ (reader, parser, writer, comparison, ELF reader, MTB codec, Thumb table)
+# and the checker dpi/checker/ (C11, zlib only); public headers in dpi/include/tarmac/. It carries the model
 # (every model/ source but the CLI's main): the checker's live mode runs it in-process (golden=live:), its reports
 # disassemble with it (option elf=) and it reads a golden's recorded configuration with its option table.
 # libarmv6m.a holds the same objects for the model's own users; linking both is harmless (identical objects).
-TM_SRCS := $(wildcard dpi/src/*.c) $(filter-out model/main.c,$(wildcard model/*.c))
+TM_SRCS := $(wildcard dpi/lib/*.c dpi/checker/*.c) $(filter-out model/main.c,$(wildcard model/*.c))
 TM_OBJS := $(TM_SRCS:%.c=$(OBJ)/%.o)
 LIBTARMAC := $(LIB)/libtarmac.a
 LIBTARMAC_SO := $(LIB)/libtarmac.so
 
-$(OBJ)/dpi/src/tc_report.o $(OBJ)/dpi/src/tc_config.o $(OBJ)/dpi/src/tc_live.o: CPPFLAGS += -Imodel
+$(OBJ)/dpi/checker/tc_report.o $(OBJ)/dpi/checker/tc_config.o $(OBJ)/dpi/checker/tc_live.o: CPPFLAGS += -Imodel
+# The checker's golden thread hands its steps over with the library's internal ring (dpi/lib/ring.h).
+$(OBJ)/dpi/checker/%.o: CPPFLAGS += -Idpi/lib
 
 $(LIBTARMAC): $(TM_OBJS)
 	@mkdir -p $(dir $@)
@@ -33,6 +36,9 @@ ALL_TARGETS += $(LIBTARMAC) $(LIBTARMAC_SO)
 TEST_LIBS_elf = $(OBJ)/dpi/armv6m_tb_dpi.o $(LIBTARMAC)
 TEST_DEPS_elf = $(PROGRAM_ELFS)
 
+# The ring's tests (tests/unit/ring) call the library's internal hand-over (dpi/lib/ring.h).
+$(OBJ)/tests/unit/ring/%.o: CPPFLAGS += -Idpi/lib
+
 # The tarmac-diff tests run the built binary.
 TEST_DEPS_diff := $(BIN)/tarmac-diff
 
@@ -48,7 +54,7 @@ fuzz-deps:
 
 $(BUILD)/fuzz/fuzz_trace: tests/fuzz/fuzz_trace.c $(TM_SRCS) | fuzz-deps
 	@mkdir -p $(dir $@)
-	clang -g -O1 -fsanitize=fuzzer,address,undefined $(CPPFLAGS) -Imodel $^ -o $@ -lz -pthread
+	clang -g -O1 -fsanitize=fuzzer,address,undefined $(CPPFLAGS) -Imodel -Idpi/lib $^ -o $@ -lz -pthread
 
 fuzz: $(BUILD)/fuzz/fuzz_trace
 	@mkdir -p $(BUILD)/fuzz/work

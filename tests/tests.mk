@@ -20,3 +20,5 @@ $(OBJ)/tests/%.o: CPPFLAGS += -DTM_SOURCE_DIR='"$(CURDIR)"' -DTM_BUILD_DIR='"$(C
 TEST_SCRIPTS += tests/repo/test_self_contained.sh tests/repo/test_make_deps.sh
 # One numbering: the core's package (rtl_tb/core/m0_pkg.sv) against regs.h, tarmac_chk_pkg.sv and the model.
 TEST_SCRIPTS += tests/repo/test_shared_constants.sh
+# dpi/'s layout: the library in dpi/lib/, the checker in dpi/checker/, each header implemented by files named after it.
+TEST_SCRIPTS += tests/repo/test_layout.sh

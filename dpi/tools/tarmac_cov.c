@@ -1,4 +1,4 @@
-/* tarmac-cov: merge the checker's functional coverage files (option coverage=, dpi/src/tc_coverage.h) and report
+/* tarmac-cov: merge the checker's functional coverage files (option coverage=, dpi/checker/tc_coverage.h) and report
  * them: a text summary with the holes listed, an HTML page, and the merged file, which merges again (farm jobs).
  * A hole (a bin no test hit) is either explained by the table below (why this core and configuration cannot
  * reach it, or where else it is covered) or counted as unexplained.

@@ -1,7 +1,11 @@
-/* Errors are returned, never printed: the caller decides where they go. */
+/* Errors are returned, never printed: the caller decides where they go. One convention for the trace library
+ * and the checker: a call that can fail takes a tm_error *, fills it (tm_error_set) and returns its status
+ * (TM_OK = 0, an error < 0), or NULL for a call that makes a handle. The checker's TC_* results and its report
+ * are its public contract on top (checker.h). */
 #ifndef TARMAC_ERROR_H
 #define TARMAC_ERROR_H
 
+#include <stdarg.h>
 #include <stdint.h>
 
 #ifdef __cplusplus
@@ -31,6 +35,19 @@ typedef struct tm_error {
 
 /* "file:line:column: msg" into buf (always NUL-terminated). Returns buf. */
 const char *tm_error_format(const tm_error *err, char *buf, unsigned size);
+
+/* Fill err (when not NULL) from scratch: status, file (NULL or "" when none), line (0 when none; column and
+ * offset 0, for the caller to add) and the message printf makes of fmt; file and message are cut to their
+ * fields. Returns status, so that a failing call ends with return tm_error_set(...). */
+#ifdef __GNUC__
+__attribute__((format(printf, 5, 6)))
+#endif
+int tm_error_set(tm_error *err, int status, const char *file, uint64_t line, const char *fmt, ...);
+/* The same with the arguments as a va_list, for a caller's own printf-like helper. */
+#ifdef __GNUC__
+__attribute__((format(printf, 5, 0)))
+#endif
+int tm_error_vset(tm_error *err, int status, const char *file, uint64_t line, const char *fmt, va_list ap);
 
 #ifdef __cplusplus
 }

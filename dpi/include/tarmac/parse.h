@@ -29,9 +29,6 @@ typedef struct tm_parse_state {
  * no LD/ST came before it); st follows the LD/ST records parsed. */
 int tm_parse_line_in(tm_parse_state *st, const char *line, size_t len, tm_record *rec, tm_error *err);
 
-/* Field-by-field equality of two records (slices compared by content). */
-int tm_record_equal(const tm_record *a, const tm_record *b);
-
 #ifdef __cplusplus
 }
 #endif

@@ -327,6 +327,9 @@ const char *tm_kind_name(tm_kind kind);
 /* Value of KEY in an INFO record's fields (case-sensitive, as written). Returns 1 and sets *value, or 0. */
 int tm_info_field(const tm_info *info, const char *key, tm_str *value);
 
+/* Field-by-field equality of two records (slices compared by content). */
+int tm_record_equal(const tm_record *a, const tm_record *b);
+
 #ifdef __cplusplus
 }
 #endif

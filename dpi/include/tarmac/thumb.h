@@ -1,7 +1,7 @@
 /* The ARMv6-M Thumb encoding table: one entry per encoding of the ARMv6-M Architecture Reference Manual
  * (tarmac/thumb_encodings.h), MATCH/MASK pairs and named field extractors. The model executes and
  * disassembles through it (model/cpu.c, model/disasm.c) and the checker classifies branches with it
- * (dpi/src/tc_mtb_expect.c), so the three agree on what an opcode is.
+ * (dpi/checker/tc_mtb_expect.c), so the three agree on what an opcode is.
  *
  * One call gives the entry of an opcode as the trace and retire() carry it (halfword, or hw1:hw2 when is32):
  *

@@ -1,4 +1,4 @@
-// Functional coverage (option coverage=, dpi/src/tc_coverage.h) on the model's real goldens replayed as a perfect
+// Functional coverage (option coverage=, dpi/checker/tc_coverage.h) on the model's real goldens replayed as a perfect
 // DUT: the bins add up to what the checker compared (every executed instruction in one encoding bin, every
 // matched beat and compared packet in one bin), named corners are counted from the goldens' own records, the
 // file lists every bin, and a failing or unwritable run says so.

@@ -1,4 +1,4 @@
-// The checker's golden thread (dpi/src/tc_golden.c) builds steps far ahead of the comparison: a long golden
+// The checker's golden thread (dpi/checker/tc_golden.c) builds steps far ahead of the comparison: a long golden
 // goes through its ring and pools many times over, and every verdict and report is the same whether that
 // thread is ahead (a head start: its ring full, asleep) or behind (the replay outruns its parsing).
 #include <gtest/gtest.h>

@@ -4,7 +4,9 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <set>
@@ -276,6 +278,64 @@ TEST(CheckerOptions, TheDocumentationTableIsTheCodesTable)
         EXPECT_EQ(it->second, want) << "default of " << o->key;
     }
     EXPECT_EQ(documented.size(), count) << "dpi/README.md documents options the checker does not have";
+}
+
+// Every plusarg +tarmac_<key>=<value> written in text (lines of one file) that names no option of the table:
+// "file:line: +tarmac_<key>=" each.
+static std::vector<std::string> unknown_plusargs(const std::string &file, std::istream &text, size_t *seen)
+{
+    std::set<std::string> keys;
+    for (size_t i = 0; const tc_option_info *o = tc_option_at(i); i++) keys.insert(o->key);
+    std::vector<std::string> bad;
+    std::string line;
+    for (size_t n = 1; std::getline(text, line); n++)
+        for (size_t at = line.find("tarmac_"); at != std::string::npos; at = line.find("tarmac_", at + 1)) {
+            size_t k = at + 7, e = k;
+            while (e < line.size() && (std::islower((unsigned char)line[e]) || line[e] == '_')) e++;
+            if (e == k || e == line.size() || line[e] != '=') continue; // not tarmac_<key>=
+            ++*seen;
+            std::string key = line.substr(k, e - k);
+            if (!keys.count(key)) bad.push_back(file + ":" + std::to_string(n) + ": +tarmac_" + key + "=");
+        }
+    return bad;
+}
+
+// The option table is the one list: the SV package reads the plusargs of its keys (tarmac_chk_option_keys), and
+// every +tarmac_<key>= that the docs, the testbenches, the harnesses and the scripts write names one of them.
+TEST(CheckerOptions, EveryPlusargWrittenInTheRepositoryIsAnOption)
+{
+    namespace fs = std::filesystem;
+    const fs::path root(TM_SOURCE_DIR);
+    std::vector<std::string> bad;
+    size_t files = 0, mentions = 0;
+    const std::set<std::string> text = { ".md", ".sv", ".svh", ".c", ".h", ".cpp", ".sh", ".mk", ".tsv", ".f" };
+    std::vector<fs::path> paths = { root / "README.md", root / "Makefile" };
+    for (const char *dir : { "dpi", "rtl_tb", "sim", "tests", "model" })
+        for (auto it = fs::recursive_directory_iterator(root / dir); it != fs::recursive_directory_iterator(); ++it) {
+            if (it->is_directory() && it->path().filename() == "corpus") it.disable_recursion_pending();
+            else if (it->is_regular_file() && text.count(it->path().extension().string())) paths.push_back(it->path());
+        }
+    for (const auto &p : paths) {
+        std::ifstream in(p);
+        std::stringstream ss;
+        ss << in.rdbuf();
+        std::string body = ss.str();
+        if (body.find("tarmac_") == std::string::npos) continue;
+        files++;
+        std::istringstream lines(body);
+        auto b = unknown_plusargs(fs::relative(p, root).string(), lines, &mentions);
+        bad.insert(bad.end(), b.begin(), b.end());
+    }
+    for (const auto &b : bad) ADD_FAILURE() << b << " names no option of dpi/checker/tc_options.c";
+    EXPECT_GT(mentions, 50u) << "the scan sees the plusargs the docs and testbenches write (" << files << " files)";
+    // and it can fail: an option the table does not have is reported with its file:line
+    const std::string typo = std::string("+tarmac_") + "bus_windw="; // not spelt out: this file is scanned too
+    std::istringstream fake("run with\n+tarmac_golden=a.gz " + typo + "4\n");
+    size_t fake_seen = 0;
+    auto b = unknown_plusargs("fake.txt", fake, &fake_seen);
+    EXPECT_EQ(fake_seen, 2u);
+    ASSERT_EQ(b.size(), 1u);
+    EXPECT_EQ(b[0], "fake.txt:2: " + typo);
 }
 
 // A producer that writes xPSR in its reset step (FVPs do): the RTL reports no write at reset, which is no

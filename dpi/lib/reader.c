@@ -1,13 +1,14 @@
 /* Streaming line reader over plain or gzip input (detected by the magic bytes), from a file or stdin. The gzip
  * header is read at open, on the caller's thread, so that its comment is known before the first line.
- * gzip input is inflated on a second thread into a small ring of blocks so that inflation and parsing
- * overlap; the caller's side copies each block into its line buffer. Memory use is bounded by the block
+ * gzip input is inflated on a second thread into a small ring of blocks (ring.h) so that inflation and
+ * parsing overlap; the caller's side copies each block into its line buffer. Memory use is bounded by the block
  * size and the line limit, whatever the input length. */
 #include "tarmac/reader.h"
 
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +16,7 @@
 #include <unistd.h>
 #include <zlib.h>
 
+#include "ring.h"
 #include "tarmac/parse.h"
 
 #define BLOCK (1u << 20)  /* inflated bytes per block */
@@ -33,8 +35,7 @@ typedef struct source {
     int has_comment;
     unsigned char *raw;
     uint64_t raw_total; /* bytes read from the file */
-    char msg[200];      /* error from the producing side */
-    int status;
+    tm_error err;       /* the producing side's error (err.status TM_OK: none); the caller adds file:line */
 } source;
 
 typedef struct block {
@@ -55,31 +56,22 @@ struct tm_reader {
     int input_done;
     uint64_t line_no, line_offset, skipped;
     tm_parse_state pstate; /* what a line needs from the lines before it (ES continuation lines) */
-    /* threaded inflation */
+    /* threaded inflation: the inflating thread produces blocks into ring, the caller consumes them */
     int threaded;
     pthread_t thread;
-    pthread_mutex_t mu;
-    pthread_cond_t cv;
+    tm_ring *hand;
     block ring[RING];
-    unsigned head, tail;  /* tail: next block to consume; head: next to fill */
-    int producer_done, stop;
-    int producer_waits, consumer_waits; /* who sleeps on cv: a wake-up only when someone does */
-    uint64_t shared_raw_total;
+    uint64_t tail;        /* the caller's next block */
+    atomic_uint_fast64_t shared_raw_total; /* src.raw_total, for tm_reader_compressed_offset on the caller's side */
 };
 
-static int set_err(tm_error *err, const tm_reader *r, int status, uint64_t line, const char *msg)
+/* The producing side's error, at this file and line. Returns its status. */
+static int source_error(const tm_reader *r, uint64_t line, tm_error *err)
 {
-    if (err) {
-        memset(err, 0, sizeof *err);
-        err->status = status;
-        err->line = line;
-        if (r) snprintf(err->file, sizeof err->file, "%s", r->path);
-        snprintf(err->msg, sizeof err->msg, "%s", msg);
-    }
-    return status;
+    return tm_error_set(err, r->src.err.status, r->path, line, "%s", r->src.err.msg);
 }
 
-/* One read(2) from the input: retries EINTR, counts the bytes, notes the end of file; -1 with s->status set
+/* One read(2) from the input: retries EINTR, counts the bytes, notes the end of file; -1 with s->err set
  * on an error. */
 static ssize_t read_raw(source *s, void *buf, size_t n)
 {
@@ -87,8 +79,7 @@ static ssize_t read_raw(source *s, void *buf, size_t n)
         ssize_t got = read(s->fd, buf, n);
         if (got < 0 && errno == EINTR) continue;
         if (got < 0) {
-            s->status = TM_ERR_IO;
-            snprintf(s->msg, sizeof s->msg, "read error: %s", strerror(errno));
+            tm_error_set(&s->err, TM_ERR_IO, NULL, 0, "read error: %s", strerror(errno));
             return -1;
         }
         if (got == 0) s->eof = 1;
@@ -98,7 +89,7 @@ static ssize_t read_raw(source *s, void *buf, size_t n)
 }
 
 /* Fill dst with up to cap bytes of decoded input. Returns bytes produced; 0 with s->eof at the end;
- * sets s->status on error. Runs on the producer thread for gzip, on the caller's otherwise. */
+ * sets s->err on error. Runs on the producer thread for gzip, on the caller's otherwise. */
 static size_t produce(source *s, char *dst, size_t cap)
 {
     if (!s->gzip) {
@@ -122,8 +113,7 @@ static size_t produce(source *s, char *dst, size_t cap)
         }
         if (z->avail_in == 0 && s->eof) {
             if (!s->stream_end) {
-                s->status = TM_ERR_GZIP;
-                snprintf(s->msg, sizeof s->msg, "truncated gzip stream (unexpected end of file)");
+                tm_error_set(&s->err, TM_ERR_GZIP, NULL, 0, "truncated gzip stream (unexpected end of file)");
             }
             break;
         }
@@ -144,8 +134,7 @@ static size_t produce(source *s, char *dst, size_t cap)
                 inflateReset(z);
                 s->stream_end = 0;
             } else {
-                s->status = TM_ERR_GZIP;
-                snprintf(s->msg, sizeof s->msg, "trailing garbage after the gzip stream");
+                tm_error_set(&s->err, TM_ERR_GZIP, NULL, 0, "trailing garbage after the gzip stream");
                 break;
             }
         }
@@ -155,59 +144,45 @@ static size_t produce(source *s, char *dst, size_t cap)
         } else if (zr == Z_BUF_ERROR) {
             continue; /* needs more input */
         } else if (zr != Z_OK) {
-            s->status = TM_ERR_GZIP;
-            snprintf(s->msg, sizeof s->msg, "corrupt gzip stream: %s", z->msg ? z->msg : "inflate error");
+            tm_error_set(&s->err, TM_ERR_GZIP, NULL, 0, "corrupt gzip stream: %s", z->msg ? z->msg : "inflate error");
             break;
         }
     }
     size_t got = cap - z->avail_out;
-    if (got == 0 && s->status == TM_OK && s->eof && s->stream_end && z->avail_in == 0) return 0;
+    if (got == 0 && s->err.status == TM_OK && s->eof && s->stream_end && z->avail_in == 0) return 0;
     return got;
 }
 
 static void *producer_main(void *arg)
 {
     tm_reader *r = arg;
-    for (;;) {
+    for (uint64_t head = 0;;) {
         /* a full ring: sleep until half of it is free (one wake-up per RING / 2 blocks) */
-        pthread_mutex_lock(&r->mu);
-        if (r->head - r->tail == RING) {
-            r->producer_waits = 1;
-            while (r->head - r->tail > RING / 2 && !r->stop) pthread_cond_wait(&r->cv, &r->mu);
-            r->producer_waits = 0;
-        }
-        if (r->stop) {
-            pthread_mutex_unlock(&r->mu);
+        if (head - tm_ring_tail(r->hand) == RING && tm_ring_wait_room(r->hand, head - RING / 2, NULL, NULL))
+            break;
+        if (tm_ring_stopped(r->hand)) break;
+        block *b = &r->ring[head % RING];
+        b->len = produce(&r->src, b->data, BLOCK);
+        atomic_store_explicit(&r->shared_raw_total, r->src.raw_total, memory_order_relaxed);
+        if (b->len) tm_ring_publish(r->hand, ++head);
+        if (r->src.err.status != TM_OK || (b->len == 0 && r->src.eof)) {
+            tm_ring_finish(r->hand); /* src.err is the caller's to read once it sees done */
             break;
         }
-        block *b = &r->ring[r->head % RING];
-        pthread_mutex_unlock(&r->mu);
-
-        b->len = produce(&r->src, b->data, BLOCK);
-        int done = r->src.status != TM_OK || (b->len == 0 && r->src.eof);
-
-        pthread_mutex_lock(&r->mu);
-        if (b->len) r->head++;
-        r->shared_raw_total = r->src.raw_total;
-        if (done) r->producer_done = 1;
-        if (r->consumer_waits) pthread_cond_broadcast(&r->cv);
-        pthread_mutex_unlock(&r->mu);
-        if (done) break;
     }
     return NULL;
 }
 
 /* Inflate as far as the end of the gzip header (Z_BLOCK stops before the first deflate block: no output), and
  * keep its comment. A header cut short by the end of the file is left to produce() to report. Returns -1 with
- * s->status set on a read error or a corrupt header. */
+ * s->err set on a read error or a corrupt header. */
 static int read_gzip_header(source *s, char *scratch)
 {
     z_stream *z = &s->z;
     s->head.comment = (Bytef *)s->head_comment;
     s->head.comm_max = TM_GZIP_COMMENT_MAX;
     if (inflateGetHeader(z, &s->head) != Z_OK) {
-        s->status = TM_ERR_GZIP;
-        snprintf(s->msg, sizeof s->msg, "cannot read the gzip header");
+        tm_error_set(&s->err, TM_ERR_GZIP, NULL, 0, "cannot read the gzip header");
         return -1;
     }
     while (!s->head.done) {
@@ -223,8 +198,7 @@ static int read_gzip_header(source *s, char *scratch)
         z->avail_out = 1;
         int zr = inflate(z, Z_BLOCK);
         if (zr != Z_OK && zr != Z_BUF_ERROR) {
-            s->status = TM_ERR_GZIP;
-            snprintf(s->msg, sizeof s->msg, "corrupt gzip header: %s", z->msg ? z->msg : "inflate error");
+            tm_error_set(&s->err, TM_ERR_GZIP, NULL, 0, "corrupt gzip header: %s", z->msg ? z->msg : "inflate error");
             return -1;
         }
     }
@@ -239,7 +213,7 @@ tm_reader *tm_reader_open(const char *path, const tm_reader_options *opts, tm_er
 {
     tm_reader *r = calloc(1, sizeof *r);
     if (!r) {
-        set_err(err, NULL, TM_ERR_IO, 0, "out of memory");
+        tm_error_set(err, TM_ERR_IO, NULL, 0, "out of memory");
         return NULL;
     }
     snprintf(r->path, sizeof r->path, "%s", strcmp(path, "-") ? path : "<stdin>");
@@ -248,16 +222,14 @@ tm_reader *tm_reader_open(const char *path, const tm_reader_options *opts, tm_er
     r->lenient = opts ? opts->lenient : 0;
     r->src.fd = strcmp(path, "-") ? open(path, O_RDONLY | O_CLOEXEC) : 0;
     if (r->src.fd < 0) {
-        char m[200];
-        snprintf(m, sizeof m, "cannot open: %s", strerror(errno));
-        set_err(err, r, TM_ERR_IO, 0, m);
+        tm_error_set(err, TM_ERR_IO, r->path, 0, "cannot open: %s", strerror(errno));
         free(r);
         return NULL;
     }
     struct stat st;
     if (fstat(r->src.fd, &st) == 0 && S_ISREG(st.st_mode)) r->file_size = (uint64_t)st.st_size;
     if (fstat(r->src.fd, &st) == 0 && S_ISDIR(st.st_mode)) {
-        set_err(err, r, TM_ERR_IO, 0, "is a directory");
+        tm_error_set(err, TM_ERR_IO, r->path, 0, "is a directory");
         close(r->src.fd);
         free(r);
         return NULL;
@@ -266,7 +238,7 @@ tm_reader *tm_reader_open(const char *path, const tm_reader_options *opts, tm_er
     r->cap = (size_t)r->line_max + BLOCK + 1;
     r->buf = malloc(r->cap);
     if (!r->src.raw || !r->buf) {
-        set_err(err, r, TM_ERR_IO, 0, "out of memory");
+        tm_error_set(err, TM_ERR_IO, r->path, 0, "out of memory");
         tm_reader_close(r);
         return NULL;
     }
@@ -276,9 +248,7 @@ tm_reader *tm_reader_open(const char *path, const tm_reader_options *opts, tm_er
         ssize_t n = read(r->src.fd, r->src.raw + have, RAW_BLOCK - have);
         if (n < 0 && errno == EINTR) continue;
         if (n < 0) {
-            char m[200];
-            snprintf(m, sizeof m, "read error: %s", strerror(errno));
-            set_err(err, r, TM_ERR_IO, 0, m);
+            tm_error_set(err, TM_ERR_IO, r->path, 0, "read error: %s", strerror(errno));
             tm_reader_close(r);
             return NULL;
         }
@@ -292,7 +262,7 @@ tm_reader *tm_reader_open(const char *path, const tm_reader_options *opts, tm_er
     if (have >= 2 && r->src.raw[0] == 0x1f && r->src.raw[1] == 0x8b) {
         r->src.gzip = 1;
         if (inflateInit2(&r->src.z, 15 + 16) != Z_OK) {
-            set_err(err, r, TM_ERR_GZIP, 0, "cannot initialise zlib");
+            tm_error_set(err, TM_ERR_GZIP, r->path, 0, "cannot initialise zlib");
             tm_reader_close(r);
             return NULL;
         }
@@ -300,7 +270,7 @@ tm_reader *tm_reader_open(const char *path, const tm_reader_options *opts, tm_er
         r->src.z.next_in = r->src.raw;
         r->src.z.avail_in = (uInt)have;
         if (read_gzip_header(&r->src, r->buf) != 0) {
-            set_err(err, r, r->src.status, 0, r->src.msg);
+            source_error(r, 0, err);
             tm_reader_close(r);
             return NULL;
         }
@@ -310,18 +280,20 @@ tm_reader *tm_reader_open(const char *path, const tm_reader_options *opts, tm_er
     }
     r->threaded = r->src.gzip && !(opts && opts->single_thread);
     if (r->threaded) {
-        pthread_mutex_init(&r->mu, NULL);
-        pthread_cond_init(&r->cv, NULL);
         for (int i = 0; i < RING; i++) {
             r->ring[i].data = malloc(BLOCK);
             if (!r->ring[i].data) {
-                set_err(err, r, TM_ERR_IO, 0, "out of memory");
+                tm_error_set(err, TM_ERR_IO, r->path, 0, "out of memory");
                 r->threaded = 0;
+                for (int k = 0; k < i; k++) free(r->ring[k].data);
                 tm_reader_close(r);
                 return NULL;
             }
         }
-        if (pthread_create(&r->thread, NULL, producer_main, r) != 0) {
+        r->hand = tm_ring_new();
+        if (!r->hand || pthread_create(&r->thread, NULL, producer_main, r) != 0) {
+            /* inflate on the caller's thread instead */
+            tm_ring_free(r->hand);
             for (int i = 0; i < RING; i++) free(r->ring[i].data);
             r->threaded = 0;
         }
@@ -333,14 +305,10 @@ void tm_reader_close(tm_reader *r)
 {
     if (!r) return;
     if (r->threaded) {
-        pthread_mutex_lock(&r->mu);
-        r->stop = 1;
-        pthread_cond_broadcast(&r->cv);
-        pthread_mutex_unlock(&r->mu);
+        tm_ring_stop(r->hand);
         pthread_join(r->thread, NULL);
+        tm_ring_free(r->hand);
         for (int i = 0; i < RING; i++) free(r->ring[i].data);
-        pthread_mutex_destroy(&r->mu);
-        pthread_cond_destroy(&r->cv);
     }
     if (r->src.z_ready) inflateEnd(&r->src.z);
     if (r->src.fd > 0) close(r->src.fd);
@@ -363,30 +331,22 @@ static int refill(tm_reader *r, tm_error *err)
     if (!r->threaded) {
         size_t n = produce(&r->src, r->buf + r->end, room);
         r->end += n;
-        if (r->src.status != TM_OK) return set_err(err, r, r->src.status, r->line_no + 1, r->src.msg);
+        if (r->src.err.status != TM_OK) return source_error(r, r->line_no + 1, err);
         if (n == 0 && r->src.eof) r->input_done = 1;
         return n ? TM_OK : TM_EOF;
     }
-    pthread_mutex_lock(&r->mu);
-    r->consumer_waits = 1;
-    while (r->head == r->tail && !r->producer_done) pthread_cond_wait(&r->cv, &r->mu);
-    r->consumer_waits = 0;
-    if (r->head == r->tail) {
-        int status = r->src.status;
-        pthread_mutex_unlock(&r->mu);
+    uint64_t head;
+    tm_ring_wait_items(r->hand, r->tail + 1, r->tail + 1, &head);
+    if (head == r->tail) { /* the producer ended */
         r->input_done = 1;
-        if (status != TM_OK) return set_err(err, r, status, r->line_no + 1, r->src.msg);
+        if (r->src.err.status != TM_OK) return source_error(r, r->line_no + 1, err);
         return TM_EOF;
     }
-    block *b = &r->ring[r->tail % RING];
-    pthread_mutex_unlock(&r->mu);
+    const block *b = &r->ring[r->tail % RING];
     /* room >= BLOCK always holds: the unconsumed rest is a partial line shorter than line_max. */
     memcpy(r->buf + r->end, b->data, b->len);
     r->end += b->len;
-    pthread_mutex_lock(&r->mu);
-    r->tail++;
-    if (r->producer_waits && r->head - r->tail <= RING / 2) pthread_cond_broadcast(&r->cv);
-    pthread_mutex_unlock(&r->mu);
+    tm_ring_release(r->hand, ++r->tail);
     return TM_OK;
 }
 
@@ -400,9 +360,8 @@ int tm_reader_next_line(tm_reader *r, const char **line, size_t *len, tm_error *
             linelen = (size_t)(nl - (r->buf + r->start));
         } else {
             if (r->end - r->start > r->line_max) {
-                char m[120];
-                snprintf(m, sizeof m, "line longer than the limit of %u bytes", r->line_max);
-                return set_err(err, r, TM_ERR_LINE, r->line_no + 1, m);
+                return tm_error_set(err, TM_ERR_LINE, r->path, r->line_no + 1,
+                                    "line longer than the limit of %u bytes", r->line_max);
             }
             size_t pending = r->end - r->start;
             int rc = refill(r, err);
@@ -415,9 +374,8 @@ int tm_reader_next_line(tm_reader *r, const char **line, size_t *len, tm_error *
             linelen = r->end - r->start; /* last line without a newline */
         }
         if (linelen > r->line_max) {
-            char m[120];
-            snprintf(m, sizeof m, "line longer than the limit of %u bytes", r->line_max);
-            return set_err(err, r, TM_ERR_LINE, r->line_no + 1, m);
+            return tm_error_set(err, TM_ERR_LINE, r->path, r->line_no + 1, "line longer than the limit of %u bytes",
+                                r->line_max);
         }
         char *p = r->buf + r->start;
         r->line_no++;
@@ -427,7 +385,7 @@ int tm_reader_next_line(tm_reader *r, const char **line, size_t *len, tm_error *
         if (n && p[n - 1] == '\r') n--;
         char *nul = memchr(p, '\0', n);
         if (nul) {
-            set_err(err, r, TM_ERR_LINE, r->line_no, "binary data (NUL byte): not a text trace");
+            tm_error_set(err, TM_ERR_LINE, r->path, r->line_no, "binary data (NUL byte): not a text trace");
             err->column = (uint32_t)(nul - p + 1);
             return TM_ERR_LINE;
         }
@@ -471,8 +429,5 @@ uint64_t tm_reader_file_size(const tm_reader *r) { return r->file_size; }
 uint64_t tm_reader_compressed_offset(const tm_reader *r)
 {
     if (!r->threaded) return r->src.raw_total;
-    pthread_mutex_lock((pthread_mutex_t *)&r->mu);
-    uint64_t v = r->shared_raw_total;
-    pthread_mutex_unlock((pthread_mutex_t *)&r->mu);
-    return v;
+    return atomic_load_explicit(&r->shared_raw_total, memory_order_relaxed);
 }

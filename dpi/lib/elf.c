@@ -30,11 +30,12 @@ static uint16_t rd16(const uint8_t *p) { return (uint16_t)(p[0] | p[1] << 8); }
 __attribute__((format(printf, 4, 5))) static tm_elf *fail(tm_elf *e, tm_error *err, int status, const char *fmt, ...)
 {
     tm_elf_close(e);
+    char file[sizeof err->file];
+    memcpy(file, err->file, sizeof file);
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+    tm_error_vset(err, status, file, 0, fmt, ap);
     va_end(ap);
-    err->status = status;
     return NULL;
 }
 
@@ -128,8 +129,7 @@ tm_elf *tm_elf_open(const char *path, tm_error *err)
 {
     tm_error local;
     if (!err) err = &local;
-    memset(err, 0, sizeof *err);
-    snprintf(err->file, sizeof err->file, "%s", path ? path : "");
+    tm_error_set(err, TM_OK, path, 0, "%s", ""); /* the file every error names */
     tm_elf *e = calloc(1, sizeof *e);
     if (!e) return fail(NULL, err, TM_ERR_IO, "out of memory");
     if (!path) return fail(e, err, TM_ERR_ARG, "no ELF file given");

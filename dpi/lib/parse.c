@@ -493,10 +493,10 @@ int tm_parse_line_in(tm_parse_state *st, const char *line, size_t len, tm_record
     }
     if (!st->ldst_seen) {
         if (err) {
-            err->status = TM_ERR_PARSE;
+            tm_error_set(err, TM_ERR_PARSE, NULL, 0, "a continuation of an LD or ST line, but no LD or ST line came "
+                                                     "before");
             err->column = 1;
             while (err->column <= len && tm_is_space(line[err->column - 1])) err->column++;
-            snprintf(err->msg, sizeof err->msg, "a continuation of an LD or ST line, but no LD or ST line came before");
         }
         return TM_ERR_PARSE;
     }

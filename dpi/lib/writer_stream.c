@@ -1,16 +1,18 @@
-/* Buffered trace output, plain or gzip. With threading, lines are formatted into one buffer while the
- * other is deflated and written on a second thread (double buffering). The gzip header carries no
- * timestamp or name, so the same lines always give the same bytes; it carries the producer's comment when
- * one is given (tm_out_options.comment). */
+/* The writer's output stream (writer.h, tm_out_*): buffered trace output, plain or gzip. With threading, lines
+ * are formatted into one buffer while the other is deflated and written on a second thread (double buffering: a
+ * ring of two buffers, ring.h). The gzip header carries no timestamp or name, so the same lines always give the
+ * same bytes; it carries the producer's comment when one is given (tm_out_options.comment). */
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include <zlib.h>
 
+#include "ring.h"
 #include "tarmac/writer.h"
 
 #define OUT_BUF (1u << 20)
@@ -29,26 +31,20 @@ struct tm_out {
     char *buf[2];
     size_t len;       /* bytes in buf[cur] */
     int cur;
-    /* compressor thread */
+    /* compressor thread: the caller produces full buffers into hand, the thread consumes them */
     int threaded;
     pthread_t thread;
-    pthread_mutex_t mu;
-    pthread_cond_t cv;
-    size_t pending_len; /* bytes of buf[!cur] waiting for the thread; 0 = idle */
-    int finishing, quit;
-    int status;       /* first error of the writing side */
-    char msg[200];
+    tm_ring *hand;
+    uint64_t handed;  /* buffers handed to the thread; buf[cur] is buffer number handed */
+    size_t full_len[2]; /* bytes of each buffer handed over */
+    atomic_int status; /* first error of the writing side: werr.status, stored after werr is filled */
+    tm_error werr;
 };
 
-static int set_err(tm_error *err, const tm_out *o, int status, const char *msg)
+/* The writing side's error (it may be the compressor thread's), at this file. Returns its status. */
+static int written_error(const tm_out *o, tm_error *err)
 {
-    if (err) {
-        memset(err, 0, sizeof *err);
-        err->status = status;
-        if (o) snprintf(err->file, sizeof err->file, "%s", o->path);
-        snprintf(err->msg, sizeof err->msg, "%s", msg);
-    }
-    return status;
+    return tm_error_set(err, o->status, o->path, 0, "%s", o->werr.msg);
 }
 
 static int write_all(tm_out *o, const void *data, size_t len)
@@ -58,8 +54,7 @@ static int write_all(tm_out *o, const void *data, size_t len)
         ssize_t n = write(o->fd, p, len);
         if (n < 0) {
             if (errno == EINTR) continue;
-            o->status = TM_ERR_IO;
-            snprintf(o->msg, sizeof o->msg, "write error: %s", strerror(errno));
+            atomic_store(&o->status, tm_error_set(&o->werr, TM_ERR_IO, NULL, 0, "write error: %s", strerror(errno)));
             return TM_ERR_IO;
         }
         p += n;
@@ -82,9 +77,8 @@ static int emit(tm_out *o, const char *data, size_t len, int finish)
         z->avail_out = ZBUF;
         int zr = deflate(z, flush);
         if (zr == Z_STREAM_ERROR) {
-            o->status = TM_ERR_GZIP;
-            snprintf(o->msg, sizeof o->msg, "deflate failed");
-            return o->status;
+            atomic_store(&o->status, tm_error_set(&o->werr, TM_ERR_GZIP, NULL, 0, "deflate failed"));
+            return TM_ERR_GZIP;
         }
         size_t have = ZBUF - z->avail_out;
         if (have && write_all(o, o->zbuf, have) != TM_OK) return o->status;
@@ -96,19 +90,13 @@ static int emit(tm_out *o, const char *data, size_t len, int finish)
 static void *compressor_main(void *arg)
 {
     tm_out *o = arg;
-    pthread_mutex_lock(&o->mu);
-    for (;;) {
-        while (!o->pending_len && !o->quit) pthread_cond_wait(&o->cv, &o->mu);
-        if (!o->pending_len && o->quit) break;
-        size_t len = o->pending_len;
-        const char *data = o->buf[!o->cur];
-        pthread_mutex_unlock(&o->mu);
-        emit(o, data, len, 0);
-        pthread_mutex_lock(&o->mu);
-        o->pending_len = 0;
-        pthread_cond_broadcast(&o->cv);
+    for (uint64_t tail = 0;;) {
+        uint64_t head;
+        tm_ring_wait_items(o->hand, tail + 1, tail + 1, &head);
+        if (head == tail) break; /* closed, everything written */
+        emit(o, o->buf[tail % 2], o->full_len[tail % 2], 0);
+        tm_ring_release(o->hand, ++tail);
     }
-    pthread_mutex_unlock(&o->mu);
     return NULL;
 }
 
@@ -116,7 +104,7 @@ tm_out *tm_out_open(const char *path, const tm_out_options *opts, tm_error *err)
 {
     tm_out *o = calloc(1, sizeof *o);
     if (!o) {
-        set_err(err, NULL, TM_ERR_IO, "out of memory");
+        tm_error_set(err, TM_ERR_IO, NULL, 0, "out of memory");
         return NULL;
     }
     int to_stdout = strcmp(path, "-") == 0;
@@ -126,9 +114,7 @@ tm_out *tm_out_open(const char *path, const tm_out_options *opts, tm_error *err)
     o->gzip = gz < 0 ? (n > 3 && strcmp(path + n - 3, ".gz") == 0) : gz;
     o->fd = to_stdout ? 1 : open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
     if (o->fd < 0) {
-        char m[200];
-        snprintf(m, sizeof m, "cannot create: %s", strerror(errno));
-        set_err(err, o, TM_ERR_IO, m);
+        tm_error_set(err, TM_ERR_IO, o->path, 0, "cannot create: %s", strerror(errno));
         free(o);
         return NULL;
     }
@@ -136,13 +122,13 @@ tm_out *tm_out_open(const char *path, const tm_out_options *opts, tm_error *err)
     o->buf[1] = malloc(OUT_BUF);
     o->zbuf = malloc(ZBUF);
     if (!o->buf[0] || !o->buf[1] || !o->zbuf) {
-        set_err(err, o, TM_ERR_IO, "out of memory");
+        tm_error_set(err, TM_ERR_IO, o->path, 0, "out of memory");
         goto fail;
     }
     if (o->gzip) {
         int level = opts && opts->level ? opts->level : 1;
         if (deflateInit2(&o->z, level, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) != Z_OK) {
-            set_err(err, o, TM_ERR_GZIP, "cannot initialise zlib");
+            tm_error_set(err, TM_ERR_GZIP, o->path, 0, "cannot initialise zlib");
             goto fail;
         }
         o->z_ready = 1;
@@ -152,20 +138,15 @@ tm_out *tm_out_open(const char *path, const tm_out_options *opts, tm_error *err)
             o->head.os = 3;
             o->head.comment = (Bytef *)o->comment;
             if (!o->comment || deflateSetHeader(&o->z, &o->head) != Z_OK) {
-                set_err(err, o, TM_ERR_GZIP, "cannot set the gzip header's comment");
+                tm_error_set(err, TM_ERR_GZIP, o->path, 0, "cannot set the gzip header's comment");
                 goto fail;
             }
         }
     }
-    o->threaded = opts && opts->threaded;
-    if (o->threaded) {
-        pthread_mutex_init(&o->mu, NULL);
-        pthread_cond_init(&o->cv, NULL);
-        if (pthread_create(&o->thread, NULL, compressor_main, o) != 0) {
-            pthread_mutex_destroy(&o->mu);
-            pthread_cond_destroy(&o->cv);
-            o->threaded = 0;
-        }
+    if (opts && opts->threaded) {
+        o->hand = tm_ring_new();
+        o->threaded = o->hand && pthread_create(&o->thread, NULL, compressor_main, o) == 0;
+        if (!o->threaded) tm_ring_free(o->hand); /* compress on the caller's thread instead */
     }
     return o;
 fail:
@@ -179,24 +160,21 @@ fail:
     return NULL;
 }
 
-/* Hand the current buffer to the compressor (or compress it here) and start a fresh one. */
+/* Hand the current buffer to the compressor (or compress it here) and start a fresh one: the other buffer,
+ * once the compressor is done with it. */
 static int flush_buf(tm_out *o, tm_error *err)
 {
     if (!o->threaded) {
         emit(o, o->buf[o->cur], o->len, 0);
         o->len = 0;
-    } else {
-        pthread_mutex_lock(&o->mu);
-        while (o->pending_len) pthread_cond_wait(&o->cv, &o->mu);
-        if (o->len) {
-            o->pending_len = o->len;
-            o->cur = !o->cur;
-            o->len = 0;
-            pthread_cond_broadcast(&o->cv);
-        }
-        pthread_mutex_unlock(&o->mu);
+    } else if (o->len) {
+        o->full_len[o->cur] = o->len;
+        tm_ring_publish(o->hand, ++o->handed);
+        o->cur = !o->cur;
+        o->len = 0;
+        if (o->handed - tm_ring_tail(o->hand) == 2) tm_ring_wait_room(o->hand, o->handed - 1, NULL, NULL);
     }
-    if (o->status != TM_OK) return set_err(err, o, o->status, o->msg);
+    if (atomic_load(&o->status) != TM_OK) return written_error(o, err);
     return TM_OK;
 }
 
@@ -225,7 +203,7 @@ int tm_out_record(tm_out *o, const tm_record *rec, tm_dialect d, tm_error *err)
     }
     char *p = o->buf[o->cur] + o->len;
     int n = tm_format(rec, d, p, OUT_BUF - o->len - 1);
-    if (n < 0) return set_err(err, o, TM_ERR_ARG, "record too long to format");
+    if (n < 0) return tm_error_set(err, TM_ERR_ARG, o->path, 0, "record too long to format");
     p[n] = '\n';
     o->len += (size_t)n + 1;
     return TM_OK;
@@ -237,23 +215,16 @@ int tm_out_close(tm_out *o, tm_error *err)
     int rc = TM_OK;
     if (o->threaded) {
         flush_buf(o, NULL);
-        pthread_mutex_lock(&o->mu);
-        while (o->pending_len) pthread_cond_wait(&o->cv, &o->mu);
-        o->quit = 1;
-        pthread_cond_broadcast(&o->cv);
-        pthread_mutex_unlock(&o->mu);
+        tm_ring_finish(o->hand);
         pthread_join(o->thread, NULL);
-        pthread_mutex_destroy(&o->mu);
-        pthread_cond_destroy(&o->cv);
+        tm_ring_free(o->hand);
     }
     emit(o, o->buf[o->cur], o->len, 1);
-    if (o->status != TM_OK) rc = set_err(err, o, o->status, o->msg);
+    if (o->status != TM_OK) rc = written_error(o, err);
     if (o->z_ready) deflateEnd(&o->z);
     free(o->comment);
     if (o->fd > 1 && close(o->fd) != 0 && rc == TM_OK) {
-        char m[200];
-        snprintf(m, sizeof m, "close failed: %s", strerror(errno));
-        rc = set_err(err, o, TM_ERR_IO, m);
+        rc = tm_error_set(err, TM_ERR_IO, o->path, 0, "close failed: %s", strerror(errno));
     }
     free(o->buf[0]);
     free(o->buf[1]);

@@ -434,8 +434,5 @@ int tc_cov_write(const tc_cov *v, const char *path, const char *golden, int fail
         if (ferror(f) | fclose(f)) f = NULL;
         else return 0;
     }
-    memset(err, 0, sizeof *err);
-    err->status = TM_ERR_IO;
-    snprintf(err->msg, sizeof err->msg, "coverage file %.170s: %.60s", path, strerror(errno));
-    return TM_ERR_IO;
+    return tm_error_set(err, TM_ERR_IO, NULL, 0, "coverage file %.170s: %.60s", path, strerror(errno));
 }

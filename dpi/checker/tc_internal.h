@@ -180,7 +180,9 @@ struct tc_checker {
     _Alignas(64) tc_golden_side gs;
 };
 
-/* tc_options.c */
+/* Errors: a call that takes a tm_error * fills it (tm_error_set) and returns its status, TM_OK = 0 on success
+ * (tarmac/error.h); the comparison's calls return TC_OK / TC_FAILED with the report written (tc_fail).
+ * tc_options.c */
 int tc_parse_options(tc_options *o, const char *golden, const char *text, tm_error *err);
 
 /* tc_config.c: model=: check the keys and values of "key:value;..." with the model's table (model/config.h) and
@@ -200,8 +202,8 @@ static inline int tc_bus_compared(const tc_options *o, uint32_t addr)
     return 1;
 }
 
-/* tc_golden.c: start the golden thread (ring, pools and packets allocated); stop it (joins it, closes
- * the reader). */
+/* tc_golden.c: start the golden thread (ring, pools and packets allocated): TM_OK, or err's status with err
+ * filled (the golden unreadable, out of memory); stop it (joins it, closes the reader). */
 int tc_golden_start(tc_checker *c, tm_error *err);
 void tc_golden_stop(tc_checker *c);
 /* Make steps [0, upto) complete and seen (or reach the golden's end), waiting for the golden thread if it is

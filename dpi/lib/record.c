@@ -2,7 +2,7 @@
 #include <ctype.h>
 #include <string.h>
 
-#include "tarmac/parse.h"
+#include "tarmac/record.h"
 
 const char *tm_kind_name(tm_kind kind)
 {

@@ -1,6 +1,7 @@
 /* "key=value,..." -> tc_options, through one table of every option: its key, default, meaning and parser.
- * The SV package asks for the keys (tc_option_keys) to read the plusargs; a test checks dpi/README.md's table
- * against it. Unknown keys and bad values are errors that name them. */
+ * The one list of the options: the SV package asks for the keys (tc_option_keys) to read the plusargs; tests
+ * check dpi/README.md's table and every +tarmac_<key>= written in the repository against it. Unknown keys and
+ * bad values are errors that name them. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,16 +10,13 @@
 
 __attribute__((format(printf, 2, 0))) static int bad(tm_error *err, const char *fmt, const char *a, const char *b)
 {
-    memset(err, 0, sizeof *err);
-    err->status = TM_ERR_ARG;
     char x[72], y[200]; /* option values are user text: keep the message bounded (y: the list of keys) */
-    snprintf(x, sizeof x, "%s", a);
-    snprintf(y, sizeof y, "%s", b);
+    snprintf(x, sizeof x, "%.*s", (int)sizeof x - 1, a);
+    snprintf(y, sizeof y, "%.*s", (int)sizeof y - 1, b);
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wformat-nonliteral"
-    snprintf(err->msg, sizeof err->msg, fmt, x, y);
+    return tm_error_set(err, TM_ERR_ARG, NULL, 0, fmt, x, y);
 #pragma GCC diagnostic pop
-    return TM_ERR_ARG;
 }
 
 static int parse_uint(const char *v, unsigned long long max, unsigned long long *out)

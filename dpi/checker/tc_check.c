@@ -23,9 +23,7 @@ static unsigned pow2_at_least(unsigned n)
 static tc_checker *out_of_memory(tc_checker *c, tm_error *err)
 {
     tc_close(c);
-    memset(err, 0, sizeof *err);
-    err->status = TM_ERR_IO;
-    snprintf(err->msg, sizeof err->msg, "out of memory");
+    tm_error_set(err, TM_ERR_IO, NULL, 0, "out of memory");
     return NULL;
 }
 
@@ -89,9 +87,7 @@ tc_checker *tc_open(const char *golden, const char *options, tm_error *err)
     }
     /* Read the first steps now so that an unreadable golden is reported at open, with file:line. */
     if (tc_golden_fill(c, c->o.bus_window + 2) != TC_OK) {
-        memset(err, 0, sizeof *err);
-        err->status = TM_ERR_PARSE;
-        snprintf(err->msg, sizeof err->msg, "%.250s", c->report ? c->report : "unreadable golden");
+        tm_error_set(err, TM_ERR_PARSE, NULL, 0, "%.250s", c->report ? c->report : "unreadable golden");
         tc_close(c);
         return NULL;
     }

@@ -2,7 +2,7 @@
 #ifndef TARMAC_PARSE_FAMILIES_H
 #define TARMAC_PARSE_FAMILIES_H
 
-#include "scan.h"
+#include "parse_scan.h"
 
 int tm_parse_mem(tm_scan *s, tm_str kw, tm_mem *m);
 int tm_parse_mem_update(tm_scan *s, tm_str kw, tm_mem_update *mu);

@@ -1,7 +1,7 @@
 /* Internal: a left-to-right scanner over one line, shared by the parser's record families.
  * Every function advances s->pos past what it consumed; none allocates. */
-#ifndef TARMAC_SCAN_H
-#define TARMAC_SCAN_H
+#ifndef TARMAC_PARSE_SCAN_H
+#define TARMAC_PARSE_SCAN_H
 
 #include <stddef.h>
 #include <stdint.h>

@@ -11,11 +11,7 @@
 
 static int set_err(tm_error *err, const char *file, const char *msg)
 {
-    memset(err, 0, sizeof *err);
-    err->status = TM_ERR_ARG;
-    if (file) snprintf(err->file, sizeof err->file, "%.*s", (int)sizeof err->file - 1, file);
-    snprintf(err->msg, sizeof err->msg, "%.*s", (int)sizeof err->msg - 1, msg);
-    return TM_ERR_ARG;
+    return tm_error_set(err, TM_ERR_ARG, file, 0, "%.*s", (int)sizeof err->msg - 1, msg);
 }
 
 int tc_model_declare(tc_options *o, const char *text, tm_error *err)

@@ -1,4 +1,4 @@
-#include "scan.h"
+#include "parse_scan.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -33,14 +33,9 @@ tm_str tm_scan_rest(tm_scan *s)
 
 int tm_scan_fail(tm_scan *s, size_t col, const char *msg, const char *detail)
 {
-    tm_error *e = s->err;
-    if (e) {
-        e->status = TM_ERR_PARSE;
-        e->column = (uint32_t)(col + 1);
-        if (detail)
-            snprintf(e->msg, sizeof e->msg, "%s%s", msg, detail);
-        else
-            snprintf(e->msg, sizeof e->msg, "%s", msg);
+    if (s->err) {
+        tm_error_set(s->err, TM_ERR_PARSE, NULL, 0, "%s%s", msg, detail ? detail : "");
+        s->err->column = (uint32_t)(col + 1);
     }
     return TM_ERR_PARSE;
 }

@@ -4,35 +4,26 @@
  * reader's own thread), parses, builds steps into the ring and derives the expected MTB packets, up to a ring
  * ahead of the comparison; the simulation's thread only compares. The comparison sees the steps it asks for
  * (tc_golden_fill), never more, so that verdicts and reports are the same however far ahead the golden thread
- * is. Hand-over: the golden thread publishes made / pkt_made / done, the comparison oldest / pkt_tail; each
- * side sleeps only when it must wait, and is woken only when the other side sees it sleeping. */
+ * is. Hand-over (ring.h): the steps are the ring; the golden thread publishes made (its head) with pkt_made,
+ * the comparison hands back oldest (its tail) with pkt_tail. */
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
+#include "ring.h"
 #include "tarmac/diff.h"
 #include "tc_internal.h"
 
 struct tc_golden_sync {
-    /* written by the golden thread (its own cache line: the comparison reads it only when it needs more) */
-    _Alignas(64) atomic_uint_fast64_t made;   /* steps [0, made) are complete */
+    tm_ring *steps;                           /* head = steps made, tail = the comparison's oldest step held */
+    /* written by the golden thread, published with the steps' head */
     atomic_uint_fast64_t pkt_made;            /* expected packets [0, pkt_made) are written */
-    atomic_int done;                          /* made is final: the golden ended (error[0] == 0) or failed */
     uint64_t end_line;                        /* published by done */
     char error[700];                          /* published by done */
-    /* written by the comparison */
-    _Alignas(64) atomic_uint_fast64_t oldest; /* steps before oldest are handed back */
-    atomic_uint_fast64_t pkt_tail;            /* packets before pkt_tail are consumed */
-    atomic_int stop;
-    /* sleeping */
-    _Alignas(64) pthread_mutex_t mu;
-    pthread_cond_t cv;
-    atomic_int golden_waits;                  /* the golden thread sleeps until oldest >= wake_oldest */
-    atomic_uint_fast64_t wake_oldest;
-    atomic_int caller_waits;                  /* the comparison sleeps until made >= wake_made or done */
-    atomic_uint_fast64_t wake_made;
+    /* written by the comparison, handed back with the steps' tail */
+    _Alignas(64) atomic_uint_fast64_t pkt_tail; /* packets before pkt_tail are consumed */
     pthread_t thread;
 };
 
@@ -86,13 +77,7 @@ static void complete_step(tc_checker *c)
     g->made++;
     g->building = 0;
     atomic_store_explicit(&c->sync->pkt_made, g->pkt_made, memory_order_release);
-    atomic_store_explicit(&c->sync->made, g->made, memory_order_seq_cst);
-    if (atomic_load_explicit(&c->sync->caller_waits, memory_order_seq_cst) &&
-        g->made >= atomic_load_explicit(&c->sync->wake_made, memory_order_relaxed)) {
-        pthread_mutex_lock(&c->sync->mu);
-        pthread_cond_broadcast(&c->sync->cv);
-        pthread_mutex_unlock(&c->sync->mu);
-    }
+    tm_ring_publish(c->sync->steps, g->made);
 }
 
 static int step_full(tc_checker *c, const char *what)
@@ -268,7 +253,7 @@ static int has_room(tc_checker *c, uint64_t need)
 static void reload_handed_back(tc_checker *c)
 {
     tc_golden_side *g = &c->gs;
-    g->oldest_seen = atomic_load_explicit(&c->sync->oldest, memory_order_seq_cst);
+    g->oldest_seen = tm_ring_tail(c->sync->steps);
     g->pkt_tail_seen = atomic_load_explicit(&c->sync->pkt_tail, memory_order_acquire);
     /* pool records held: from the oldest step still held (if it was started) on */
     int started = g->oldest_seen < g->made || (g->oldest_seen == g->made && g->building);
@@ -277,33 +262,25 @@ static void reload_handed_back(tc_checker *c)
     g->mem_held = o ? o->mem_first : g->mem_pos;
 }
 
+static int room_after_reload(void *arg)
+{
+    tc_checker *c = arg;
+    reload_handed_back(c);
+    return has_room(c, 2);
+}
+
 /* Wait until the ring and the pools have room for the next step; when full, sleep until half of the ring is
  * free, so that the comparison wakes this thread once per half ring, not once per step. Returns -1 when told
  * to stop. */
 static int wait_for_room(tc_checker *c)
 {
-    tc_golden_sync *y = c->sync;
     if (has_room(c, 2)) return 0;
     reload_handed_back(c);
     if (has_room(c, 2)) return 0;
-    pthread_mutex_lock(&y->mu);
     uint64_t half = c->gs.made + 2 > c->ring_cap / 2 ? c->gs.made + 2 - c->ring_cap / 2 : 0;
     /* a pool- or packet-bound wait wakes on any step handed back */
     if (half <= c->gs.oldest_seen) half = c->gs.oldest_seen + 1;
-    atomic_store_explicit(&y->wake_oldest, half, memory_order_relaxed);
-    atomic_store_explicit(&y->golden_waits, 1, memory_order_seq_cst);
-    /* a comparison asleep until more steps are made is woken now: no more come until it hands some back */
-    if (atomic_load_explicit(&y->caller_waits, memory_order_seq_cst)) pthread_cond_broadcast(&y->cv);
-    for (;;) {
-        reload_handed_back(c);
-        if (atomic_load_explicit(&y->stop, memory_order_relaxed)) break;
-        if (c->gs.oldest_seen >= half && has_room(c, 2)) break;
-        pthread_cond_wait(&y->cv, &y->mu);
-    }
-    atomic_store_explicit(&y->golden_waits, 0, memory_order_relaxed);
-    int stop = atomic_load_explicit(&y->stop, memory_order_relaxed);
-    pthread_mutex_unlock(&y->mu);
-    return stop ? -1 : 0;
+    return tm_ring_wait_room(c->sync->steps, half, room_after_reload, c);
 }
 
 static void finish_golden(tc_checker *c)
@@ -311,10 +288,7 @@ static void finish_golden(tc_checker *c)
     tc_golden_sync *y = c->sync;
     y->end_line = c->gs.reader ? tm_reader_line(c->gs.reader) : c->gs.line;
     atomic_store_explicit(&y->pkt_made, c->gs.pkt_made, memory_order_release);
-    atomic_store_explicit(&y->done, 1, memory_order_seq_cst);
-    pthread_mutex_lock(&y->mu);
-    pthread_cond_broadcast(&y->cv);
-    pthread_mutex_unlock(&y->mu);
+    tm_ring_finish(y->steps);
 }
 
 /* The golden's end: the step being built is complete; the last step has no successor, its packets are derived
@@ -332,7 +306,7 @@ static void *golden_main(void *arg)
     tc_golden_sync *y = c->sync;
     tc_golden_side *g = &c->gs;
     for (;;) {
-        if (atomic_load_explicit(&y->stop, memory_order_relaxed) || wait_for_room(c) != 0) return NULL;
+        if (tm_ring_stopped(y->steps) || wait_for_room(c) != 0) return NULL;
         tm_record r;
         tm_error e;
         int rc = tm_reader_next(g->reader, &r, &e);
@@ -353,79 +327,73 @@ static void *golden_main(void *arg)
     return NULL;
 }
 
-int tc_golden_start(tc_checker *c, tm_error *err)
+/* The hand-over's state, or NULL with err filled. */
+static tc_golden_sync *new_sync(tm_error *err)
 {
     tc_golden_sync *y = aligned_alloc(64, sizeof *y);
-    if (!y) {
-        memset(err, 0, sizeof *err);
-        err->status = TM_ERR_IO;
-        snprintf(err->msg, sizeof err->msg, "out of memory");
-        return -1;
-    }
-    memset(y, 0, sizeof *y);
-    c->gs.reader = tm_reader_open(c->o.golden, NULL, err);
-    if (!c->gs.reader) {
+    if (y) {
+        memset(y, 0, sizeof *y);
+        y->steps = tm_ring_new();
+        if (y->steps) return y;
         free(y);
-        return -1;
     }
-    pthread_mutex_init(&y->mu, NULL);
-    pthread_cond_init(&y->cv, NULL);
-    c->sync = y;
-    if (pthread_create(&y->thread, NULL, golden_main, c) != 0) {
-        c->sync = NULL;
-        pthread_mutex_destroy(&y->mu);
-        pthread_cond_destroy(&y->cv);
+    tm_error_set(err, TM_ERR_IO, NULL, 0, "out of memory");
+    return NULL;
+}
+
+static void free_sync(tc_checker *c)
+{
+    tm_ring_free(c->sync->steps);
+    free(c->sync);
+    c->sync = NULL;
+}
+
+int tc_golden_start(tc_checker *c, tm_error *err)
+{
+    c->sync = new_sync(err);
+    if (!c->sync) return err->status;
+    c->gs.reader = tm_reader_open(c->o.golden, NULL, err);
+    if (c->gs.reader && pthread_create(&c->sync->thread, NULL, golden_main, c) == 0) return TM_OK;
+    if (c->gs.reader) {
         tm_reader_close(c->gs.reader);
         c->gs.reader = NULL;
-        free(y);
-        memset(err, 0, sizeof *err);
-        err->status = TM_ERR_IO;
-        snprintf(err->msg, sizeof err->msg, "cannot start the golden reader thread");
-        return -1;
+        tm_error_set(err, TM_ERR_IO, NULL, 0, "cannot start the golden reader thread");
     }
-    return 0;
+    free_sync(c);
+    return err->status;
 }
 
 void tc_golden_stop(tc_checker *c)
 {
-    tc_golden_sync *y = c->sync;
-    if (!y) return;
-    if (!c->gs.reader) { /* live: no thread */
-        free(y);
-        c->sync = NULL;
-        return;
+    if (!c->sync) return;
+    if (c->gs.reader) { /* live mode has no thread */
+        tm_ring_stop(c->sync->steps);
+        pthread_join(c->sync->thread, NULL);
+        tm_reader_close(c->gs.reader);
+        c->gs.reader = NULL;
     }
-    pthread_mutex_lock(&y->mu);
-    atomic_store_explicit(&y->stop, 1, memory_order_relaxed);
-    pthread_cond_broadcast(&y->cv);
-    pthread_mutex_unlock(&y->mu);
-    pthread_join(y->thread, NULL);
-    pthread_mutex_destroy(&y->mu);
-    pthread_cond_destroy(&y->cv);
-    tm_reader_close(c->gs.reader);
-    c->gs.reader = NULL;
-    free(y);
-    c->sync = NULL;
+    free_sync(c);
 }
 
 int tc_golden_live_start(tc_checker *c, tm_error *err)
 {
-    tc_golden_sync *y = aligned_alloc(64, sizeof *y);
-    if (!y) {
-        memset(err, 0, sizeof *err);
-        err->status = TM_ERR_IO;
-        snprintf(err->msg, sizeof err->msg, "out of memory");
-        return -1;
-    }
-    memset(y, 0, sizeof *y);
-    c->sync = y; /* no thread: the fields are written and read on the caller's thread */
-    return 0;
+    /* no thread: the ring's positions are stored and loaded on the caller's thread */
+    c->sync = new_sync(err);
+    return c->sync ? TM_OK : err->status;
+}
+
+/* Live: the golden ended (tc_golden_end, or an error). */
+static int live_done(tc_checker *c)
+{
+    int done;
+    tm_ring_head(c->sync->steps, &done);
+    return done;
 }
 
 int tc_golden_add(tc_checker *c, const tm_record *r, uint64_t line)
 {
     c->gs.line = line;
-    if (c->sync->error[0] || atomic_load_explicit(&c->sync->done, memory_order_relaxed)) return TC_FAILED;
+    if (c->sync->error[0] || live_done(c)) return TC_FAILED;
     if (add_record(c, r) != TC_OK) {
         finish_golden(c);
         return TC_FAILED;
@@ -437,53 +405,33 @@ const char *tc_golden_error(const tc_checker *c) { return c->sync->error; }
 
 void tc_golden_end(tc_checker *c, uint64_t last_line)
 {
-    if (atomic_load_explicit(&c->sync->done, memory_order_relaxed)) return;
+    if (live_done(c)) return;
     end_steps(c);
     c->gs.line = last_line;
     finish_golden(c);
 }
 
-/* Hand the steps before oldest and the consumed packets back to the golden thread; wake it when it sleeps
- * and enough is free. */
+/* Hand the steps before oldest and the consumed packets back to the golden thread (the ring wakes it when it
+ * sleeps and enough is free). */
 static void hand_back(tc_checker *c)
 {
-    tc_golden_sync *y = c->sync;
-    atomic_store_explicit(&y->pkt_tail, c->pkt_tail, memory_order_release);
-    atomic_store_explicit(&y->oldest, c->oldest, memory_order_seq_cst);
-    if (atomic_load_explicit(&y->golden_waits, memory_order_seq_cst) &&
-        c->oldest >= atomic_load_explicit(&y->wake_oldest, memory_order_relaxed)) {
-        pthread_mutex_lock(&y->mu);
-        pthread_cond_broadcast(&y->cv);
-        pthread_mutex_unlock(&y->mu);
-    }
+    atomic_store_explicit(&c->sync->pkt_tail, c->pkt_tail, memory_order_release);
+    tm_ring_release(c->sync->steps, c->oldest);
 }
 
 /* What the golden thread has published: done first, so that made and pkt_made are final when it is set. */
 static void load_made(tc_checker *c)
 {
-    tc_golden_sync *y = c->sync;
-    c->done_seen = atomic_load_explicit(&y->done, memory_order_seq_cst);
-    c->made_seen = atomic_load_explicit(&y->made, memory_order_seq_cst);
-    c->pkt_made_seen = atomic_load_explicit(&y->pkt_made, memory_order_acquire);
+    c->made_seen = tm_ring_head(c->sync->steps, &c->done_seen);
+    c->pkt_made_seen = atomic_load_explicit(&c->sync->pkt_made, memory_order_acquire);
 }
 
 /* Wait until the golden thread made steps [0, upto). When it is behind, sleep until it is a quarter ring
  * ahead (or done), so that it wakes this thread once per quarter ring, not once per step. */
 static void wait_for_steps(tc_checker *c, uint64_t upto)
 {
-    tc_golden_sync *y = c->sync;
-    load_made(c);
-    if (c->made_seen >= upto || c->done_seen) return;
-    pthread_mutex_lock(&y->mu);
-    atomic_store_explicit(&y->wake_made, upto + c->ring_cap / 4, memory_order_relaxed);
-    atomic_store_explicit(&y->caller_waits, 1, memory_order_seq_cst);
-    for (;;) {
-        load_made(c);
-        if (c->made_seen >= upto || c->done_seen) break;
-        pthread_cond_wait(&y->cv, &y->mu);
-    }
-    atomic_store_explicit(&y->caller_waits, 0, memory_order_relaxed);
-    pthread_mutex_unlock(&y->mu);
+    c->done_seen = tm_ring_wait_items(c->sync->steps, upto, upto + c->ring_cap / 4, &c->made_seen);
+    c->pkt_made_seen = atomic_load_explicit(&c->sync->pkt_made, memory_order_acquire);
 }
 
 /* Steps handed back at once: a store to the shared line and a fence per HAND_BACK steps, not per call. The
