@@ -68,6 +68,12 @@ struct tc_live {
     uint64_t watch_step, watch_time, watch_insns;
     tc_live_note notes[TC_LIVE_NOTES];
     unsigned n_notes;
+    /* the last read the model took from the RTL's bus in a volatile range: a mismatch at its step names it (the
+     * golden's value is then the bus's, so a register that differs was changed between the bus and the register) */
+    int vr_valid;
+    uint64_t vr_step;
+    uint32_t vr_addr, vr_val;
+    unsigned vr_size;
 };
 
 static int is_close(const tc_event *e) { return e->kind == TC_EV_RETIRE || e->kind == TC_EV_EXC; }
@@ -96,6 +102,10 @@ void tc_live_notes(tc_checker *c, uint64_t step)
         else l->notes[kept++] = l->notes[i];
     }
     l->n_notes = kept;
+    if (l->vr_valid && l->vr_step <= step + 1 && l->vr_step + 1 >= step)
+        tc_report_append(c, "  VOLATILE READ: the golden's R%u %08x is the value the RTL's bus returned, %08x (volatile "
+                         "range): a value that differs from it changed on its way from the bus\n", l->vr_size,
+                         l->vr_addr, l->vr_val);
 }
 
 /* The model's trace. With golden_out each record is formatted as a golden file's line, written, parsed back and
@@ -155,6 +165,11 @@ static int volatile_read(void *ctx, uint32_t addr, unsigned size, uint32_t *val)
         l->used[at] = 1;
         if (e->c) return -1; /* the device answered ERROR: a bus error for the model too */
         *val = size == 4 ? e->y : (e->y >> (8 * (addr & 3))) & ((1u << (8 * size)) - 1);
+        l->vr_valid = 1;
+        l->vr_step = next_step(c);
+        l->vr_addr = addr;
+        l->vr_val = *val;
+        l->vr_size = size;
         return 0;
     }
     note(c, next_step(c), "VOLATILE READ: the model read R%u %08x in a volatile range, and the RTL made no such read "
@@ -165,9 +180,7 @@ static int volatile_read(void *ctx, uint32_t addr, unsigned size, uint32_t *val)
 
 static int fail_open(tm_error *err, const char *msg, const char *detail)
 {
-    memset(err, 0, sizeof *err);
-    err->status = TM_ERR_ARG;
-    snprintf(err->msg, sizeof err->msg, "%s%.200s", msg, detail);
+    tm_error_set(err, TM_ERR_ARG, NULL, 0, "%s%.200s", msg, detail);
     return -1;
 }
 

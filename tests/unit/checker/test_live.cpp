@@ -358,8 +358,12 @@ TEST(Live, AVolatileReadCorruptedOnItsWayToARegisterFailsAndReplaysSo)
     std::string out = out_path("volatile");
     RunResult r = run_calls(live(), std::string(kVolatile) + ",golden_out=" + out, calls);
     EXPECT_EQ(r.rc, TC_MISMATCH);
-    char want[80];
+    char want[160];
     std::snprintf(want, sizeof want, "wrong value: expected %08x, actual %08x", calls[beat].e, calls[beat].e ^ 0x10);
+    EXPECT_TRUE(has(r, want)) << want << "\n" << r.report.substr(0, 3000);
+    // the cause: the golden's value is the one the RTL's bus returned for that read
+    std::snprintf(want, sizeof want, "VOLATILE READ: the golden's R4 %08x is the value the RTL's bus returned, %08x",
+                  calls[beat].a, calls[beat].e);
     EXPECT_TRUE(has(r, want)) << want << "\n" << r.report.substr(0, 3000);
     expect_replay_equal(out, kVolatile, calls, r);
     // without the volatile range the model has no device there: its read is a bus error, the core's is not
