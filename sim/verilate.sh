@@ -81,6 +81,10 @@ out=$1; main=$2; link=$3; root=${4:-.}
 mapfile -t rtl < <(sed "s|^rtl_tb/|$root/rtl_tb/|" rtl_tb/sources.f)
 san=()
 [ -z "${SAN_FLAGS:-}" ] || san=(-CFLAGS "$SAN_FLAGS" -LDFLAGS "$SAN_FLAGS")
+# Verilator's own FST writer (include/gtkwave/fstapi.c) stores words at unaligned addresses and shifts negative
+# values, which UBSan stops: a tracing build is compiled without UBSan (AddressSanitizer stays; the same design
+# and harness are UBSan-checked in the builds without tracing, and the project's libraries keep it).
+[ -z "${SAN_FLAGS:-}" ] || [[ " ${extra[*]} " != *" --trace-fst "* ]] || san+=(-CFLAGS -fno-sanitize=undefined)
 mkdir -p "$out"
 # --exe --build: compile and link the harness's main too, so that the command gives the binary
 if ! verilator "${build[@]}" --exe --build "${design[@]}" -j "$jobs" "$target" "${extra[@]}" "${san[@]}" -Mdir "$out" "${checker[@]}" "${rtl[@]}" \
