@@ -55,14 +55,15 @@ sim-run: $(SIM_CHK) $(PROGRAM_ELFS) $(GOLDENS)
 # report and rerun command); `make regress-list` prints one command per test for a farm.
 JOBS ?= 2
 .PHONY: regress regress-list
-# Coverage (dpi/README.md, "Coverage"): every test writes what its checker compared; the corpus and the random
-# seeds are merged into $(BUILD)/regress/coverage.tsv, coverage.txt (summary, holes) and coverage.html.
+# Coverage (dpi/README.md, "Coverage"): every test writes what its checker compared; the corpus, the random
+# seeds and the live-mode programs and async seeds (regress-live, below) are merged into $(BUILD)/regress/coverage.tsv, coverage.txt (summary, holes) and coverage.html.
 REGRESS_COV := $(BUILD)/regress/coverage
 regress: $(SIM_CHK) $(PROGRAM_ELFS) $(GOLDENS) $(BIN)/tarmac-cov
 	@rc=0; bash sim/regress.sh -j $(JOBS) --coverage $(BIN)/tarmac-cov $(SIM_CHK) $(BUILD)/programs golden \
 	  $(BUILD)/regress $(SIM_WAITSTATES) $(PROGRAMS) || rc=$$?; \
 	$(BIN)/tarmac-cov merge $(REGRESS_COV).tsv $(if $(filter-out 0,$(SEEDS)),$(BUILD)/regress/random/coverage.tsv) \
-	  -o $(REGRESS_COV).tsv --text $(REGRESS_COV).txt --html $(REGRESS_COV).html || rc=$$?; \
+	  $(BUILD)/regress/live/programs/coverage.tsv \
+	  $(if $(filter-out 0,$(ASYNC_SEEDS)),$(BUILD)/regress/live/async/coverage.tsv) -o $(REGRESS_COV).tsv --text $(REGRESS_COV).txt --html $(REGRESS_COV).html || rc=$$?; \
 	echo "coverage: $(REGRESS_COV).txt, $(REGRESS_COV).html"; exit $$rc
 # In make test: two programs' coverage files from the core in lockstep, merged and reported (sim/test_coverage.sh).
 TEST_SCRIPTS += sim/test_coverage.sh
@@ -199,17 +200,18 @@ $(RANDOM_DIR)/async_%.elf: $(RANDOM_DIR)/async_%.S $(PROG_LIB) | deps
 async-elfs = $(foreach s,$(1),$(RANDOM_DIR)/async_$(s).elf)
 # $(1) out dir, $(2) async seeds: the LIVE_PROGRAMS, then the async programs, in live mode
 define live-regress
-	bash sim/regress.sh -j $(JOBS) --live $(SIM_CHK_LIVE) $(BUILD)/programs - $(1)/programs $(SIM_WAITSTATES) $(LIVE_PROGRAMS)
-	bash sim/regress.sh -j $(JOBS) --live --plusargs "$(ASYNC_PLUSARGS)" $(SIM_CHK_LIVE) $(RANDOM_DIR) - $(1)/async \
+	bash sim/regress.sh -j $(JOBS) --live --coverage $(BIN)/tarmac-cov $(SIM_CHK_LIVE) $(BUILD)/programs - $(1)/programs \
+	  $(SIM_WAITSTATES) $(LIVE_PROGRAMS)
+	bash sim/regress.sh -j $(JOBS) --live --coverage $(BIN)/tarmac-cov --plusargs "$(ASYNC_PLUSARGS)" $(SIM_CHK_LIVE) $(RANDOM_DIR) - $(1)/async \
 	  $(SIM_WAITSTATES) $(foreach s,$(2),async_$(s))
 endef
 # `make sim` runs the interrupt programs and a few async seeds in live mode, `make regress` ASYNC_SEEDS of them
 sim-run: sim-live
 .PHONY: sim-live regress-live
-sim-live: $(SIM_CHK_LIVE) $(LIVE_PROGRAM_ELFS) $(call async-elfs,$(ASYNC_TEST_SEEDS))
+sim-live: $(SIM_CHK_LIVE) $(BIN)/tarmac-cov $(LIVE_PROGRAM_ELFS) $(call async-elfs,$(ASYNC_TEST_SEEDS))
 	$(call live-regress,$(BUILD)/regress/sim-live,$(ASYNC_TEST_SEEDS))
 regress: regress-live
-regress-live: $(SIM_CHK_LIVE) $(LIVE_PROGRAM_ELFS) $(call async-elfs,$(shell seq 1 $(ASYNC_SEEDS)))
+regress-live: $(SIM_CHK_LIVE) $(BIN)/tarmac-cov $(LIVE_PROGRAM_ELFS) $(call async-elfs,$(shell seq 1 $(ASYNC_SEEDS)))
 	$(call live-regress,$(BUILD)/regress/live,$(shell seq 1 $(ASYNC_SEEDS)))
 # In make test: the interrupt programs on the core without the checker and in live mode, a few async seeds, and
 # the replay of a live run's golden_out in file mode (sim/test_live.sh)
