@@ -58,7 +58,7 @@ module tb_top #(
   logic        nmi_pending, pendsv_pending, systick_pending, clr_valid;
   logic [1:0]  pri_svcall, pri_pendsv, pri_systick;
   logic [5:0]  clr_num, ipsr;
-  logic        retire_valid, retire_is32, retire_cond, rf_we_a, rf_we_b, exc_valid;
+  logic        retire_valid, retire_is32, retire_cond, rf_we_a, rf_we_b, exc_valid, exc_choice;
   logic [31:0] retire_pc, retire_opcode, rf_data_a, rf_data_b, exc_ret;
   logic [31:0] vis_regs [21];
   logic [4:0]  rf_id_a, rf_id_b;
@@ -89,7 +89,8 @@ module tb_top #(
     .irq_pending, .irq_prio, .nmi_pending, .pendsv_pending, .systick_pending, .pri_svcall, .pri_pendsv,
     .pri_systick, .vtor, .clr_valid, .clr_num, .ipsr_o(ipsr),
     .retire_valid, .retire_pc, .retire_opcode, .retire_is32, .retire_cond,
-    .rf_we_a, .rf_id_a, .rf_data_a, .rf_we_b, .rf_id_b, .rf_data_b, .exc_valid, .exc_num, .exc_ret, .vis_regs,
+    .rf_we_a, .rf_id_a, .rf_data_a, .rf_we_b, .rf_id_b, .rf_data_b, .exc_valid, .exc_num, .exc_ret,
+    .exc_choice, .vis_regs,
     .mtb_ev_valid, .mtb_ev_src, .mtb_ev_dst, .mtb_ev_a,
     .semihost_req, .semihost_op, .semihost_arg, .semihost_ack, .semihost_wr_r0, .semihost_r0, .halted, .lockup
   );
@@ -167,6 +168,7 @@ module tb_top #(
   assign u_tp.exc_valid = exc_valid;
   assign u_tp.exc_num = exc_num;
   assign u_tp.exc_ret = exc_ret;
+  assign u_tp.exc_choice = exc_choice;
   assign u_tp.snap_regs = vis_regs;
   assign u_tp.snap_shown = 21'h1f_7fff;  // all but the PC (bit 15)
   assign u_tp.haddr = haddr;
@@ -187,21 +189,6 @@ module tb_top #(
   assign u_tp.irq = irq_lines;
   assign u_tp.nmi = nmi_line;
   assign u_tp.systick_cycle = SysTickCycles;    // the SCS's SysTick counts every cycle out of reset
-  // The core's choice of an exception, the cycle after it: it prepared a frame to stack (its push counter starts
-  // at 7), or it holds a tail-chain. Its ports do not show the choice: read from its state (rtl_tb/core/m0_core.sv
-  // exc_q.push_i and exc_q.tail_pend).
-  logic [2:0] push_q;
-  logic       tail_q;
-  always_ff @(posedge clk or negedge rst_n) begin
-    if (!rst_n) begin
-      push_q <= 3'd0;
-      tail_q <= 1'b0;
-    end else begin
-      push_q <= u_core.exc_q.push_i;
-      tail_q <= u_core.exc_q.tail_pend;
-    end
-  end
-  assign u_tp.exc_choice = (u_core.exc_q.push_i == 3'd7 && push_q != 3'd7) || (u_core.exc_q.tail_pend && !tail_q);
 
   // What this system was built with, for the checker: its parameters and what SysTick counts (the SCS). mtb_base
   // also tells the checker where the golden's MTB registers are. In live mode the model has no timer peripheral:

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The reference core in make test: Verilator lint of rtl_tb/ (with and without the checker), every program
+# The reference core in make test: Verilator lint of rtl_tb/ (with and without the checker), no hierarchical
+# reference into the core, every program
 # without the checker (wait states off) against its expected output and exit code, and every program in
 # lockstep with the checker (wait states on), with register write ports and with register snapshots. Needs BUILD and PROGRAMS from make.
 set -u
@@ -13,6 +14,15 @@ for variant in "" "--chk"; do
   fi
 done
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+# The testbench sees the core only through its ports (another core has other internals): no hierarchical
+# reference into u_core; a copy of tb_top with one must be reported.
+core_refs() { grep -nE '\bu_core\.[a-z_]' "$@"; }
+refs=$(core_refs rtl_tb/*.sv rtl_tb/monitors/*.sv)
+if [ -z "$refs" ]; then pass=$((pass + 1)); echo "ok   the testbench reads the core through its ports only"
+else fail=$((fail + 1)); echo "FAIL hierarchical references into the core:"; echo "$refs"; fi
+sed 's/^endmodule/  wire planted = u_core.exc_q.tail_pend;\nendmodule/' rtl_tb/tb_top.sv > "$tmp/tb_top.sv"
+if core_refs "$tmp/tb_top.sv" > /dev/null; then pass=$((pass + 1)); echo "ok   a planted reference into the core is reported"
+else fail=$((fail + 1)); echo "FAIL a planted reference into the core is not reported"; fi
 for p in $PROGRAMS; do
   timeout 600 "$BUILD/sim/plain/Vtb_top" +elf="$BUILD/programs/$p.elf" +waitstates=0 > "$tmp/out" 2> "$tmp/err"; rc=$?
   sed -i '/^- rtl_tb\/tb_top.sv:[0-9]*: Verilog \$finish$/d' "$tmp/out"

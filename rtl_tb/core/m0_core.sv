@@ -53,6 +53,7 @@ module m0_core
   output logic        exc_valid,
   output logic [5:0]  exc_num,
   output logic [31:0] exc_ret,
+  output logic        exc_choice,      // 1 the cycle after the core chose to take an exception (live mode)
   output logic [31:0] vis_regs [21],  // visibility port: the architectural registers by register id (PC: 0)
   output logic        mtb_ev_valid,    // a non-sequential PC change for the MTB
   output logic [31:0] mtb_ev_src,
@@ -166,6 +167,7 @@ module m0_core
     logic        mtb_ev_a;
     logic        clr_valid;
     logic [5:0]  clr_num;
+    logic        exc_choice;
   } port_t;
   port_t tp_q, tp_d;
 
@@ -941,6 +943,10 @@ module m0_core
       cq_d.b_val = xpsr_of(arch_q.nzcv, exc_q.n);
       state_d = S_EXC_COMMIT;
     end
+
+    // the choice of an exception: a frame prepared to stack (its push counter starts at 7) or an exception
+    // return that holds a tail-chain; the checker's live mode takes the interrupt inputs as they were then
+    tp_d.exc_choice = (exc_d.push_i == 3'd7 && exc_q.push_i != 3'd7) || (exc_d.tail_pend && !exc_q.tail_pend);
   end
 
   always_ff @(posedge clk or negedge rst_n) begin
@@ -987,6 +993,7 @@ module m0_core
   assign exc_valid = tp_q.exc_valid;
   assign exc_num = tp_q.exc_num;
   assign exc_ret = tp_q.exc_ret;
+  assign exc_choice = tp_q.exc_choice;
   assign mtb_ev_valid = tp_q.mtb_ev_valid;
   assign mtb_ev_src = tp_q.mtb_ev_src;
   assign mtb_ev_dst = tp_q.mtb_ev_dst;

@@ -171,7 +171,10 @@ module armv6m_lockstep_monitor #(
 `endif
       end
       if (tp.pkt_valid) begin
-        if (trace_on) $display("%0d MTB %08x %08x", cycle, tp.pkt_w0, tp.pkt_w1);
+        // with the offset the packet is written at: a packet written at the wrong place shows in the trace
+        if (trace_on && tp.pkt_offset_shown)
+          $display("%0d MTB %08x %08x at %0h", cycle, tp.pkt_w0, tp.pkt_w1, tp.pkt_offset);
+        else if (trace_on) $display("%0d MTB %08x %08x", cycle, tp.pkt_w0, tp.pkt_w1);
 `ifdef TARMAC_CHK
         if (chk_on && tp.pkt_offset_shown) tarmac_chk_pkg::mtb_packet_at(h, tp.pkt_offset, tp.pkt_w0, tp.pkt_w1);
         else if (chk_on) tarmac_chk_pkg::mtb_packet(h, tp.pkt_w0, tp.pkt_w1);
