@@ -22,9 +22,10 @@ endif
 # Debian packages the targets need: a usual build toolchain (python3 reads GoogleTest's JSON results) and the
 # project's own (QEMU is a test oracle only). `make deps` installs the missing ones as root; it is the only place
 # that installs anything. `make deps-list` prints the project's own (tests/repo/clean_machine.sh removes them).
+# ccache: the mutation campaign builds one simulator per mutant, whose objects are mostly the same as the last's.
 BASE_PKGS := gcc g++ make python3
 PROJECT_PKGS := zlib1g-dev libgtest-dev verilator libsystemc-dev gcc-arm-none-eabi libnewlib-arm-none-eabi \
-                qemu-system-arm
+                qemu-system-arm ccache
 DEPS_PKGS := $(BASE_PKGS) $(PROJECT_PKGS)
 deps_installed = $(shell dpkg-query -W -f='$${db:Status-Abbrev} $${Package}\n' $(1) 2>/dev/null | awk '$$1 == "ii" { print $$2 }')
 deps_missing = $(filter-out $(call deps_installed,$(1)),$(1))

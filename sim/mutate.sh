@@ -55,6 +55,15 @@ tests=("$@")
 [ -f "$mutants" ] || { echo "mutate: no mutant list $mutants" >&2; exit 2; }
 [ -x "$build/sim/chk/Vtb_top" ] || { echo "mutate: no reference simulator $build/sim/chk/Vtb_top" >&2; exit 2; }
 out=${out:-$build/mutate}; mkdir -p "$out"
+# A mutant changes one RTL file: most of the C++ Verilator writes for it, its runtime and the harness are the same
+# as for every other mutant. ccache (Verilator's OBJCACHE) compiles each once, kept in <build dir>/ccache for the
+# next campaign; paths are hashed relative to $out, so that <mutant>/obj/x.cpp of two mutants is one entry.
+if command -v ccache > /dev/null; then
+  export OBJCACHE=ccache CCACHE_DIR CCACHE_BASEDIR CCACHE_NOHASHDIR=1
+  CCACHE_DIR=$(realpath "$build")/ccache; CCACHE_BASEDIR=$(realpath "$out")
+else
+  echo "mutate: no ccache (make deps installs it): every mutant compiles all of its simulator" >&2
+fi
 
 # The files of test t: "elf golden expect", or nothing when it is not found.
 test_files() {

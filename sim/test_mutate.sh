@@ -3,7 +3,8 @@
 # synthetic outputs (the simulator's "$finish" notice is dropped whatever the path of tb_top.sv, nothing else is),
 # then sim/mutate.sh on two real mutants over alu_add: one whose program still passes its own check (the trace
 # port reports a wrong PC: only lockstep sees it) and one the program's own check catches (ADCS ignores the carry).
-# Needs BUILD from make, the libraries, the reference simulator and alu_add built.
+# A mutant rebuilt compiles nothing (the compiler cache). Needs BUILD from make, the libraries, the reference
+# simulator and alu_add built.
 set -u
 pass=0; fail=0
 check() { if eval "$2"; then pass=$((pass + 1)); echo "ok   $1"; else fail=$((fail + 1)); echo "FAIL $1"; fi; }
@@ -50,6 +51,20 @@ for m in pc_trace_bit0 adcs_no_carry_in; do
   check "$m: detected in snapshot mode too (exit $src)" \
     '[ "$src" -eq 3 ] && grep -q "MISMATCH #1 " <<<"$snap"'
 done
+# a mutant built again takes every object from the campaign's compiler cache (ccache, kept in $BUILD/ccache):
+# the mechanism that lets make mutate build a hundred simulators in minutes
+if command -v ccache > /dev/null; then
+  stat() { CCACHE_DIR="$PWD/$BUILD/ccache" ccache --print-stats | awk -v k="$1" '$1 == k { print $2 }'; }
+  CCACHE_DIR="$PWD/$BUILD/ccache" ccache -z > /dev/null
+  grep -P '^pc_trace_bit0\t' "$tmp/mutants.tsv" > "$tmp/again.tsv"
+  bash sim/mutate.sh -j 1 --mutants "$tmp/again.tsv" --out "$out" "$BUILD" "$BUILD/programs" golden \
+    "$lib/libarmv6m.a" "$lib/libtarmac.a" "-Wl,-rpath,$lib" "$lib/libtarmacchk.so" -- alu_add > "$tmp/again.log" 2>&1
+  hits=$(stat local_storage_hit); misses=$(stat cache_miss)
+  check "a mutant built a second time compiles nothing ($hits objects from the cache, $misses compiled)" \
+    '[ "${hits:-0}" -ge 10 ] && [ "${misses:-1}" -eq 0 ] && grep -q "^pc_trace_bit0 *LOCKSTEP" "$out/summary.txt"'
+else
+  fail=$((fail + 1)); echo "FAIL no ccache: make deps installs it (the campaign needs it to build its mutants in time)"
+fi
 # every mutant of the campaign still applies: its original text occurs exactly once in its file (a change to the
 # RTL that moves or copies a line must re-anchor the mutant, or make mutate stops with an error)
 stale=$(python3 - <<'PY'
