@@ -107,8 +107,12 @@ typedef struct m6 {
 void m6_set_reg(m6 *c, unsigned n, uint32_t v); /* a register write of the current step (traced) */
 m6 *m6_create(void);
 void m6_destroy(m6 *c);
-int m6_load_elf(m6 *c, const char *path, char *err, size_t errlen); /* model/elf.c */
-int m6_reset(m6 *c);              /* from the vector table; returns 0 or -1 (unmapped vectors) */
+/* model/elf.c: the program's PT_LOAD segments into memory (after the configuration is set: the memory map depends
+ * on it). Returns TM_OK; or the ELF reader's TM_ERR_IO / TM_ERR_FORMAT, or TM_ERR_FORMAT for a segment outside
+ * the memory map, with err (when not NULL) naming the file. */
+int m6_load_elf(m6 *c, const char *path, tm_error *err);
+/* From the vector table. Returns TM_OK, or TM_ERR_FORMAT when the vectors are not mapped (err says so). */
+int m6_reset(m6 *c, tm_error *err);
 int m6_step(m6 *c);               /* one instruction (and the exception entry that follows it) -> M6_STEP_* */
 /* steps until the program exits, locks up or has retired max_insns instructions (0: no limit) -> the last M6_STEP_* */
 int m6_run(m6 *c, uint64_t max_insns);

@@ -58,13 +58,11 @@ static inline void set_reg(m6 *c, unsigned n, uint32_t v)
 
 void m6_set_reg(m6 *c, unsigned n, uint32_t v) { set_reg(c, n, v); }
 
-int m6_reset(m6 *c)
+int m6_reset(m6 *c, tm_error *err)
 {
     uint32_t sp, pc;
-    if (m6_read(c, 0, 4, &sp) || m6_read(c, 4, 4, &pc)) {
-        snprintf(c->msg, sizeof c->msg, "the vector table at 0x00000000 is not mapped");
-        return -1;
-    }
+    if (m6_read(c, 0, 4, &sp) || m6_read(c, 4, 4, &pc))
+        return tm_error_set(err, TM_ERR_FORMAT, NULL, 0, "the vector table at 0x00000000 is not mapped");
     memset(c->r, 0, sizeof c->r);
     c->r[13] = sp & ~3u;
     c->r[14] = c->cfg.lr_reset;
@@ -86,7 +84,7 @@ int m6_reset(m6 *c)
     c->tail_chain_to = 0;
     if (!(pc & 1)) c->fault_pending = (pc & ~1u) + 1; /* T bit clear: HardFault at the first instruction */
     m6_trace_reset(c, pc & ~1u);
-    return 0;
+    return TM_OK;
 }
 
 static inline void set_nz(m6 *c, uint32_t r)

@@ -46,9 +46,10 @@ int main(int argc, char **argv)
                 return 2;
             }
         } else if (!strcmp(a, "--config") && i + 1 < argc) {
-            char err[300];
-            if (m6_config_parse(&cfg, argv[++i], err, sizeof err)) {
-                fprintf(stderr, "armv6m-iss: --config: %s\n", err);
+            tm_error err;
+            if (m6_config_parse(&cfg, argv[++i], &err) != TM_OK) {
+                char buf[300];
+                fprintf(stderr, "armv6m-iss: --config: %s\n", tm_error_format(&err, buf, sizeof buf));
                 return 2;
             }
             configured = 1;
@@ -87,9 +88,10 @@ int main(int argc, char **argv)
         return 2;
     }
     c->cfg = cfg; /* before loading: the memory map depends on it */
-    char err[512];
-    if (m6_load_elf(c, elf, err, sizeof err)) {
-        fprintf(stderr, "armv6m-iss: %s\n", err);
+    tm_error err;
+    char buf[600];
+    if (m6_load_elf(c, elf, &err) != TM_OK) {
+        fprintf(stderr, "armv6m-iss: %s\n", tm_error_format(&err, buf, sizeof buf));
         m6_destroy(c);
         return 2;
     }
@@ -114,8 +116,8 @@ int main(int argc, char **argv)
         if (tarmac[0] == '-' && !tarmac[1]) c->console = stderr; /* keep the trace on stdout clean */
     }
     int rc;
-    if (m6_reset(c)) {
-        fprintf(stderr, "armv6m-iss: %s\n", c->msg);
+    if (m6_reset(c, &err) != TM_OK) {
+        fprintf(stderr, "armv6m-iss: %s\n", tm_error_format(&err, buf, sizeof buf));
         rc = 2;
     } else {
         int st = m6_run(c, max_insns);

@@ -205,10 +205,12 @@ int tc_live_open(tc_checker *c, tm_error *err)
         char *colon = strchr(item, ':');
         if (!colon) continue;
         *colon = '\0';
-        m6_config_set(&m->cfg, item, colon + 1, NULL, 0);
+        m6_config_set(&m->cfg, item, colon + 1, NULL);
     }
-    char why[512];
-    if (m6_load_elf(m, c->o.golden + 5, why, sizeof why)) return fail_open(err, "golden live: ", why);
+    tm_error e;
+    char why[600];
+    if (m6_load_elf(m, c->o.golden + 5, &e) != TM_OK)
+        return fail_open(err, "golden live: ", tm_error_format(&e, why, sizeof why));
     m->console = NULL; /* the RTL prints the program's output */
     m->live = 1;
     m->hook_ctx = c;
@@ -228,7 +230,7 @@ int tc_live_open(tc_checker *c, tm_error *err)
     l->trace.dialect = TM_DIALECT_FASTMODELS;
     l->trace.lean = !l->out;
     m->trace = &l->trace;
-    if (m6_reset(m)) return fail_open(err, "golden live: ", m->msg);
+    if (m6_reset(m, &e) != TM_OK) return fail_open(err, "golden live: ", tm_error_format(&e, why, sizeof why));
     if (l->sink_error) return fail_open(err, "", l->sink_msg);
     return 0;
 }

@@ -28,17 +28,18 @@ SC_MODULE(iss_golden)
         read_fd_ = fds[0];
         write_fd_ = fds[1];
         m6_ = m6_create();
-        char err[512];
-        if (m6_ && m6_config_parse(&m6_->cfg, config.c_str(), err, sizeof err)) {
-            std::fprintf(stderr, "iss_golden: %s\n", err);
+        tm_error err;
+        char buf[600];
+        if (m6_ && m6_config_parse(&m6_->cfg, config.c_str(), &err) != TM_OK) {
+            std::fprintf(stderr, "iss_golden: %s\n", tm_error_format(&err, buf, sizeof buf));
             return;
         }
         if (m6_ && m6_->cfg.systick == M6_SYSTICK_CYCLES) {
             std::fprintf(stderr, "iss_golden: systick=cycles needs ticks from a clock; this golden runs unclocked\n");
             return;
         }
-        if (!m6_ || m6_load_elf(m6_, elf.c_str(), err, sizeof err)) {
-            std::fprintf(stderr, "iss_golden: %s\n", m6_ ? err : "out of memory");
+        if (!m6_ || m6_load_elf(m6_, elf.c_str(), &err) != TM_OK) {
+            std::fprintf(stderr, "iss_golden: %s\n", m6_ ? tm_error_format(&err, buf, sizeof buf) : "out of memory");
             return;
         }
         ok_ = true;
@@ -64,7 +65,7 @@ SC_MODULE(iss_golden)
         trace.dialect = TM_DIALECT_FASTMODELS;
         m6_->trace = &trace;
         m6_->console = nullptr;  // the RTL prints the program's output
-        if (m6_reset(m6_) == 0) m6_run(m6_, 500000000ull);
+        if (m6_reset(m6_, nullptr) == TM_OK) m6_run(m6_, 500000000ull);
         tm_error e;
         tm_out_close(trace.out, &e);
     }

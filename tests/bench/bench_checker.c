@@ -169,8 +169,7 @@ static int bench_live(const char *dir, const char *elf)
     tm_error e;
     r.out = tm_out_open(golden, &oo, &e);
     m6 *m = m6_create();
-    char err[512];
-    if (!r.out || !m || m6_load_elf(m, elf, err, sizeof err)) {
+    if (!r.out || !m || m6_load_elf(m, elf, &e) != TM_OK) {
         fprintf(stderr, "bench_checker: cannot run %s on the model\n", elf);
         return 1;
     }
@@ -179,7 +178,7 @@ static int bench_live(const char *dir, const char *elf)
     tr.sink_ctx = &r;
     m->trace = &tr;
     m->console = NULL;
-    if (m6_reset(m) == 0) m6_run(m, 0);
+    if (m6_reset(m, &e) == TM_OK) m6_run(m, 0);
     flush_step(&r);
     tm_out_close(r.out, &e);
     uint64_t steps = m->steps;

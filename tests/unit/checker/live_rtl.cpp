@@ -26,10 +26,10 @@ int device_read(void *ctx, uint32_t addr, unsigned, uint32_t *val)
 
 LiveRtl::LiveRtl(const std::string &elf, const std::string &config) : m_(m6_create())
 {
-    char err[512];
-    if (m6_config_parse(&m_->cfg, config.c_str(), err, sizeof err) ||
-        m6_load_elf(m_, elf.c_str(), err, sizeof err)) {
-        error = err;
+    tm_error err;
+    char buf[600];
+    if (m6_config_parse(&m_->cfg, config.c_str(), &err) != TM_OK || m6_load_elf(m_, elf.c_str(), &err) != TM_OK) {
+        error = tm_error_format(&err, buf, sizeof buf);
         return;
     }
     m_->console = nullptr;
@@ -82,7 +82,9 @@ std::vector<Call> LiveRtl::run(const std::string &name, uint64_t max_steps)
     trace.out = tm_out_open(path.c_str(), &oo, &trace.err);
     trace.dialect = TM_DIALECT_FASTMODELS;
     m_->trace = &trace;
-    if (m6_reset(m_)) error = m_->msg;
+    tm_error err;
+    char buf[600];
+    if (m6_reset(m_, &err) != TM_OK) error = tm_error_format(&err, buf, sizeof buf);
     while (error.empty() && !m_->exited && !m_->locked_up && m_->steps < max_steps) {
         if (asleep_ && ++slept_ > 100000) error = "the core sleeps in WFI and nothing wakes it";
         if (ticks_per_step) ticks(ticks_per_step);

@@ -197,13 +197,13 @@ std::vector<PacketAt> model_run_packets(const std::string &elf, bool tail_chain,
     m6 *c = m6_create();
     Collector k{ c, {} };
     std::vector<PacketAt> &pk = k.pk;
-    char err[256];
-    EXPECT_EQ(m6_load_elf(c, elf.c_str(), err, sizeof err), 0) << err;
+    tm_error err{};
+    EXPECT_EQ(m6_load_elf(c, elf.c_str(), &err), TM_OK) << err.msg;
     c->console = fopen("/dev/null", "w");
     c->on_mtb_packet = collect;
     c->cfg.tail_chain = c->cfg.late_arrival = tail_chain;
     c->hook_ctx = &k;
-    EXPECT_EQ(m6_reset(c), 0);
+    EXPECT_EQ(m6_reset(c, nullptr), TM_OK);
     EXPECT_EQ(m6_run(c, 50000000), M6_STEP_EXIT);
     EXPECT_EQ(c->exit_code, 0);
     *steps = c->steps;

@@ -30,11 +30,13 @@ std::string parse_error(const char *text, m6_config *out = nullptr)
 {
     m6_config cfg;
     m6_config_defaults(&cfg);
-    char err[300] = "";
-    int rc = m6_config_parse(&cfg, text, err, sizeof err);
+    tm_error err{};
+    int rc = m6_config_parse(&cfg, text, &err);
     if (out) *out = cfg;
-    EXPECT_EQ(rc != 0, err[0] != '\0') << text;
-    return err;
+    EXPECT_TRUE(rc == TM_OK || rc == TM_ERR_ARG) << text << ": " << rc;
+    EXPECT_EQ(rc != TM_OK, err.msg[0] != '\0') << text;
+    EXPECT_EQ(err.file[0], '\0') << "a bad option names no file: " << err.file;
+    return err.msg;
 }
 
 uint32_t read32(m6 *c, uint32_t addr)
@@ -114,8 +116,8 @@ TEST(Config, ErrorsNameTheKeyAndTheValue)
     // a rejected value leaves the option as it was
     m6_config cfg;
     m6_config_defaults(&cfg);
-    char err[200];
-    EXPECT_NE(m6_config_set(&cfg, "num_irq", "99", err, sizeof err), 0);
+    tm_error err;
+    EXPECT_EQ(m6_config_set(&cfg, "num_irq", "99", &err), TM_ERR_ARG);
     EXPECT_EQ(cfg.num_irq, 32u);
 }
 
@@ -124,7 +126,7 @@ TEST(ConfigBehaviour, LrAtReset)
     for (uint32_t lr : { 0xffffffffu, 0x12345678u }) {
         Machine m({ 0x4670, 0xe7fe });  // mov r0, lr ; b .
         m.c->cfg.lr_reset = lr;
-        ASSERT_EQ(m6_reset(m.c), 0);
+        ASSERT_EQ(m6_reset(m.c, nullptr), 0);
         EXPECT_EQ(m.c->r[14], lr);
         m.run(1);
         EXPECT_EQ(m.c->r[0], lr);
@@ -149,7 +151,7 @@ TEST(ConfigBehaviour, MtbAbsentIsUnmappedAndWritesNoPackets)
         int packets = 0;
         m.c->hook_ctx = &packets;
         m.c->on_mtb_packet = [](void *ctx, uint64_t, uint32_t, uint32_t) { ++*static_cast<int *>(ctx); };
-        ASSERT_EQ(m6_reset(m.c), 0);
+        ASSERT_EQ(m6_reset(m.c, nullptr), 0);
         m.run(6);
         uint32_t v;
         if (present) {
@@ -186,7 +188,7 @@ TEST(ConfigBehaviour, UnimplementedInterruptsAreRazWi)
 {
     Machine m({ 0xe7fe });
     m.c->cfg.num_irq = 8;
-    ASSERT_EQ(m6_reset(m.c), 0);
+    ASSERT_EQ(m6_reset(m.c, nullptr), 0);
     for (uint32_t reg : { 0xe000e100u /* ISER */, 0xe000e200u /* ISPR */ }) {
         ASSERT_EQ(m6_write(m.c, reg, 4, 0xffffffffu), 0);
         EXPECT_EQ(read32(m.c, reg), 0xffu) << std::hex << reg;
@@ -214,7 +216,7 @@ TEST(ConfigBehaviour, SystickCountsInstructionsOrTheEmbeddingsTicks)
     for (int cycles = 0; cycles < 2; cycles++) {
         Machine m({ 0xe7ff, 0xe7ff, 0xe7ff, 0xe7ff, 0xe7fe });  // b next x4 ; b .
         m.c->cfg.systick = cycles ? M6_SYSTICK_CYCLES : M6_SYSTICK_INSN;
-        ASSERT_EQ(m6_reset(m.c), 0);
+        ASSERT_EQ(m6_reset(m.c, nullptr), 0);
         ASSERT_EQ(m6_write(m.c, 0xe000e014, 4, 100), 0);  // RVR
         ASSERT_EQ(m6_write(m.c, 0xe000e010, 4, 1), 0);    // CSR.ENABLE
         m.run(4);

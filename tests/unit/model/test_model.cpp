@@ -22,7 +22,7 @@ inline Out sh(const std::string &cmd) { return run_command(cmd); }
 TEST(Model, FaultInHardFaultLocksUp)
 {
     Machine m({ 0xde00 }, { 0xde01 });  // udf in main, udf in the HardFault handler
-    ASSERT_EQ(m6_reset(m.c), 0);
+    ASSERT_EQ(m6_reset(m.c, nullptr), 0);
     EXPECT_EQ(m.run(), M6_STEP_LOCKUP);
     EXPECT_EQ(m.c->exit_code, M6_EXIT_LOCKUP);
     EXPECT_NE(std::string(m.c->msg).find("lockup at 00000200"), std::string::npos) << m.c->msg;
@@ -37,7 +37,7 @@ TEST(Model, InvalidExcReturnIsAHardFaultAndStackingRealigns)
     m.poke32(4 * 3, 0x301);  // HardFault handler at 0x300: semihosting exit (r0 = 0x18, r1 = 0x20026)
     uint16_t hf[] = { 0x2018, 0x4901, 0xbeab, 0xbf00, 0x0026, 0x0002 };
     std::memcpy(m6_mem_ptr(m.c, 0x300, sizeof hf), hf, sizeof hf);
-    ASSERT_EQ(m6_reset(m.c), 0);
+    ASSERT_EQ(m6_reset(m.c, nullptr), 0);
     EXPECT_EQ(m.run(), M6_STEP_EXIT);
     EXPECT_EQ(m.c->exit_code, 0);
     EXPECT_EQ(m.c->ipsr, 3u);  // in HardFault
@@ -67,7 +67,7 @@ TEST(Model, PopOfAnInvalidExcReturnFaultsBeforeWritingRegisters)
     // SVCall handler: ldr r1, =0xfffffff5; movs r0, #7; push {r0, r1}; movs r0, #9; pop {r0, pc}
     Machine m({ 0xdf00 }, { 0x4902, 0x2007, 0xb403, 0x2009, 0xbd01, 0xbf00, 0xfff5, 0xffff });
     exit_from_hardfault(m);
-    ASSERT_EQ(m6_reset(m.c), 0);
+    ASSERT_EQ(m6_reset(m.c, nullptr), 0);
     EXPECT_EQ(m.run(), M6_STEP_EXIT);
     EXPECT_EQ(m.c->ipsr, 3u);
     EXPECT_EQ(stacked(m, 0), 9u);        // r0 as before the POP
@@ -80,7 +80,7 @@ TEST(Model, BlxNeverReturnsFromAnException)
     // SVCall handler: ldr r1, =0xfffffff9; blx r1 -> branch to 0xfffffff8, whose fetch is a bus error
     Machine m({ 0xdf00 }, { 0x4901, 0x4788, 0xbf00, 0xbf00, 0xfff9, 0xffff });
     exit_from_hardfault(m);
-    ASSERT_EQ(m6_reset(m.c), 0);
+    ASSERT_EQ(m6_reset(m.c, nullptr), 0);
     EXPECT_EQ(m.run(), M6_STEP_EXIT);
     EXPECT_EQ(m.c->ipsr, 3u);
     EXPECT_EQ(stacked(m, 5), 0x205u);        // lr written by the BLX
@@ -92,7 +92,7 @@ TEST(Model, MtbWrapAndWatermark)
     // r0 = 0xF0000000; MASTER = EN | MASK 0 (16-byte buffer): branches b . + 2 four times; then exit
     Machine m({ 0x4805, 0x4906, 0x6041, 0xe7ff, 0xe7ff, 0xe7ff, 0xe7ff, 0x2018, 0x4903, 0xbeab, 0xbf00, 0xbf00,
                 0x0000, 0xf000, 0x0000, 0x8000, 0x0026, 0x0002 });
-    ASSERT_EQ(m6_reset(m.c), 0);
+    ASSERT_EQ(m6_reset(m.c, nullptr), 0);
     EXPECT_EQ(m.run(), M6_STEP_EXIT);
     EXPECT_EQ(m.c->mtb_position, 0x0u | 4);  // four packets in a 16-byte buffer: wrapped twice, WRAP set
     uint32_t w[4];
@@ -103,7 +103,7 @@ TEST(Model, MtbWrapAndWatermark)
     // watermark: AUTOSTOP at POSITION == 8 stops after one packet
     Machine a({ 0x4806, 0x4907, 0x2209, 0x6082, 0x6041, 0xe7ff, 0xe7ff, 0x2018, 0x4904, 0xbeab, 0xbf00, 0xbf00,
                 0xbf00, 0xbf00, 0x0000, 0xf000, 0x0004, 0x8000, 0x0026, 0x0002 });
-    ASSERT_EQ(m6_reset(a.c), 0);
+    ASSERT_EQ(m6_reset(a.c, nullptr), 0);
     EXPECT_EQ(a.run(), M6_STEP_EXIT);
     EXPECT_EQ(a.c->mtb_position & ~7u, 8u);
     EXPECT_EQ(a.c->mtb_master >> 31, 0u);  // EN cleared
@@ -124,7 +124,7 @@ TEST(Model, TraceLinesOfAShortProgram)
     ASSERT_NE(t.out, nullptr);
     t.dialect = TM_DIALECT_FASTMODELS;
     m.c->trace = &t;
-    ASSERT_EQ(m6_reset(m.c), 0);
+    ASSERT_EQ(m6_reset(m.c, nullptr), 0);
     EXPECT_EQ(m.run(), M6_STEP_EXIT);
     ASSERT_EQ(tm_out_close(t.out, &t.err), TM_OK);
     FILE *f = fopen(path.c_str(), "r");

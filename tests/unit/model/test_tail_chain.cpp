@@ -43,7 +43,7 @@ Traced run_traced(Machine &m, const char *name, uint32_t shpr3 = 0)
     m.c->trace = &t;
     m.c->on_mtb_packet = on_packet;
     m.c->hook_ctx = &r;
-    if (m6_reset(m.c) == 0) {
+    if (m6_reset(m.c, nullptr) == 0) {
         m6_mtb_write(m.c, 0x4, 0x80000007u);
         m6_scs_write(m.c, 0xE000ED20, shpr3);
         r.status = m.run();
@@ -171,7 +171,7 @@ TEST(LateArrival, HardFaultOnTheVectorReadIsTakenOnTheSameFrame)
 {
     Machine m({ 0xbf00, 0xbf00 });
     irq16_without_vector(m, 1);
-    ASSERT_EQ(m6_reset(m.c), 0);
+    ASSERT_EQ(m6_reset(m.c, nullptr), 0);
     m6_scs_write(m.c, 0xE000ED08, 0x3ff80);
     m6_scs_write(m.c, 0xE000E100, 1u << 16);
     m6_scs_write(m.c, 0xE000E200, 1u << 16);
@@ -190,7 +190,7 @@ TEST(LateArrival, OffABusErrorOnTheVectorReadLocksUp)
 {
     Machine m({ 0xbf00, 0xbf00 });
     irq16_without_vector(m, 0);
-    ASSERT_EQ(m6_reset(m.c), 0);
+    ASSERT_EQ(m6_reset(m.c, nullptr), 0);
     m6_scs_write(m.c, 0xE000ED08, 0x3ff80);
     m6_scs_write(m.c, 0xE000E100, 1u << 16);
     m6_scs_write(m.c, 0xE000E200, 1u << 16);

@@ -37,7 +37,7 @@ struct Bench {
         uint32_t *ram = reinterpret_cast<uint32_t *>(m6_mem_ptr(c, kSram, 0x1000));
         for (int i = 0; i < 0x400; i++) ram[i] = kSram + 0x101 + 8 * (uint32_t)i;
         sram.assign(reinterpret_cast<uint8_t *>(ram), reinterpret_cast<uint8_t *>(ram) + 0x1000);
-        EXPECT_EQ(m6_reset(c), 0);
+        EXPECT_EQ(m6_reset(c, nullptr), 0);
         for (unsigned i = 0; i < 13; i++) c->r[i] = kSram + 0x100 + 16 * i;
         c->r[14] = kSram + 0x301;
         c->mtb_master = 0x80000008u; // EN, a 4 KiB buffer
