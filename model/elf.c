@@ -1,7 +1,7 @@
 /* The program's PT_LOAD segments copied into the model's memory, read by the trace library's ELF reader. */
 #include <string.h>
 
-#include "armv6m.h"
+#include "m6_state.h"
 #include "tarmac/elf.h"
 
 int m6_load_elf(m6 *c, const char *path, tm_error *err)

@@ -4,7 +4,7 @@
  * (cfg.systick=insn) or the embedding's ticks; cfg.num_irq interrupts implemented; CPUID from cfg.cpuid. */
 #include <string.h>
 
-#include "armv6m.h"
+#include "m6_state.h"
 
 static int handler_mode(const m6 *c) { return c->ipsr != 0; }
 
@@ -52,8 +52,7 @@ static void clear_pending(m6 *c, unsigned n)
     else c->sys_pending &= ~(1ull << n);
 }
 
-/* The pending exception with the highest priority (lowest value, then lowest number), or 0. */
-static unsigned highest_pending(const m6 *c, int *prio)
+unsigned m6_highest_pending(const m6 *c, int *prio)
 {
     unsigned best = 0;
     int bp = 5;
@@ -133,15 +132,17 @@ int m6_enter_exception(m6 *c, unsigned n, uint32_t return_addr)
  * the return, or with late_arrival of the highest-priority one pending now (the returning instruction's SysTick
  * count may have pended SysTick since), runs with the same EXC_RETURN in LR. No stacking, no SP change; the
  * entry's MTB packet is the return's second one: (EXC_RETURN, A=1) -> handler. */
-void m6_tail_chain(m6 *c)
+void m6_tail_chain(m6 *c, unsigned n)
 {
-    unsigned n = c->tail_chain_to;
     uint32_t exc_return = c->exc_return_value;
-    c->tail_chain_to = 0;
-    if (c->cfg.late_arrival && !c->live) {
-        int p;
-        n = highest_pending(c, &p);
+    if (!n) { /* the model's own choice */
+        n = c->tail_chain_to;
+        if (c->cfg.late_arrival && !c->live) {
+            int p;
+            n = m6_highest_pending(c, &p);
+        }
     }
+    c->tail_chain_to = 0;
     uint32_t vector;
     n = read_vector(c, n, exc_return, &vector);
     if (!n) return;
@@ -156,13 +157,19 @@ void m6_tail_chain(m6 *c)
 
 int m6_priority(const m6 *c, unsigned n) { return priority(c, n); }
 
+uint64_t m6_active(const m6 *c) { return c->active; }
+
+int m6_fault_due(const m6 *c) { return c->fault_pending != 0; }
+
+unsigned m6_tail_chain_to(const m6 *c) { return c->tail_chain_to; }
+
 int m6_is_pending(const m6 *c, unsigned n) { return n < M6_EXC_COUNT && is_pending(c, n); }
 
 unsigned m6_preempting(const m6 *c)
 {
     if (!c->sys_pending && !(c->irq_pending & c->irq_enable)) return 0; /* the common case, every instruction */
     int p;
-    unsigned n = highest_pending(c, &p);
+    unsigned n = m6_highest_pending(c, &p);
     return n && p < m6_exec_priority(c) ? n : 0;
 }
 
@@ -181,7 +188,7 @@ int m6_take_pending(m6 *c)
 {
     if (!c->sys_pending && !(c->irq_pending & c->irq_enable)) return 0; /* the common case, every instruction */
     int p;
-    unsigned n = highest_pending(c, &p);
+    unsigned n = m6_highest_pending(c, &p);
     if (!n) return 0;
     int exec = m6_exec_priority(c);
     if (p < exec) return m6_enter_exception(c, n, c->r[15]) == 0;
@@ -216,7 +223,7 @@ int m6_exception_return(m6 *c, uint32_t exc_return)
         }
     } else if (c->cfg.tail_chain) { /* decided as the return executes, before its own SysTick count */
         int p;
-        unsigned n = highest_pending(c, &p);
+        unsigned n = m6_highest_pending(c, &p);
         if (n && p < m6_exec_priority(c)) {
             c->tail_chain_to = n;
             return 0;
@@ -267,11 +274,16 @@ void m6_systick_tick(m6 *c)
     }
 }
 
+void m6_systick_ticks(m6 *c, uint32_t n)
+{
+    for (uint32_t i = 0; i < n && (c->st_csr & 1); i++) m6_systick_tick(c);
+}
+
 static uint32_t icsr(const m6 *c)
 {
     int p;
     uint32_t v = c->ipsr & 0x3f;
-    unsigned pend = highest_pending(c, &p);
+    unsigned pend = m6_highest_pending(c, &p);
     v |= (pend & 0x3f) << 12;
     if (c->irq_pending & c->irq_enable) v |= 1u << 22;
     if (c->sys_pending & (1ull << M6_EXC_SYSTICK)) v |= 1u << 26;

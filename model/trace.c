@@ -9,7 +9,7 @@
  * stacking: its event carries the EXC_RETURN value as the return address, then r14 and cpsr. */
 #include <string.h>
 
-#include "armv6m.h"
+#include "m6_state.h"
 
 static const char *const reg_names[15] = { "r0", "r1", "r2", "r3", "r4", "r5", "r6", "r7",
                                            "r8", "r9", "r10", "r11", "r12", "r13", "r14" };

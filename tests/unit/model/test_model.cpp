@@ -24,8 +24,8 @@ TEST(Model, FaultInHardFaultLocksUp)
     Machine m({ 0xde00 }, { 0xde01 });  // udf in main, udf in the HardFault handler
     ASSERT_EQ(m6_reset(m.c, nullptr), 0);
     EXPECT_EQ(m.run(), M6_STEP_LOCKUP);
-    EXPECT_EQ(m.c->exit_code, M6_EXIT_LOCKUP);
-    EXPECT_NE(std::string(m.c->msg).find("lockup at 00000200"), std::string::npos) << m.c->msg;
+    EXPECT_EQ(m6_exit_code(m.c), M6_EXIT_LOCKUP);
+    EXPECT_NE(std::string(m6_stop_reason(m.c)).find("lockup at 00000200"), std::string::npos) << m6_stop_reason(m.c);
 }
 
 TEST(Model, InvalidExcReturnIsAHardFaultAndStackingRealigns)
@@ -39,8 +39,8 @@ TEST(Model, InvalidExcReturnIsAHardFaultAndStackingRealigns)
     std::memcpy(m6_mem_ptr(m.c, 0x300, sizeof hf), hf, sizeof hf);
     ASSERT_EQ(m6_reset(m.c, nullptr), 0);
     EXPECT_EQ(m.run(), M6_STEP_EXIT);
-    EXPECT_EQ(m.c->exit_code, 0);
-    EXPECT_EQ(m.c->ipsr, 3u);  // in HardFault
+    EXPECT_EQ(m6_exit_code(m.c), 0);
+    EXPECT_EQ(m.ipsr(), 3u);  // in HardFault
     // the SVC frame was realigned: sp 0x20000ffc -> frame at 0x20000fd8, stacked xPSR bit 9 set
     uint32_t xpsr;
     std::memcpy(&xpsr, m6_mem_ptr(m.c, 0x20000fd8 + 28, 4), 4);
@@ -58,7 +58,7 @@ static void exit_from_hardfault(Machine &m)
 static uint32_t stacked(Machine &m, unsigned word)
 {
     uint32_t v;
-    std::memcpy(&v, m6_mem_ptr(m.c, m.c->r[13] + 4 * word, 4), 4);
+    std::memcpy(&v, m6_mem_ptr(m.c, m6_reg(m.c, TM_REG_SP) + 4 * word, 4), 4);
     return v;
 }
 
@@ -69,10 +69,10 @@ TEST(Model, PopOfAnInvalidExcReturnFaultsBeforeWritingRegisters)
     exit_from_hardfault(m);
     ASSERT_EQ(m6_reset(m.c, nullptr), 0);
     EXPECT_EQ(m.run(), M6_STEP_EXIT);
-    EXPECT_EQ(m.c->ipsr, 3u);
+    EXPECT_EQ(m.ipsr(), 3u);
     EXPECT_EQ(stacked(m, 0), 9u);        // r0 as before the POP
     EXPECT_EQ(stacked(m, 6), 0x208u);    // the POP faulted
-    EXPECT_EQ(m.c->r[13] + 32, 0x20001000u - 32 - 8);  // the POP did not move SP: frame right below the pair
+    EXPECT_EQ(m6_reg(m.c, TM_REG_SP) + 32, 0x20001000u - 32 - 8);  // the POP did not move SP: frame right below the pair
 }
 
 TEST(Model, BlxNeverReturnsFromAnException)
@@ -82,7 +82,7 @@ TEST(Model, BlxNeverReturnsFromAnException)
     exit_from_hardfault(m);
     ASSERT_EQ(m6_reset(m.c, nullptr), 0);
     EXPECT_EQ(m.run(), M6_STEP_EXIT);
-    EXPECT_EQ(m.c->ipsr, 3u);
+    EXPECT_EQ(m.ipsr(), 3u);
     EXPECT_EQ(stacked(m, 5), 0x205u);        // lr written by the BLX
     EXPECT_EQ(stacked(m, 6), 0xfffffff8u);   // the fetch at the branch target faulted
 }
@@ -94,7 +94,7 @@ TEST(Model, MtbWrapAndWatermark)
                 0x0000, 0xf000, 0x0000, 0x8000, 0x0026, 0x0002 });
     ASSERT_EQ(m6_reset(m.c, nullptr), 0);
     EXPECT_EQ(m.run(), M6_STEP_EXIT);
-    EXPECT_EQ(m.c->mtb_position, 0x0u | 4);  // four packets in a 16-byte buffer: wrapped twice, WRAP set
+    EXPECT_EQ(m.bus32(0xf0000000), 0x0u | 4);  // four packets in a 16-byte buffer: wrapped twice, WRAP set
     uint32_t w[4];
     std::memcpy(w, m6_mem_ptr(m.c, 0x24000000, 16), 16);
     EXPECT_EQ(w[0], 0x10au);  // the third branch (0x10a -> 0x10c) overwrote the first slot
@@ -105,8 +105,8 @@ TEST(Model, MtbWrapAndWatermark)
                 0xbf00, 0xbf00, 0x0000, 0xf000, 0x0004, 0x8000, 0x0026, 0x0002 });
     ASSERT_EQ(m6_reset(a.c, nullptr), 0);
     EXPECT_EQ(a.run(), M6_STEP_EXIT);
-    EXPECT_EQ(a.c->mtb_position & ~7u, 8u);
-    EXPECT_EQ(a.c->mtb_master >> 31, 0u);  // EN cleared
+    EXPECT_EQ(a.bus32(0xf0000000) & ~7u, 8u);
+    EXPECT_EQ(a.bus32(0xf0000004) >> 31, 0u);  // EN cleared
     uint32_t first[2];
     std::memcpy(first, m6_mem_ptr(a.c, 0x24000000, 8), 8);
     EXPECT_EQ(first[1] & 1, 1u);  // S on the first packet after enable
@@ -118,15 +118,15 @@ TEST(Model, TraceLinesOfAShortProgram)
     (void)!system(("mkdir -p " + dir).c_str());
     std::string path = dir + "/model_short.tarmac";
     Machine m({ 0x2016, 0x3001, 0x2018, 0x4901, 0xbeab, 0xbf00, 0x0026, 0x0002 });
-    m6_trace t{};
     tm_out_options oo{ 0, 0, 0, nullptr };
-    t.out = tm_out_open(path.c_str(), &oo, &t.err);
-    ASSERT_NE(t.out, nullptr);
-    t.dialect = TM_DIALECT_FASTMODELS;
-    m.c->trace = &t;
+    tm_error err;
+    tm_out *out = tm_out_open(path.c_str(), &oo, &err);
+    ASSERT_NE(out, nullptr);
+    m6_trace_to(m.c, out, TM_DIALECT_FASTMODELS);
     ASSERT_EQ(m6_reset(m.c, nullptr), 0);
     EXPECT_EQ(m.run(), M6_STEP_EXIT);
-    ASSERT_EQ(tm_out_close(t.out, &t.err), TM_OK);
+    EXPECT_EQ(m6_trace_status(m.c, &err), TM_OK);
+    ASSERT_EQ(tm_out_close(out, &err), TM_OK);
     FILE *f = fopen(path.c_str(), "r");
     std::string text;
     char line[256];
