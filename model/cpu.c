@@ -45,12 +45,12 @@ uint32_t m6_xpsr(const m6 *c) { return c->apsr | c->ipsr | 0x01000000u; }
 uint32_t m6_msp(const m6 *c) { return psp_active(c) ? c->sp_other : c->r[13]; }
 uint32_t m6_psp(const m6 *c) { return psp_active(c) ? c->r[13] : c->sp_other; }
 
-/* Register writes of the step, remembered for the trace. */
+/* Register writes of the step, remembered for the trace: bit TM_REG_<x>; the stack pointer as the bank written. */
 static inline void set_reg(m6 *c, unsigned n, uint32_t v)
 {
     if (n == 13) {
         v &= ~3u;
-        c->reg_written |= psp_active(c) ? 1u << 17 : 1u << 16;
+        c->reg_written |= psp_active(c) ? 1u << TM_REG_PSP : 1u << TM_REG_MSP;
     } else {
         c->reg_written |= 1u << n;
     }
@@ -243,12 +243,12 @@ static void write_special(m6 *c, unsigned sysm, uint32_t v)
         c->apsr = v & 0xf8000000u & ~0x08000000u;
         break;
     case 8:
-        if (psp_active(c)) { c->sp_other = v & ~3u; c->reg_written |= 1u << 16; }
+        if (psp_active(c)) { c->sp_other = v & ~3u; c->reg_written |= 1u << TM_REG_MSP; }
         else set_reg(c, 13, v);
         break;
     case 9:
         if (psp_active(c)) set_reg(c, 13, v);
-        else { c->sp_other = v & ~3u; c->reg_written |= 1u << 17; }
+        else { c->sp_other = v & ~3u; c->reg_written |= 1u << TM_REG_PSP; }
         break;
     case 16:
         c->primask = v & 1;

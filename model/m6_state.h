@@ -57,7 +57,7 @@ struct m6 {
     /* trace of the current step: trace points at trace_to while a trace is attached, else NULL */
     m6_trace *trace;
     m6_trace trace_to;
-    uint32_t reg_written;   /* bit per register (0-15), bit 16 = MSP, 17 = PSP written */
+    uint32_t reg_written;   /* bit TM_REG_<x> (tarmac/regs.h) per register the step wrote: r0-r12, r14, MSP, PSP */
     m6_access acc[48];
     unsigned nacc;
     int unstack_event;      /* the step returned to thread mode: ModeChange event before the unstack reads */
