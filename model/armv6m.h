@@ -97,8 +97,9 @@ int m6_write(m6 *c, uint32_t addr, unsigned size, uint32_t val);
 /* Backdoor access to the RAM regions for the loader, semihosting, other bus masters and tests (no side effects,
  * no trace): a pointer to len bytes at addr, NULL when they are not all in one region. */
 uint8_t *m6_mem_ptr(m6 *c, uint32_t addr, uint32_t len);
-/* model/scs.c: the System Control Space registers (SysTick, NVIC, SCB) at their addresses (M6_SCS_BASE + offset), word access
- * as m6_read/m6_write make it, with the registers' side effects (a CSR read clears COUNTFLAG). Return 0. */
+/* model/scs.c: the System Control Space registers (SysTick, NVIC, SCB) at their addresses (M6_SCS_BASE + offset),
+ * word access as m6_read/m6_write make it, with the registers' side effects (a CSR read clears COUNTFLAG).
+ * Return 0. */
 int m6_scs_read(m6 *c, uint32_t addr, uint32_t *val);
 int m6_scs_write(m6 *c, uint32_t addr, uint32_t val);
 
@@ -127,8 +128,8 @@ unsigned m6_tail_chain_to(const m6 *c);
  * model's own choice (m6_tail_chain_to's; outside live mode with late_arrival the highest priority pending now).
  * m6_step calls it by itself outside live mode; in live mode the embedding does, for the entry it decides. */
 void m6_tail_chain(m6 *c, unsigned n);
-/* model/scs.c: one SysTick clock (when enabled): m6_step calls it per instruction with systick=insn; with systick=cycles the
- * embedding calls it (or m6_systick_ticks for n of them) per cycle. */
+/* model/scs.c: one SysTick clock (when enabled): m6_step calls it per instruction with systick=insn; with
+ * systick=cycles the embedding calls it (or m6_systick_ticks for n of them) per cycle. */
 void m6_systick_tick(m6 *c);
 void m6_systick_ticks(m6 *c, uint32_t n);
 

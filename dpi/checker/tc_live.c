@@ -334,7 +334,8 @@ static void follow_retire(tc_checker *c, const tc_event *next)
              "(simulation time %llu), not taken within irq_latency=%u instructions; the model takes it",
              name, prio, (unsigned long long)l->watch_step, (unsigned long long)l->watch_time, c->o.irq_latency);
         l->watch = 0;
-        if (m6_enter_exception(m, n, m6_reg(m, TM_REG_PC)) == 0) l->offset++; /* this close: the entry and an instruction */
+        /* this close: the entry and an instruction */
+        if (m6_enter_exception(m, n, m6_reg(m, TM_REG_PC)) == 0) l->offset++;
         else return;
     }
     /* an exception return the RTL follows with a tail-chained entry leaves its frame stacked */

@@ -4,9 +4,10 @@
 # function a public header <name>.h declares is defined in dpi/lib/<name>.c or dpi/lib/<name>_*.c
 # (checker.h: dpi/checker/tc_*.c), every source of dpi/lib/ is named after a header, dpi/checker/ holds only
 # tc_* files. A copy with one function defined in a file of another name must fail the same check.
-# model/'s layout (model/ARCHITECTURE.md, "The model's sources"): the model's state (model/m6_state.h) is included
-# by the model's library sources only, and every public name of the model (model/armv6m.h, model/config.h, the
-# library's external functions) has the prefix m6_ / M6_. Copies with a planted violation must fail.
+# model/'s layout (model/ARCHITECTURE.md, "The model's sources and calls"): the model's state (model/m6_state.h)
+# is included by the model's library sources only, and every public name of the model (model/armv6m.h,
+# model/config.h, the library's external functions) has the prefix m6_ / M6_. Copies with a planted violation
+# must fail.
 set -u
 cd "$(dirname "$0")/../.."
 pass=0; fail=0
