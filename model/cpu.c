@@ -674,10 +674,17 @@ void m6_set_reg(m6 *c, int id, uint32_t v)
         return;
     }
     switch (id) {
-    case TM_REG_XPSR: /* a debugger's write: the flags and IPSR; nothing becomes active */
+    case TM_REG_XPSR: { /* a debugger's write: the flags and IPSR; nothing becomes active */
+        int was_psp = psp_active(c);
         c->apsr = v & 0xf0000000u;
         c->ipsr = v & 0x3f;
+        if (psp_active(c) != was_psp) { /* the mode changed: r13 stays the stack pointer in use */
+            uint32_t t = c->r[13];
+            c->r[13] = c->sp_other;
+            c->sp_other = t;
+        }
         break;
+    }
     case TM_REG_MSP: write_special(c, 8, v); break; /* as MSR does it, SYSm numbers */
     case TM_REG_PSP: write_special(c, 9, v); break;
     case TM_REG_PRIMASK: write_special(c, 16, v); break;

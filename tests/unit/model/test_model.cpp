@@ -148,6 +148,125 @@ TEST(Model, TraceLinesOfAShortProgram)
               "5 clk IT (5) 00000108 beab T thread : bkpt 0x00ab\n");
 }
 
+// The calls users read and set the model with (model/armv6m.h): registers by the trace library's ids.
+TEST(ModelApi, RegistersByTheTraceLibrarysIds)
+{
+    Machine m({ 0xbf00, 0xbf00 });
+    ASSERT_EQ(m6_reset(m.c, nullptr), TM_OK);
+    EXPECT_EQ(m6_reg(m.c, TM_REG_SP), 0x20001000u);
+    EXPECT_EQ(m6_reg(m.c, TM_REG_MSP), 0x20001000u);
+    EXPECT_EQ(m6_reg(m.c, TM_REG_PC), 0x100u);
+    EXPECT_EQ(m6_reg(m.c, TM_REG_LR), 0xffffffffu);
+    EXPECT_EQ(m6_reg(m.c, TM_REG_XPSR), 0x01000000u);
+    m6_set_reg(m.c, TM_REG_PSP, 0x20000800);
+    EXPECT_EQ(m6_reg(m.c, TM_REG_SP), 0x20001000u);  // thread mode on MSP
+    m6_set_reg(m.c, TM_REG_CONTROL, 2);               // SPSEL: PSP becomes the stack pointer in use
+    EXPECT_EQ(m6_reg(m.c, TM_REG_CONTROL), 2u);
+    EXPECT_EQ(m6_reg(m.c, TM_REG_SP), 0x20000800u);
+    EXPECT_EQ(m6_reg(m.c, TM_REG_MSP), 0x20001000u);
+    m6_set_reg(m.c, TM_REG_XPSR, 0xf0000003u);        // flags and IPSR, as a debugger writes them
+    EXPECT_EQ(m6_reg(m.c, TM_REG_XPSR), 0xf1000003u);
+    EXPECT_EQ(m6_active(m.c), 0u);                    // nothing became active
+    EXPECT_EQ(m6_reg(m.c, TM_REG_SP), 0x20001000u);   // handler mode runs on MSP
+    EXPECT_EQ(m6_reg(m.c, TM_REG_PSP), 0x20000800u);
+    m6_set_reg(m.c, TM_REG_XPSR, 0);                  // back to thread mode on PSP
+    EXPECT_EQ(m6_reg(m.c, TM_REG_SP), 0x20000800u);
+    m6_set_reg(m.c, TM_REG_PRIMASK, 1);
+    EXPECT_EQ(m6_reg(m.c, TM_REG_PRIMASK), 1u);
+    m6_set_reg(m.c, TM_REG_R0 + 7, 0x1234);
+    EXPECT_EQ(m6_reg(m.c, TM_REG_R0 + 7), 0x1234u);
+    EXPECT_EQ(m6_reg(m.c, TM_REG_COUNT), 0u);         // not a register
+}
+
+// Why a model stopped, and its counts.
+TEST(ModelApi, StoppedExitCodeAndReason)
+{
+    Machine run({ 0x2018, 0x4901, 0xbeab, 0xbf00, 0x0026, 0x0002 });  // semihosting exit, code 0
+    ASSERT_EQ(m6_reset(run.c, nullptr), TM_OK);
+    EXPECT_EQ(m6_stopped(run.c), 0);
+    EXPECT_EQ(run.run(), M6_STEP_EXIT);
+    EXPECT_EQ(m6_stopped(run.c), M6_STEP_EXIT);
+    EXPECT_EQ(m6_exit_code(run.c), 0);
+    EXPECT_STREQ(m6_stop_reason(run.c), "");
+    EXPECT_EQ(m6_icount(run.c), 3u);
+    EXPECT_EQ(m6_steps(run.c), 3u);
+    EXPECT_EQ(m6_last_encoding(run.c), thumb_bkpt_t1);
+    Machine lock({ 0xde00 }, { 0xde01 });
+    ASSERT_EQ(m6_reset(lock.c, nullptr), TM_OK);
+    EXPECT_EQ(lock.run(), M6_STEP_LOCKUP);
+    EXPECT_EQ(m6_stopped(lock.c), M6_STEP_LOCKUP);
+    EXPECT_EQ(m6_exit_code(lock.c), M6_EXIT_LOCKUP);
+    EXPECT_STREQ(m6_stop_reason(lock.c), "lockup at 00000200");
+    EXPECT_EQ(m6_step(lock.c), M6_STEP_LOCKUP);  // and stays so
+}
+
+// The loader's errors are tm_errors: the reader's status and message, the file named.
+TEST(ModelApi, LoaderErrorsAreTmErrors)
+{
+    m6 *c = m6_create(nullptr);
+    tm_error err{};
+    EXPECT_EQ(m6_load_elf(c, "/nonexistent/x.elf", &err), TM_ERR_IO);
+    EXPECT_STREQ(err.file, "/nonexistent/x.elf");
+    EXPECT_EQ(m6_load_elf(c, "/nonexistent/x.elf", nullptr), TM_ERR_IO);  // the status without a message
+    std::string readme = std::string(TM_SOURCE_DIR) + "/README.md";
+    EXPECT_EQ(m6_load_elf(c, readme.c_str(), &err), TM_ERR_FORMAT);
+    EXPECT_NE(std::string(err.msg).find("not an ELF file"), std::string::npos) << err.msg;
+    // hello.elf with its first loadable segment moved to 0x10000000, where there is no memory
+    std::FILE *f = std::fopen((std::string(TM_BUILD_DIR) + "/programs/hello.elf").c_str(), "rb");
+    ASSERT_NE(f, nullptr);
+    std::string bytes;
+    char buf[4096];
+    for (size_t n; (n = std::fread(buf, 1, sizeof buf, f)) > 0;) bytes.append(buf, n);
+    std::fclose(f);
+    auto u32 = [&](size_t at) { uint32_t v; std::memcpy(&v, &bytes[at], 4); return v; };
+    uint32_t phoff = u32(28);
+    uint16_t phnum;
+    std::memcpy(&phnum, &bytes[44], 2);
+    bool moved = false;
+    for (unsigned i = 0; i < phnum && !moved; i++) {
+        size_t ph = phoff + 32 * i;
+        if (u32(ph) != 1 /* PT_LOAD */ || u32(ph + 20) == 0) continue;
+        uint32_t away = 0x10000000;
+        std::memcpy(&bytes[ph + 8], &away, 4);   // p_vaddr
+        std::memcpy(&bytes[ph + 12], &away, 4);  // p_paddr
+        moved = true;
+    }
+    ASSERT_TRUE(moved);
+    std::string path = std::string(TM_BUILD_DIR) + "/tmp/model_away.elf";
+    (void)!system(("mkdir -p " + std::string(TM_BUILD_DIR) + "/tmp").c_str());
+    f = std::fopen(path.c_str(), "wb");
+    ASSERT_NE(f, nullptr);
+    std::fwrite(bytes.data(), 1, bytes.size(), f);
+    std::fclose(f);
+    EXPECT_EQ(m6_load_elf(c, path.c_str(), &err), TM_ERR_FORMAT);
+    char text[600];
+    EXPECT_NE(std::string(tm_error_format(&err, text, sizeof text)).find("model_away.elf: segment 0 at 0x10000000 ("),
+              std::string::npos) << text;
+    EXPECT_NE(std::string(err.msg).find("is outside the memory map"), std::string::npos) << err.msg;
+    m6_destroy(c);
+}
+
+// A trace that cannot be written: the model's trace status has the writer's error.
+TEST(ModelApi, TraceWriteErrorIsKept)
+{
+    tm_out_options oo{ 0, 0, 0, nullptr };
+    tm_error err{};
+    tm_out *out = tm_out_open("/dev/full", &oo, &err);
+    ASSERT_NE(out, nullptr) << err.msg;
+    m6 *c = m6_create(nullptr);
+    m6_set_console(c, nullptr);
+    ASSERT_EQ(m6_load_elf(c, (std::string(TM_BUILD_DIR) + "/programs/sort.elf").c_str(), &err), TM_OK);
+    m6_trace_to(c, out, TM_DIALECT_FASTMODELS);
+    EXPECT_EQ(m6_trace_status(c, &err), TM_OK);
+    ASSERT_EQ(m6_reset(c, nullptr), TM_OK);
+    EXPECT_EQ(m6_run(c, 0), M6_STEP_EXIT);  // the run goes on: the trace is the caller's business
+    tm_error e{};
+    EXPECT_EQ(m6_trace_status(c, &e), TM_ERR_IO);
+    EXPECT_NE(std::string(e.msg).find("write error"), std::string::npos) << e.msg;
+    tm_out_close(out, &err);
+    m6_destroy(c);
+}
+
 TEST(ModelCli, ErrorsAndExitCodes)
 {
     std::string iss = std::string(TM_BUILD_DIR) + "/bin/armv6m-iss";
