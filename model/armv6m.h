@@ -48,8 +48,8 @@ m6 *m6_create(const m6_config *cfg);
 void m6_destroy(m6 *c); /* NULL is accepted */
 /* The configuration in use. */
 const m6_config *m6_get_config(const m6 *c);
-/* Replace the configuration. Only before m6_load_elf and m6_reset: the memory map and the reset state depend on
- * it, and a running model's choices do not change. */
+/* Replace the configuration: before m6_reset (and before m6_load_elf for a program that needs the memory map the
+ * configuration makes, e.g. the MTB SRAM with mtb=1); a running model's choices do not change. */
 void m6_set_config(m6 *c, const m6_config *cfg);
 /* The program's PT_LOAD segments into memory. Returns TM_OK; or the ELF reader's TM_ERR_IO / TM_ERR_FORMAT, or
  * TM_ERR_FORMAT for a segment outside the memory map, with err (when not NULL) naming the file. */
