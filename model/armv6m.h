@@ -1,5 +1,10 @@
-/* ARMv6-M instruction-set model: the state and the entry points shared by the model sources and their users
- * (the CLI, the tests, the SystemC wrapper). Architectural choices: model/ARCHITECTURE.md. */
+/* ARMv6-M instruction-set model: the calls its users make (the CLI, the checker's live mode, the SystemC wrapper,
+ * the tests). The model's state is opaque (struct m6 is private to model/, model/m6_state.h); a user reads and
+ * sets it through these calls only. Architectural choices: model/ARCHITECTURE.md.
+ *
+ * Life of a model: m6_create (with a configuration), m6_load_elf or m6_mem_ptr to place the program, the
+ * attachments (console, trace, MTB observer, live mode), m6_reset, then m6_step / m6_run. Calls that can fail
+ * take a tm_error * (tarmac/error.h; NULL when the caller wants no message) and return TM_OK or a status < 0. */
 #ifndef ARMV6M_H
 #define ARMV6M_H
 
@@ -7,8 +12,14 @@
 #include <stdio.h>
 
 #include "config.h"
+#include "tarmac/error.h"
+#include "tarmac/regs.h"
 #include "tarmac/thumb.h"
 #include "tarmac/writer.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 #define M6_CODE_BASE 0x00000000u
 #define M6_CODE_SIZE (256u << 10)
@@ -25,118 +36,119 @@
 enum { M6_EXC_RESET = 1, M6_EXC_NMI = 2, M6_EXC_HARDFAULT = 3, M6_EXC_SVCALL = 11, M6_EXC_PENDSV = 14,
        M6_EXC_SYSTICK = 15, M6_EXC_IRQ0 = 16, M6_EXC_COUNT = 48 };
 
-/* What the last step did (for tests and the SystemC wrapper). */
+/* What the last step did (m6_step, m6_run), and why a model stopped (m6_stopped). */
 enum { M6_STEP_INSN = 1, M6_STEP_EXCEPTION = 2, M6_STEP_EXIT = 3, M6_STEP_LOCKUP = 4 };
 
-/* One data access of the step being executed, in bus order (for the trace). */
-typedef struct m6_access {
-    uint32_t addr, data;
-    uint8_t size, write;
-} m6_access;
+typedef struct m6 m6;
 
-typedef struct m6_trace {
-    tm_out *out;
-    /* instead of out: every record of the trace is handed to sink (the checker's live mode builds its golden
-     * steps from them) */
-    void (*sink)(void *ctx, const tm_record *r);
-    void *sink_ctx;
-    tm_dialect dialect;
-    int lean;         /* records for a consumer of steps, not of text: no disassembly (made from the opcode when
-                       * needed), no time */
-    int error;        /* first write error */
-    tm_error err;
-} m6_trace;
+/* ---- Life: model/cpu.c, model/elf.c ---- */
+/* A model with its memory cleared and the configuration cfg (NULL: m6_config_defaults), the console stdout, no
+ * trace, no live mode. NULL when out of memory. */
+m6 *m6_create(const m6_config *cfg);
+void m6_destroy(m6 *c); /* NULL is accepted */
+/* The configuration in use. */
+const m6_config *m6_get_config(const m6 *c);
+/* Replace the configuration: before m6_reset (and before m6_load_elf for a program that needs the memory map the
+ * configuration makes, e.g. the MTB SRAM with mtb=1); a running model's choices do not change. */
+void m6_set_config(m6 *c, const m6_config *cfg);
+/* The program's PT_LOAD segments into memory. Returns TM_OK; or the ELF reader's TM_ERR_IO / TM_ERR_FORMAT, or
+ * TM_ERR_FORMAT for a segment outside the memory map, with err (when not NULL) naming the file. */
+int m6_load_elf(m6 *c, const char *path, tm_error *err);
+/* From the vector table: registers, NVIC, SCB, SysTick and MTB to their reset values; the reset step traced when a
+ * trace is attached. Returns TM_OK, or TM_ERR_FORMAT when the vectors are not mapped (err says so). */
+int m6_reset(m6 *c, tm_error *err);
 
-typedef struct m6 {
-    m6_config cfg;          /* implementation choices (model/config.h): set before m6_reset, not changed after */
-    uint32_t r[16];         /* r[13] is the stack pointer in use; the other bank is in sp_other */
-    uint32_t sp_other;      /* PSP while r13 is MSP, and the reverse */
-    uint32_t apsr;          /* N Z C V in bits 31:28 */
-    uint32_t ipsr;
-    uint32_t primask, control;
-    uint8_t *code, *sram, *mtbram;
-    /* NVIC, SCB, SysTick */
-    uint32_t irq_enable, irq_pending;
-    uint8_t irq_prio[32];
-    uint64_t sys_pending, active;   /* bit per exception number (system exceptions pending: NMI, SVC, PendSV, SysTick) */
-    uint8_t pri_svcall, pri_pendsv, pri_systick;
-    uint32_t vtor, scr;
-    uint32_t st_csr, st_rvr, st_cvr;
-    /* MTB */
-    uint32_t mtb_position, mtb_master, mtb_flow;
-    int mtb_start;
-    /* run state */
-    uint64_t icount;        /* instructions retired */
-    int exited, exit_code, locked_up;
-    uint32_t fault_pending; /* a synchronous fault to enter after the current instruction: its return address + 1 */
-    uint32_t branch_from;   /* MTB: a taken branch in this step (address + 1), 0 if none */
-    uint32_t exc_return_from; /* MTB: the step performed an exception return from this address + 1 */
-    uint32_t exc_return_value;
-    unsigned tail_chain_to; /* the step's exception return tail-chains into this exception (0: it unstacked) */
-    /* trace of the current step */
-    m6_trace *trace;
-    uint32_t reg_written;   /* bit per register (0-15), bit 16 = MSP, 17 = PSP written */
-    m6_access acc[48];
-    unsigned nacc;
-    int unstack_event;      /* the step returned to thread mode: ModeChange event before the unstack reads */
-    unsigned acc_before_unstack;
-    uint32_t xpsr_before, control_before, primask_before;
-    const uint8_t *decode16; /* halfword -> thumb_id (tarmac/thumb.h), the executor's decode */
-    uint8_t thumb_id;       /* the encoding of the last instruction executed (thumb_undefined: none matched) */
-    FILE *console;          /* semihosting output */
-    uint64_t steps;         /* golden steps so far: instructions and exception entries */
-    /* optional observer of the MTB's packets (tests, a testbench): step = index of the step that caused it */
-    void (*on_mtb_packet)(void *ctx, uint64_t step, uint32_t w0, uint32_t w1);
-    void *hook_ctx;
-    /* Live mode (the checker's golden=live:, model/ARCHITECTURE.md "Live mode"): the embedding decides when
-     * asynchronous exceptions are taken. m6_step then takes only synchronous ones (SVCall, faults); an exception
-     * return tail-chains only when live_chain is set (the core's next step is a tail-chained entry), and the
-     * chained entry is the embedding's m6_tail_chain. */
-    int live, live_chain;
-    uint32_t irq_lines;     /* the interrupt inputs' levels (m6_irq_lines) */
-    int nmi_line;
-    /* Devices the model does not have (volatile ranges): reads there take on_volatile_read's value, writes
-     * there are accepted and dropped; both are traced as any access. */
-    const uint32_t (*volatile_ranges)[2];
-    unsigned n_volatile;
-    int (*on_volatile_read)(void *ctx, uint32_t addr, unsigned size, uint32_t *val);
-    char msg[256];          /* why the run stopped abnormally */
-} m6;
-
-/* model/cpu.c */
-void m6_set_reg(m6 *c, unsigned n, uint32_t v); /* a register write of the current step (traced) */
-m6 *m6_create(void);
-void m6_destroy(m6 *c);
-int m6_load_elf(m6 *c, const char *path, char *err, size_t errlen); /* model/elf.c */
-int m6_reset(m6 *c);              /* from the vector table; returns 0 or -1 (unmapped vectors) */
-int m6_step(m6 *c);               /* one instruction (and the exception entry that follows it) -> M6_STEP_* */
-/* steps until the program exits, locks up or has retired max_insns instructions (0: no limit) -> the last M6_STEP_* */
+/* ---- Running: model/cpu.c ---- */
+/* One instruction (and the exception entry that follows it) -> M6_STEP_*. After an exit or a lockup every call
+ * returns M6_STEP_EXIT / M6_STEP_LOCKUP again and changes nothing. */
+int m6_step(m6 *c);
+/* Steps until the program exits, locks up or has retired max_insns instructions (0: no limit) -> the last
+ * M6_STEP_*. */
 int m6_run(m6 *c, uint64_t max_insns);
+/* 0 while the model can run on; M6_STEP_EXIT after the program's semihosting exit, M6_STEP_LOCKUP after a lockup. */
+int m6_stopped(const m6 *c);
+/* The program's exit code after M6_STEP_EXIT; M6_EXIT_LOCKUP after a lockup; 0 before. */
+int m6_exit_code(const m6 *c);
+/* Why the run stopped abnormally ("lockup at 00000200"); "" when it did not. Valid until the next call. */
+const char *m6_stop_reason(const m6 *c);
+uint64_t m6_icount(const m6 *c); /* instructions retired since m6_reset */
+uint64_t m6_steps(const m6 *c);  /* golden steps made since m6_create: instructions and exception entries */
+/* The Thumb encoding (tarmac/thumb.h) of the last instruction executed; thumb_undefined when none matched. */
+thumb_id m6_last_encoding(const m6 *c);
+
+/* ---- Registers: model/cpu.c. Ids are the trace library's (tarmac/regs.h): TM_REG_R0.. TM_REG_PC, TM_REG_XPSR,
+ * TM_REG_MSP, TM_REG_PSP, TM_REG_PRIMASK, TM_REG_CONTROL. ---- */
+/* The register's value; TM_REG_SP is the stack pointer in use, TM_REG_PC the next instruction's address. 0 for
+ * any other id. */
+uint32_t m6_reg(const m6 *c, int id);
+/* Write a register as the current step does (r0-r14 and the stack pointers are traced with the step), or, between
+ * steps, as a debugger does. TM_REG_XPSR sets the flags and IPSR (the exception number; a debugger's choice: it
+ * does not make the exception active), TM_REG_CONTROL SPSEL (switching the banked stack pointers in thread mode).
+ * Other ids are ignored. */
+void m6_set_reg(m6 *c, int id, uint32_t v);
 uint32_t m6_xpsr(const m6 *c);
 uint32_t m6_msp(const m6 *c);
 uint32_t m6_psp(const m6 *c);
 
-/* model/mem.c: the bus as the CPU sees it. Return 0, or -1 on a bus error. */
+/* ---- Memory: model/mem.c, model/scs.c ---- */
+/* The bus as the CPU sees it (volatile ranges, code, SRAM, MTB, SCS). Return 0, or -1 on a bus error. */
 int m6_read(m6 *c, uint32_t addr, unsigned size, uint32_t *val);
 int m6_write(m6 *c, uint32_t addr, unsigned size, uint32_t val);
-/* backdoor access for the loader, semihosting and tests (no side effects, no trace) */
+/* Backdoor access to the RAM regions for the loader, semihosting, other bus masters and tests (no side effects,
+ * no trace): a pointer to len bytes at addr, NULL when they are not all in one region. */
 uint8_t *m6_mem_ptr(m6 *c, uint32_t addr, uint32_t len);
+/* model/scs.c: the System Control Space registers (SysTick, NVIC, SCB) at their addresses (M6_SCS_BASE + offset),
+ * word access as m6_read/m6_write make it, with the registers' side effects (a CSR read clears COUNTFLAG).
+ * Return 0. */
+int m6_scs_read(m6 *c, uint32_t addr, uint32_t *val);
+int m6_scs_write(m6 *c, uint32_t addr, uint32_t val);
 
-/* model/exceptions.c */
+/* ---- Exceptions: model/exceptions.c ---- */
+/* The execution priority: -2 NMI, -1 HardFault, 0..3 (the 2-bit field) from the active exceptions and PRIMASK;
+ * 4 when nothing raises it. */
 int m6_exec_priority(const m6 *c);
+/* Exception n's priority: -3 reset, -2 NMI, -1 HardFault, else 0..3 (the field >> 6); 4 for a number that is not
+ * an exception. */
+int m6_priority(const m6 *c, unsigned n);
+/* Pend exception n (an IRQ that is not implemented is ignored), as its source would. */
 void m6_set_pending(m6 *c, unsigned n);
-int m6_take_pending(m6 *c);         /* enter the highest-priority pending exception if it preempts */
-int m6_enter_exception(m6 *c, unsigned n, uint32_t return_addr);
-int m6_exception_return(m6 *c, uint32_t exc_return);
-void m6_tail_chain(m6 *c);          /* the boundary after an exception return that did not unstack */
-void m6_fault(m6 *c, uint32_t return_addr); /* a synchronous fault of the current instruction */
-/* One SysTick clock: the step calls it with systick=insn; with systick=cycles the embedding calls it per cycle. */
-void m6_systick_tick(m6 *c);
-/* Live mode (model/live.c). */
-int m6_priority(const m6 *c, unsigned n); /* -3 reset, -2 NMI, -1 HardFault, else 0..3 (the field >> 6) */
 int m6_is_pending(const m6 *c, unsigned n); /* pending and, for an IRQ, enabled */
+uint64_t m6_active(const m6 *c); /* bit n set while exception n is active */
+/* The pending exception that preempts now with the highest priority (lowest number on a tie), 0 when none. */
+unsigned m6_preempting(const m6 *c);
+/* Enter exception n with this return address (stacking, vector read): the embedding's decision in live mode.
+ * Returns 0, or -1 when the entry locked up. */
+int m6_enter_exception(m6 *c, unsigned n, uint32_t return_addr);
+/* The next m6_step enters a synchronous fault (an interworking branch to an even address) instead of executing. */
+int m6_fault_due(const m6 *c);
+/* The exception the last step's exception return chose to tail-chain into, leaving its frame stacked; 0 when it
+ * unstacked (or there was none). */
+unsigned m6_tail_chain_to(const m6 *c);
+/* The boundary after an exception return that did not unstack: enter exception n on the same frame. n = 0: the
+ * model's own choice (m6_tail_chain_to's; outside live mode with late_arrival the highest priority pending now).
+ * m6_step calls it by itself outside live mode; in live mode the embedding does, for the entry it decides. */
+void m6_tail_chain(m6 *c, unsigned n);
+/* model/scs.c: one SysTick clock (when enabled): m6_step calls it per instruction with systick=insn; with
+ * systick=cycles the embedding calls it (or m6_systick_ticks for n of them) per cycle. */
+void m6_systick_tick(m6 *c);
+void m6_systick_ticks(m6 *c, uint32_t n);
+
+/* ---- Live mode: model/live.c (model/ARCHITECTURE.md, "Live mode") ---- */
+/* live = 1: m6_step takes no asynchronous exception by itself; the embedding enters them (m6_enter_exception,
+ * m6_tail_chain). Set before m6_reset. */
+void m6_set_live(m6 *c, int live);
+/* Live mode: chain = 1 when the core's next step after the coming m6_step is a tail-chained entry (an exception
+ * return in that step then leaves its frame stacked, m6_tail_chain_to says into what); set 0 again after it. */
+void m6_set_live_chain(m6 *c, int chain);
+/* Devices the model does not have: in the n inclusive ranges [lo, hi] reads take read(ctx, ...)'s value (it
+ * returns 0, or -1 for a bus error), writes are accepted and dropped; both are traced as any access. ranges must
+ * stay valid while the model runs; n = 0 removes them. */
+void m6_set_volatile(m6 *c, const uint32_t (*ranges)[2], unsigned n,
+                     int (*read)(void *ctx, uint32_t addr, unsigned size, uint32_t *val), void *ctx);
 /* The interrupt inputs changed to these levels: a rising IRQ line or NMI pends it (also while it is active). */
 void m6_irq_lines(m6 *c, uint32_t lines, int nmi);
+/* The levels m6_irq_lines last set: the IRQ lines, and NMI's in *nmi (when not NULL). */
+uint32_t m6_irq_levels(const m6 *c, int *nmi);
 /* The same, for levels the NVIC sampled before the entry of exception n (just taken) cleared its pending state:
  * a rise of n's own input then merged with that pending state and does not pend n again. */
 void m6_irq_lines_before_entry(m6 *c, uint32_t lines, int nmi, unsigned n);
@@ -149,33 +161,27 @@ void m6_irq_sample(m6 *c);
  * buf: "not pending", "disabled", "masked by PRIMASK", "priority 0x80 not above the execution priority 0x40 (in
  * IRQ3)". */
 int m6_entry_illegal(const m6 *c, unsigned n, char *buf, size_t size);
-/* The pending exception that preempts now with the highest priority (lowest number on a tie), 0 when none. */
-unsigned m6_preempting(const m6 *c);
-/* After the instruction: a pending SVCall is entered (or escalates to HardFault), as m6_step does. */
-void m6_take_synchronous(m6 *c);
 
-/* NVIC bits of the implemented external interrupts (cfg.num_irq); the others are RAZ/WI. */
-static inline uint32_t m6_irq_mask(const m6 *c) { return c->cfg.num_irq >= 32 ? ~0u : (1u << c->cfg.num_irq) - 1; }
-int m6_scs_read(m6 *c, uint32_t addr, uint32_t *val);
-int m6_scs_write(m6 *c, uint32_t addr, uint32_t val);
+/* ---- Attachments: model/cpu.c ---- */
+/* Semihosting output goes to f (NULL: dropped). The model does not close it. */
+void m6_set_console(m6 *c, FILE *f);
+/* Trace every step as Tarmac lines to out in dialect (out NULL: no trace). The caller keeps out and closes it
+ * after the run; the first write error stops the writing (m6_trace_status). Attach before m6_reset to trace the
+ * reset step. */
+void m6_trace_to(m6 *c, tm_out *out, tm_dialect dialect);
+/* Instead of text: every record handed to sink(ctx, r) as the model makes it (sink NULL: no trace). lean = 1:
+ * records for a consumer of steps, not of text (no disassembly, no time). */
+void m6_trace_to_sink(m6 *c, void (*sink)(void *ctx, const tm_record *r), void *ctx, int lean);
+/* TM_OK, or the status of the trace's first write error with err (when not NULL) filled as the writer did. */
+int m6_trace_status(const m6 *c, tm_error *err);
+/* Every MTB packet the model writes is also handed to fn(ctx, step, word0, word1) (step: index of the golden
+ * step that caused it), before the MTB's POSITION advances (fn NULL: none). */
+void m6_on_mtb_packet(m6 *c, void (*fn)(void *ctx, uint64_t step, uint32_t w0, uint32_t w1), void *ctx);
 
-/* model/mtb.c */
-void m6_mtb_packet(m6 *c, uint32_t src, int a, uint32_t dst);
-int m6_mtb_read(m6 *c, uint32_t off, uint32_t *val);
-int m6_mtb_write(m6 *c, uint32_t off, uint32_t val);
-
-/* model/semihost.c: returns 1 when the program exited */
-int m6_semihost(m6 *c);
-
-/* model/disasm.c: GNU objdump syntax, e.g. "movs r0, #22". Returns the length. */
+/* ---- model/disasm.c: GNU objdump syntax, e.g. "movs r0, #22". Returns the length. ---- */
 int m6_disasm(uint32_t pc, uint32_t opcode, int is32, char *buf, size_t size);
 
-/* model/trace.c */
-void m6_trace_reset(m6 *c, uint32_t pc);
-void m6_trace_insn(m6 *c, uint32_t pc, uint32_t opcode, int is32, int taken); /* only when c->trace */
-/* frame NULL: a tail-chained entry (no stacking; return_addr is the EXC_RETURN value) */
-void m6_trace_exception(m6 *c, unsigned n, uint32_t return_addr, int from_thread, const uint32_t frame[8],
-                        uint32_t frame_addr);
-void m6_trace_begin_step(m6 *c); /* only when c->trace */
-
+#ifdef __cplusplus
+}
+#endif
 #endif

@@ -11,15 +11,14 @@
 
 #include "armv6m.h"
 
-__attribute__((format(printf, 3, 4))) static int fail(char *err, size_t errlen, const char *fmt, ...)
+/* A bad option is the caller's argument: TM_ERR_ARG, with no file or line (the caller knows where it came from). */
+__attribute__((format(printf, 2, 3))) static int fail(tm_error *err, const char *fmt, ...)
 {
-    if (errlen) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(err, errlen, fmt, ap);
-        va_end(ap);
-    }
-    return -1;
+    va_list ap;
+    va_start(ap, fmt);
+    int rc = tm_error_vset(err, TM_ERR_ARG, NULL, 0, fmt, ap);
+    va_end(ap);
+    return rc;
 }
 
 /* A whole unsigned number in any base strtoul reads, at most max. */
@@ -33,14 +32,14 @@ static int number(const char *v, unsigned long long max, uint32_t *out)
     return 0;
 }
 
-#define BAD(key, what) fail(err, errlen, "configuration %s: '%.64s' is not %s", key, v, what)
+#define BAD(key, what) fail(err, "configuration %s: '%.64s' is not %s", key, v, what)
 
-static int set_lr_reset(m6_config *c, const char *v, char *err, size_t errlen)
+static int set_lr_reset(m6_config *c, const char *v, tm_error *err)
 {
     return number(v, 0xffffffffull, &c->lr_reset) ? BAD("lr_reset", "a 32-bit value") : 0;
 }
 
-static int set_cpuid(m6_config *c, const char *v, char *err, size_t errlen)
+static int set_cpuid(m6_config *c, const char *v, tm_error *err)
 {
     return number(v, 0xffffffffull, &c->cpuid) ? BAD("cpuid", "a 32-bit value") : 0;
 }
@@ -53,13 +52,13 @@ static int set_bool(int *out, const char *v)
     return 0;
 }
 
-static int set_mtb(m6_config *c, const char *v, char *err, size_t errlen)
+static int set_mtb(m6_config *c, const char *v, tm_error *err)
 {
     return set_bool(&c->mtb, v) ? BAD("mtb", "0 or 1") : 0;
 }
 
 /* The SFRs' 4 KiB page must not overlap a region the bus decodes first (model/mem.c) or the PPB. */
-static int set_mtb_base(m6_config *c, const char *v, char *err, size_t errlen)
+static int set_mtb_base(m6_config *c, const char *v, tm_error *err)
 {
     static const struct { uint32_t base, size; } taken[] = {
         { M6_CODE_BASE, M6_CODE_SIZE }, { M6_SRAM_BASE, M6_SRAM_SIZE }, { M6_MTBRAM_BASE, M6_MTBRAM_SIZE },
@@ -74,7 +73,7 @@ static int set_mtb_base(m6_config *c, const char *v, char *err, size_t errlen)
     return 0;
 }
 
-static int set_num_irq(m6_config *c, const char *v, char *err, size_t errlen)
+static int set_num_irq(m6_config *c, const char *v, tm_error *err)
 {
     uint32_t x;
     if (number(v, 32, &x) || x < 1) return BAD("num_irq", "a number of interrupts (1-32)");
@@ -82,7 +81,7 @@ static int set_num_irq(m6_config *c, const char *v, char *err, size_t errlen)
     return 0;
 }
 
-static int set_systick(m6_config *c, const char *v, char *err, size_t errlen)
+static int set_systick(m6_config *c, const char *v, tm_error *err)
 {
     if (!strcmp(v, "insn")) c->systick = M6_SYSTICK_INSN;
     else if (!strcmp(v, "cycles")) c->systick = M6_SYSTICK_CYCLES;
@@ -90,12 +89,12 @@ static int set_systick(m6_config *c, const char *v, char *err, size_t errlen)
     return 0;
 }
 
-static int set_tail_chain(m6_config *c, const char *v, char *err, size_t errlen)
+static int set_tail_chain(m6_config *c, const char *v, tm_error *err)
 {
     return set_bool(&c->tail_chain, v) ? BAD("tail_chain", "0 or 1") : 0;
 }
 
-static int set_late_arrival(m6_config *c, const char *v, char *err, size_t errlen)
+static int set_late_arrival(m6_config *c, const char *v, tm_error *err)
 {
     return set_bool(&c->late_arrival, v) ? BAD("late_arrival", "0 or 1") : 0;
 }
@@ -116,7 +115,7 @@ static int get_late_arrival(const m6_config *c, char *b, size_t n) { return dec(
 
 typedef struct option {
     m6_config_info info;
-    int (*set)(m6_config *c, const char *v, char *err, size_t errlen);
+    int (*set)(m6_config *c, const char *v, tm_error *err);
     int (*get)(const m6_config *c, char *buf, size_t size);
 } option;
 
@@ -152,10 +151,10 @@ int m6_config_index(const char *key)
 void m6_config_defaults(m6_config *cfg)
 {
     memset(cfg, 0, sizeof *cfg);
-    for (size_t i = 0; i < N_OPTIONS; i++) options[i].set(cfg, options[i].info.def, NULL, 0);
+    for (size_t i = 0; i < N_OPTIONS; i++) options[i].set(cfg, options[i].info.def, NULL);
 }
 
-int m6_config_set(m6_config *cfg, const char *key, const char *value, char *err, size_t errlen)
+int m6_config_set(m6_config *cfg, const char *key, const char *value, tm_error *err)
 {
     int i = m6_config_index(key);
     if (i < 0) {
@@ -163,30 +162,32 @@ int m6_config_set(m6_config *cfg, const char *key, const char *value, char *err,
         size_t n = 0;
         for (size_t k = 0; k < N_OPTIONS && n < sizeof keys; k++)
             n += (size_t)snprintf(keys + n, sizeof keys - n, "%s%s", k ? ", " : "", options[k].info.key);
-        return fail(err, errlen, "unknown configuration key '%.64s' (keys: %s)", key, keys);
+        return fail(err, "unknown configuration key '%.64s' (keys: %s)", key, keys);
     }
     m6_config tmp = *cfg;
-    if (options[i].set(&tmp, value, err, errlen)) return -1;
+    int rc = options[i].set(&tmp, value, err);
+    if (rc != TM_OK) return rc;
     *cfg = tmp;
-    return 0;
+    return TM_OK;
 }
 
-int m6_config_parse(m6_config *cfg, const char *text, char *err, size_t errlen)
+int m6_config_parse(m6_config *cfg, const char *text, tm_error *err)
 {
     const char *p = text ? text : "";
     while (*p) {
         size_t n = strcspn(p, ",");
         char item[200];
-        if (n >= sizeof item) return fail(err, errlen, "configuration item too long: '%.60s...'", p);
+        if (n >= sizeof item) return fail(err, "configuration item too long: '%.60s...'", p);
         memcpy(item, p, n);
         item[n] = '\0';
         p += n;
         if (*p) p++;
         if (!item[0]) continue;
         char *eq = strchr(item, '=');
-        if (!eq) return fail(err, errlen, "configuration item '%s' has no value (expected key=value)", item);
+        if (!eq) return fail(err, "configuration item '%s' has no value (expected key=value)", item);
         *eq = '\0';
-        if (m6_config_set(cfg, item, eq + 1, err, errlen)) return -1;
+        int rc = m6_config_set(cfg, item, eq + 1, err);
+        if (rc != TM_OK) return rc;
     }
     return 0;
 }

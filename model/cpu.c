@@ -4,14 +4,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "armv6m.h"
+#include "m6_state.h"
 
 #define N_FLAG 0x80000000u
 #define Z_FLAG 0x40000000u
 #define C_FLAG 0x20000000u
 #define V_FLAG 0x10000000u
 
-m6 *m6_create(void)
+m6 *m6_create(const m6_config *cfg)
 {
     m6 *c = calloc(1, sizeof *c);
     if (!c) return NULL;
@@ -23,7 +23,8 @@ m6 *m6_create(void)
         return NULL;
     }
     c->console = stdout;
-    m6_config_defaults(&c->cfg);
+    if (cfg) c->cfg = *cfg;
+    else m6_config_defaults(&c->cfg);
     c->decode16 = thumb_decode16_table();
     return c;
 }
@@ -44,27 +45,24 @@ uint32_t m6_xpsr(const m6 *c) { return c->apsr | c->ipsr | 0x01000000u; }
 uint32_t m6_msp(const m6 *c) { return psp_active(c) ? c->sp_other : c->r[13]; }
 uint32_t m6_psp(const m6 *c) { return psp_active(c) ? c->r[13] : c->sp_other; }
 
-/* Register writes of the step, remembered for the trace. */
+/* Register writes of the step, remembered for the trace: bit TM_REG_<x>; the stack pointer as the bank written. */
 static inline void set_reg(m6 *c, unsigned n, uint32_t v)
 {
     if (n == 13) {
         v &= ~3u;
-        c->reg_written |= psp_active(c) ? 1u << 17 : 1u << 16;
+        c->reg_written |= psp_active(c) ? 1u << TM_REG_PSP : 1u << TM_REG_MSP;
     } else {
         c->reg_written |= 1u << n;
     }
     c->r[n] = v;
 }
 
-void m6_set_reg(m6 *c, unsigned n, uint32_t v) { set_reg(c, n, v); }
 
-int m6_reset(m6 *c)
+int m6_reset(m6 *c, tm_error *err)
 {
     uint32_t sp, pc;
-    if (m6_read(c, 0, 4, &sp) || m6_read(c, 4, 4, &pc)) {
-        snprintf(c->msg, sizeof c->msg, "the vector table at 0x00000000 is not mapped");
-        return -1;
-    }
+    if (m6_read(c, 0, 4, &sp) || m6_read(c, 4, 4, &pc))
+        return tm_error_set(err, TM_ERR_FORMAT, NULL, 0, "the vector table at 0x00000000 is not mapped");
     memset(c->r, 0, sizeof c->r);
     c->r[13] = sp & ~3u;
     c->r[14] = c->cfg.lr_reset;
@@ -86,7 +84,7 @@ int m6_reset(m6 *c)
     c->tail_chain_to = 0;
     if (!(pc & 1)) c->fault_pending = (pc & ~1u) + 1; /* T bit clear: HardFault at the first instruction */
     m6_trace_reset(c, pc & ~1u);
-    return 0;
+    return TM_OK;
 }
 
 static inline void set_nz(m6 *c, uint32_t r)
@@ -245,12 +243,12 @@ static void write_special(m6 *c, unsigned sysm, uint32_t v)
         c->apsr = v & 0xf8000000u & ~0x08000000u;
         break;
     case 8:
-        if (psp_active(c)) { c->sp_other = v & ~3u; c->reg_written |= 1u << 16; }
+        if (psp_active(c)) { c->sp_other = v & ~3u; c->reg_written |= 1u << TM_REG_MSP; }
         else set_reg(c, 13, v);
         break;
     case 9:
         if (psp_active(c)) set_reg(c, 13, v);
-        else { c->sp_other = v & ~3u; c->reg_written |= 1u << 17; }
+        else { c->sp_other = v & ~3u; c->reg_written |= 1u << TM_REG_PSP; }
         break;
     case 16:
         c->primask = v & 1;
@@ -646,7 +644,7 @@ static inline int step(m6 *c)
     c->branch_from = c->exc_return_from = 0;
     if (c->exited) return M6_STEP_EXIT;
     if (fault) m6_fault(c, pc);
-    else if (c->tail_chain_to) { if (!c->live) m6_tail_chain(c); } /* live: the embedding's entry step */
+    else if (c->tail_chain_to) { if (!c->live) m6_tail_chain(c, 0); } /* live: the embedding's entry step */
     else if (c->fault_pending && !c->locked_up) return M6_STEP_INSN; /* INVSTATE: faults at the next step */
     else if (c->live) m6_take_synchronous(c);
     else if (c->sys_pending || (c->irq_pending & c->irq_enable)) m6_take_pending(c);
@@ -654,6 +652,88 @@ static inline int step(m6 *c)
 }
 
 int m6_step(m6 *c) { return step(c); }
+
+/* Register access for users: between steps, off the hot path (the executor uses set_reg and the fields). */
+uint32_t m6_reg(const m6 *c, int id)
+{
+    if (id >= TM_REG_R0 && id <= TM_REG_PC) return c->r[id];
+    switch (id) {
+    case TM_REG_XPSR: return m6_xpsr(c);
+    case TM_REG_MSP: return m6_msp(c);
+    case TM_REG_PSP: return m6_psp(c);
+    case TM_REG_PRIMASK: return c->primask;
+    case TM_REG_CONTROL: return c->control;
+    default: return 0;
+    }
+}
+
+void m6_set_reg(m6 *c, int id, uint32_t v)
+{
+    if (id >= TM_REG_R0 && id <= TM_REG_PC) {
+        set_reg(c, (unsigned)id, v);
+        return;
+    }
+    switch (id) {
+    case TM_REG_XPSR: { /* a debugger's write: the flags and IPSR; nothing becomes active */
+        int was_psp = psp_active(c);
+        c->apsr = v & 0xf0000000u;
+        c->ipsr = v & 0x3f;
+        if (psp_active(c) != was_psp) { /* the mode changed: r13 stays the stack pointer in use */
+            uint32_t t = c->r[13];
+            c->r[13] = c->sp_other;
+            c->sp_other = t;
+        }
+        break;
+    }
+    case TM_REG_MSP: write_special(c, 8, v); break; /* as MSR does it, SYSm numbers */
+    case TM_REG_PSP: write_special(c, 9, v); break;
+    case TM_REG_PRIMASK: write_special(c, 16, v); break;
+    case TM_REG_CONTROL: write_special(c, 20, v); break;
+    default: break;
+    }
+}
+
+const m6_config *m6_get_config(const m6 *c) { return &c->cfg; }
+void m6_set_config(m6 *c, const m6_config *cfg) { c->cfg = *cfg; }
+int m6_stopped(const m6 *c) { return c->exited ? M6_STEP_EXIT : c->locked_up ? M6_STEP_LOCKUP : 0; }
+int m6_exit_code(const m6 *c) { return c->exit_code; }
+const char *m6_stop_reason(const m6 *c) { return c->locked_up ? c->msg : ""; }
+uint64_t m6_icount(const m6 *c) { return c->icount; }
+uint64_t m6_steps(const m6 *c) { return c->steps; }
+thumb_id m6_last_encoding(const m6 *c) { return (thumb_id)c->thumb_id; }
+
+void m6_set_console(m6 *c, FILE *f) { c->console = f; }
+
+void m6_trace_to(m6 *c, tm_out *out, tm_dialect dialect)
+{
+    memset(&c->trace_to, 0, sizeof c->trace_to);
+    c->trace_to.out = out;
+    c->trace_to.dialect = dialect;
+    c->trace = out ? &c->trace_to : NULL;
+}
+
+void m6_trace_to_sink(m6 *c, void (*sink)(void *ctx, const tm_record *r), void *ctx, int lean)
+{
+    memset(&c->trace_to, 0, sizeof c->trace_to);
+    c->trace_to.sink = sink;
+    c->trace_to.sink_ctx = ctx;
+    c->trace_to.dialect = TM_DIALECT_FASTMODELS; /* records, not text: the dialect shapes only the memory records */
+    c->trace_to.lean = lean;
+    c->trace = sink ? &c->trace_to : NULL;
+}
+
+int m6_trace_status(const m6 *c, tm_error *err)
+{
+    if (!c->trace_to.error) return TM_OK;
+    if (err) *err = c->trace_to.err;
+    return c->trace_to.err.status < 0 ? c->trace_to.err.status : TM_ERR_IO;
+}
+
+void m6_on_mtb_packet(m6 *c, void (*fn)(void *ctx, uint64_t step, uint32_t w0, uint32_t w1), void *ctx)
+{
+    c->on_mtb_packet = fn;
+    c->mtb_ctx = ctx;
+}
 
 int m6_run(m6 *c, uint64_t max_insns)
 {

@@ -1,10 +1,10 @@
-/* Exceptions (priorities, entry with 8-word stacking, EXC_RETURN), NVIC, SCB and SysTick registers.
- * Choices in model/ARCHITECTURE.md: pending exceptions are evaluated at instruction boundaries; tail-chaining and
- * late arrival only with the options cfg.tail_chain / cfg.late_arrival; SysTick counts retired instructions
- * (cfg.systick=insn) or the embedding's ticks; cfg.num_irq interrupts implemented; CPUID from cfg.cpuid. */
+/* Exceptions: priorities, pending and active state, entry with 8-word stacking, EXC_RETURN, tail-chaining and
+ * late arrival. Choices in model/ARCHITECTURE.md: pending exceptions are evaluated at instruction boundaries;
+ * tail-chaining and late arrival only with the options cfg.tail_chain / cfg.late_arrival. Software reads and
+ * writes this state through the System Control Space (model/scs.c). */
 #include <string.h>
 
-#include "armv6m.h"
+#include "m6_state.h"
 
 static int handler_mode(const m6 *c) { return c->ipsr != 0; }
 
@@ -52,8 +52,7 @@ static void clear_pending(m6 *c, unsigned n)
     else c->sys_pending &= ~(1ull << n);
 }
 
-/* The pending exception with the highest priority (lowest value, then lowest number), or 0. */
-static unsigned highest_pending(const m6 *c, int *prio)
+unsigned m6_highest_pending(const m6 *c, int *prio)
 {
     unsigned best = 0;
     int bp = 5;
@@ -133,15 +132,17 @@ int m6_enter_exception(m6 *c, unsigned n, uint32_t return_addr)
  * the return, or with late_arrival of the highest-priority one pending now (the returning instruction's SysTick
  * count may have pended SysTick since), runs with the same EXC_RETURN in LR. No stacking, no SP change; the
  * entry's MTB packet is the return's second one: (EXC_RETURN, A=1) -> handler. */
-void m6_tail_chain(m6 *c)
+void m6_tail_chain(m6 *c, unsigned n)
 {
-    unsigned n = c->tail_chain_to;
     uint32_t exc_return = c->exc_return_value;
-    c->tail_chain_to = 0;
-    if (c->cfg.late_arrival && !c->live) {
-        int p;
-        n = highest_pending(c, &p);
+    if (!n) { /* the model's own choice */
+        n = c->tail_chain_to;
+        if (c->cfg.late_arrival && !c->live) {
+            int p;
+            n = m6_highest_pending(c, &p);
+        }
     }
+    c->tail_chain_to = 0;
     uint32_t vector;
     n = read_vector(c, n, exc_return, &vector);
     if (!n) return;
@@ -156,13 +157,19 @@ void m6_tail_chain(m6 *c)
 
 int m6_priority(const m6 *c, unsigned n) { return priority(c, n); }
 
+uint64_t m6_active(const m6 *c) { return c->active; }
+
+int m6_fault_due(const m6 *c) { return c->fault_pending != 0; }
+
+unsigned m6_tail_chain_to(const m6 *c) { return c->tail_chain_to; }
+
 int m6_is_pending(const m6 *c, unsigned n) { return n < M6_EXC_COUNT && is_pending(c, n); }
 
 unsigned m6_preempting(const m6 *c)
 {
     if (!c->sys_pending && !(c->irq_pending & c->irq_enable)) return 0; /* the common case, every instruction */
     int p;
-    unsigned n = highest_pending(c, &p);
+    unsigned n = m6_highest_pending(c, &p);
     return n && p < m6_exec_priority(c) ? n : 0;
 }
 
@@ -181,7 +188,7 @@ int m6_take_pending(m6 *c)
 {
     if (!c->sys_pending && !(c->irq_pending & c->irq_enable)) return 0; /* the common case, every instruction */
     int p;
-    unsigned n = highest_pending(c, &p);
+    unsigned n = m6_highest_pending(c, &p);
     if (!n) return 0;
     int exec = m6_exec_priority(c);
     if (p < exec) return m6_enter_exception(c, n, c->r[15]) == 0;
@@ -216,7 +223,7 @@ int m6_exception_return(m6 *c, uint32_t exc_return)
         }
     } else if (c->cfg.tail_chain) { /* decided as the return executes, before its own SysTick count */
         int p;
-        unsigned n = highest_pending(c, &p);
+        unsigned n = m6_highest_pending(c, &p);
         if (n && p < m6_exec_priority(c)) {
             c->tail_chain_to = n;
             return 0;
@@ -251,106 +258,5 @@ int m6_exception_return(m6 *c, uint32_t exc_return)
     for (unsigned i = 0; i < 6; i++) m6_set_reg(c, regs[i], f[i]);
     c->apsr = f[7] & 0xf0000000u;
     c->r[15] = f[6] & ~1u;
-    return 0;
-}
-
-void m6_systick_tick(m6 *c)
-{
-    if (!(c->st_csr & 1)) return;
-    if (c->st_cvr == 0) {
-        c->st_cvr = c->st_rvr;
-        return;
-    }
-    if (--c->st_cvr == 0) {
-        c->st_csr |= 1u << 16;
-        if (c->st_csr & 2) m6_set_pending(c, M6_EXC_SYSTICK);
-    }
-}
-
-static uint32_t icsr(const m6 *c)
-{
-    int p;
-    uint32_t v = c->ipsr & 0x3f;
-    unsigned pend = highest_pending(c, &p);
-    v |= (pend & 0x3f) << 12;
-    if (c->irq_pending & c->irq_enable) v |= 1u << 22;
-    if (c->sys_pending & (1ull << M6_EXC_SYSTICK)) v |= 1u << 26;
-    if (c->sys_pending & (1ull << M6_EXC_PENDSV)) v |= 1u << 28;
-    if (c->sys_pending & (1ull << M6_EXC_NMI)) v |= 1u << 31;
-    return v;
-}
-
-int m6_scs_read(m6 *c, uint32_t addr, uint32_t *val)
-{
-    uint32_t off = addr - M6_SCS_BASE;
-    uint32_t v = 0;
-    switch (off) {
-    case 0x010: v = c->st_csr | 4; c->st_csr &= ~(1u << 16); break;
-    case 0x014: v = c->st_rvr; break;
-    case 0x018: v = c->st_cvr; break;
-    case 0x01c: v = 0; break;
-    case 0x100: v = c->irq_enable; break;
-    case 0x180: v = c->irq_enable; break;
-    case 0x200: v = c->irq_pending; break;
-    case 0x280: v = c->irq_pending; break;
-    case 0xd00: v = c->cfg.cpuid; break;
-    case 0xd04: v = icsr(c); break;
-    case 0xd08: v = c->vtor; break;
-    case 0xd0c: v = 0xfa050000u; break;
-    case 0xd10: v = c->scr; break;
-    case 0xd14: v = 0x00000208u; break;
-    case 0xd1c: v = (uint32_t)c->pri_svcall << 24; break;
-    case 0xd20: v = ((uint32_t)c->pri_systick << 24) | ((uint32_t)c->pri_pendsv << 16); break;
-    case 0xd24: v = (c->sys_pending & (1ull << M6_EXC_SVCALL)) ? 1u << 15 : 0; break;
-    default:
-        if (off >= 0x400 && off < 0x420) {
-            unsigned i = (off - 0x400);
-            v = (uint32_t)c->irq_prio[i] | (uint32_t)c->irq_prio[i + 1] << 8 | (uint32_t)c->irq_prio[i + 2] << 16 |
-                (uint32_t)c->irq_prio[i + 3] << 24;
-        }
-        break;
-    }
-    *val = v;
-    return 0;
-}
-
-int m6_scs_write(m6 *c, uint32_t addr, uint32_t v)
-{
-    uint32_t off = addr - M6_SCS_BASE;
-    uint32_t irqs = m6_irq_mask(c); /* unimplemented interrupts: RAZ/WI */
-    switch (off) {
-    case 0x010: c->st_csr = (c->st_csr & (1u << 16)) | (v & 7); break;
-    case 0x014: c->st_rvr = v & 0xffffff; break;
-    case 0x018: c->st_cvr = 0; c->st_csr &= ~(1u << 16); break;
-    case 0x100: c->irq_enable |= v & irqs; break;
-    case 0x180: c->irq_enable &= ~v; break;
-    case 0x200: c->irq_pending |= v & irqs; break;
-    case 0x280: c->irq_pending &= ~v; break;
-    case 0xd04:
-        if (v & (1u << 31)) c->sys_pending |= 1ull << M6_EXC_NMI;
-        if (v & (1u << 28)) c->sys_pending |= 1ull << M6_EXC_PENDSV;
-        if (v & (1u << 27)) c->sys_pending &= ~(1ull << M6_EXC_PENDSV);
-        if (v & (1u << 26)) c->sys_pending |= 1ull << M6_EXC_SYSTICK;
-        if (v & (1u << 25)) c->sys_pending &= ~(1ull << M6_EXC_SYSTICK);
-        break;
-    case 0xd08: c->vtor = v & ~0x7fu; break;
-    case 0xd10: c->scr = v & 0x16; break;
-    case 0xd1c: c->pri_svcall = (uint8_t)((v >> 24) & 0xc0); break;
-    case 0xd20:
-        c->pri_systick = (uint8_t)((v >> 24) & 0xc0);
-        c->pri_pendsv = (uint8_t)((v >> 16) & 0xc0);
-        break;
-    case 0xd24:
-        if (v & (1u << 15)) c->sys_pending |= 1ull << M6_EXC_SVCALL;
-        else c->sys_pending &= ~(1ull << M6_EXC_SVCALL);
-        break;
-    default:
-        if (off >= 0x400 && off < 0x420) {
-            unsigned i = off - 0x400;
-            for (unsigned k = 0; k < 4; k++)
-                if ((irqs >> (i + k)) & 1) c->irq_prio[i + k] = (uint8_t)((v >> (8 * k)) & 0xc0);
-        }
-        break;
-    }
     return 0;
 }

@@ -5,7 +5,26 @@
  * rising edge. */
 #include <stdio.h>
 
-#include "armv6m.h"
+#include "m6_state.h"
+
+void m6_set_live(m6 *c, int live) { c->live = live != 0; }
+
+void m6_set_live_chain(m6 *c, int chain) { c->live_chain = chain != 0; }
+
+void m6_set_volatile(m6 *c, const uint32_t (*ranges)[2], unsigned n,
+                     int (*read)(void *ctx, uint32_t addr, unsigned size, uint32_t *val), void *ctx)
+{
+    c->volatile_ranges = ranges;
+    c->n_volatile = ranges && read ? n : 0;
+    c->on_volatile_read = read;
+    c->volatile_ctx = ctx;
+}
+
+uint32_t m6_irq_levels(const m6 *c, int *nmi)
+{
+    if (nmi) *nmi = c->nmi_line;
+    return c->irq_lines;
+}
 
 void m6_irq_lines(m6 *c, uint32_t lines, int nmi)
 {

@@ -46,9 +46,10 @@ int main(int argc, char **argv)
                 return 2;
             }
         } else if (!strcmp(a, "--config") && i + 1 < argc) {
-            char err[300];
-            if (m6_config_parse(&cfg, argv[++i], err, sizeof err)) {
-                fprintf(stderr, "armv6m-iss: --config: %s\n", err);
+            tm_error err;
+            if (m6_config_parse(&cfg, argv[++i], &err) != TM_OK) {
+                char buf[300];
+                fprintf(stderr, "armv6m-iss: --config: %s\n", tm_error_format(&err, buf, sizeof buf));
                 return 2;
             }
             configured = 1;
@@ -81,67 +82,68 @@ int main(int argc, char **argv)
                         "(m6_systick_tick), such as a simulation embedding the model; this command has no clock\n");
         return 2;
     }
-    m6 *c = m6_create();
+    m6 *c = m6_create(&cfg); /* before loading: the memory map depends on the configuration */
     if (!c) {
         fprintf(stderr, "armv6m-iss: out of memory\n");
         return 2;
     }
-    c->cfg = cfg; /* before loading: the memory map depends on it */
-    char err[512];
-    if (m6_load_elf(c, elf, err, sizeof err)) {
-        fprintf(stderr, "armv6m-iss: %s\n", err);
+    tm_error err;
+    char buf[600];
+    FILE *console = stdout;
+    if (m6_load_elf(c, elf, &err) != TM_OK) {
+        fprintf(stderr, "armv6m-iss: %s\n", tm_error_format(&err, buf, sizeof buf));
         m6_destroy(c);
         return 2;
     }
-    m6_trace trace = { 0 };
+    tm_out *out = NULL;
     if (tarmac) {
         char record[M6_CONFIG_TEXT_MAX];
         m6_config_format(&cfg, record, sizeof record);
         tm_out_options oo = { -1, 1, 1, record }; /* a gzip golden records the configuration in its header */
-        trace.out = tm_out_open(tarmac, &oo, &trace.err);
-        if (!trace.out) {
-            char buf[600];
-            fprintf(stderr, "armv6m-iss: %s\n", tm_error_format(&trace.err, buf, sizeof buf));
+        out = tm_out_open(tarmac, &oo, &err);
+        if (!out) {
+            fprintf(stderr, "armv6m-iss: %s\n", tm_error_format(&err, buf, sizeof buf));
             m6_destroy(c);
             return 2;
         }
-        trace.dialect = (tm_dialect)dialect;
         size_t n = strlen(tarmac);
         if (configured && !(n > 3 && !strcmp(tarmac + n - 3, ".gz")))
             fprintf(stderr, "armv6m-iss: note: a plain-text trace cannot record the configuration (--config); "
                             "a .gz trace records it for the checker\n");
-        c->trace = &trace;
-        if (tarmac[0] == '-' && !tarmac[1]) c->console = stderr; /* keep the trace on stdout clean */
+        m6_trace_to(c, out, (tm_dialect)dialect);
+        if (tarmac[0] == '-' && !tarmac[1]) console = stderr; /* keep the trace on stdout clean */
     }
+    m6_set_console(c, console);
     int rc;
-    if (m6_reset(c)) {
-        fprintf(stderr, "armv6m-iss: %s\n", c->msg);
+    if (m6_reset(c, &err) != TM_OK) {
+        fprintf(stderr, "armv6m-iss: %s\n", tm_error_format(&err, buf, sizeof buf));
         rc = 2;
     } else {
         int st = m6_run(c, max_insns);
         if (st == M6_STEP_EXIT) {
-            rc = c->exit_code;
+            rc = m6_exit_code(c);
         } else if (st == M6_STEP_LOCKUP) {
-            fprintf(stderr, "armv6m-iss: %s after %llu instructions\n", c->msg, (unsigned long long)c->icount);
+            fprintf(stderr, "armv6m-iss: %s after %llu instructions\n", m6_stop_reason(c),
+                    (unsigned long long)m6_icount(c));
             rc = M6_EXIT_LOCKUP;
         } else {
             fprintf(stderr, "armv6m-iss: stopped after %llu instructions (--max-insns) at pc %08x\n",
-                    (unsigned long long)c->icount, c->r[15]);
+                    (unsigned long long)m6_icount(c), m6_reg(c, TM_REG_PC));
             rc = M6_EXIT_MAX_INSNS;
         }
     }
-    fflush(c->console);
-    if (trace.out) {
+    fflush(console);
+    if (out) {
         tm_error e;
-        int trc = tm_out_close(trace.out, &e);
-        if (trace.error || trc != TM_OK) {
-            char buf[600];
+        int wrote = m6_trace_status(c, &err), trc = tm_out_close(out, &e);
+        if (wrote != TM_OK || trc != TM_OK) {
             fprintf(stderr, "armv6m-iss: writing the trace failed: %s\n",
-                    tm_error_format(trace.error ? &trace.err : &e, buf, sizeof buf));
+                    tm_error_format(wrote != TM_OK ? &err : &e, buf, sizeof buf));
             rc = 2;
         }
     }
-    if (!quiet) fprintf(stderr, "armv6m-iss: %llu instructions, exit code %d\n", (unsigned long long)c->icount, rc);
+    if (!quiet)
+        fprintf(stderr, "armv6m-iss: %llu instructions, exit code %d\n", (unsigned long long)m6_icount(c), rc);
     m6_destroy(c);
     return rc;
 }

@@ -3,7 +3,7 @@
  * Live mode's volatile ranges come first: devices whose reads the embedding answers. Little-endian. */
 #include <string.h>
 
-#include "armv6m.h"
+#include "m6_state.h"
 
 uint8_t *m6_mem_ptr(m6 *c, uint32_t addr, uint32_t len)
 {
@@ -25,7 +25,7 @@ static int is_volatile(const m6 *c, uint32_t addr)
 
 int m6_read(m6 *c, uint32_t addr, unsigned size, uint32_t *val)
 {
-    if (c->n_volatile && is_volatile(c, addr)) return c->on_volatile_read(c->hook_ctx, addr, size, val);
+    if (c->n_volatile && is_volatile(c, addr)) return c->on_volatile_read(c->volatile_ctx, addr, size, val);
     uint8_t *p = m6_mem_ptr(c, addr, size);
     if (p) { /* little-endian host; fixed-size copies compile to single loads */
         if (size == 4) { uint32_t v; memcpy(&v, p, 4); *val = v; }

@@ -2,7 +2,7 @@
  * SRAM. The MTB's own writes are not CPU accesses: they are not traced. */
 #include <string.h>
 
-#include "armv6m.h"
+#include "m6_state.h"
 #include "tarmac/mtb.h"
 
 void m6_mtb_packet(m6 *c, uint32_t src, int a, uint32_t dst)
@@ -12,7 +12,7 @@ void m6_mtb_packet(m6 *c, uint32_t src, int a, uint32_t dst)
     uint32_t w0, w1;
     mtb_encode(&pk, &w0, &w1);
     c->mtb_start = 0;
-    if (c->on_mtb_packet) c->on_mtb_packet(c->hook_ctx, c->steps - 1, w0, w1);
+    if (c->on_mtb_packet) c->on_mtb_packet(c->mtb_ctx, c->steps - 1, w0, w1);
     uint32_t ptr = c->mtb_position & ~7u;
     uint8_t *p = m6_mem_ptr(c, M6_MTBRAM_BASE + (ptr & (M6_MTBRAM_SIZE - 1)), 8);
     if (p) {

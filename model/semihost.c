@@ -1,6 +1,6 @@
 /* Semihosting through BKPT 0xAB: r0 = operation, r1 = argument (model/ARCHITECTURE.md). Memory is read
  * through the backdoor: a debugger's accesses are not CPU bus accesses and are not traced. */
-#include "armv6m.h"
+#include "m6_state.h"
 
 static int read_word(m6 *c, uint32_t addr, uint32_t *v)
 {

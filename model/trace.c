@@ -9,7 +9,7 @@
  * stacking: its event carries the EXC_RETURN value as the return address, then r14 and cpsr. */
 #include <string.h>
 
-#include "armv6m.h"
+#include "m6_state.h"
 
 static const char *const reg_names[15] = { "r0", "r1", "r2", "r3", "r4", "r5", "r6", "r7",
                                            "r8", "r9", "r10", "r11", "r12", "r13", "r14" };
@@ -188,16 +188,16 @@ void m6_trace_insn(m6 *c, uint32_t pc, uint32_t opcode, int is32, int taken)
         if (w & (1u << r)) emit_reg(c, &l, reg_names[r], c->r[r]);
     uint32_t x = m6_xpsr(c);
     if (fvp(c)) { /* r14, the stack pointer, cpsr, then the stack pointer's second name */
-        if (w & (1u << 14)) emit_reg(c, &l, "r14", c->r[14]);
-        if (w & (1u << 16)) emit_reg(c, &l, "r13_main", m6_msp(c));
-        if (w & (1u << 17)) emit_reg(c, &l, "r13_process", m6_psp(c));
+        if (w & (1u << TM_REG_LR)) emit_reg(c, &l, "r14", c->r[14]);
+        if (w & (1u << TM_REG_MSP)) emit_reg(c, &l, "r13_main", m6_msp(c));
+        if (w & (1u << TM_REG_PSP)) emit_reg(c, &l, "r13_process", m6_psp(c));
         if (x != c->xpsr_before) emit_reg(c, &l, "cpsr", x);
-        if (w & (1u << 16)) emit_reg(c, &l, "MSP", m6_msp(c));
-        if (w & (1u << 17)) emit_reg(c, &l, "PSP", m6_psp(c));
+        if (w & (1u << TM_REG_MSP)) emit_reg(c, &l, "MSP", m6_msp(c));
+        if (w & (1u << TM_REG_PSP)) emit_reg(c, &l, "PSP", m6_psp(c));
     } else {
-        if (w & (1u << 16)) emit_reg(c, &l, "r13_main", m6_msp(c));
-        if (w & (1u << 17)) emit_reg(c, &l, "r13_process", m6_psp(c));
-        if (w & (1u << 14)) emit_reg(c, &l, "r14", c->r[14]);
+        if (w & (1u << TM_REG_MSP)) emit_reg(c, &l, "r13_main", m6_msp(c));
+        if (w & (1u << TM_REG_PSP)) emit_reg(c, &l, "r13_process", m6_psp(c));
+        if (w & (1u << TM_REG_LR)) emit_reg(c, &l, "r14", c->r[14]);
         if (x != c->xpsr_before) emit_reg(c, &l, "cpsr", x);
     }
     /* MSR / CPS changes; exception entry and return change CONTROL.SPSEL without a trace line */

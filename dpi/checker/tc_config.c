@@ -22,6 +22,7 @@ int tc_model_declare(tc_options *o, const char *text, tm_error *err)
     while (*p) {
         size_t n = strcspn(p, ";");
         char item[200], why[300], msg[360];
+        tm_error e;
         if (n >= sizeof item) {
             snprintf(msg, sizeof msg, "option model: '%.60s...' is too long for key:value", p);
             return set_err(err, NULL, msg);
@@ -36,8 +37,8 @@ int tc_model_declare(tc_options *o, const char *text, tm_error *err)
             return set_err(err, NULL, msg);
         }
         *colon = '\0';
-        if (m6_config_set(&scratch, item, colon + 1, why, sizeof why)) {
-            snprintf(msg, sizeof msg, "option model: %s", why);
+        if (m6_config_set(&scratch, item, colon + 1, &e) != TM_OK) {
+            snprintf(msg, sizeof msg, "option model: %s", tm_error_format(&e, why, sizeof why));
             return set_err(err, NULL, msg);
         }
         *colon = ':';
@@ -107,7 +108,7 @@ int tc_config_check(tc_checker *c, tm_error *err)
         if (*p) p++;
         char *colon = strchr(item, ':');
         *colon = '\0';
-        m6_config_set(&decl, item, colon + 1, NULL, 0);
+        m6_config_set(&decl, item, colon + 1, NULL);
         declared |= 1u << m6_config_index(item);
     }
     char msg[sizeof err->msg * 2];
@@ -119,7 +120,7 @@ int tc_config_check(tc_checker *c, tm_error *err)
         char want[40], raw[80], got[100];
         m6_config_value(&decl, key, want, sizeof want);
         if (!recorded(record, key, raw, sizeof raw)) snprintf(got, sizeof got, "(not recorded)");
-        else if (m6_config_set(&gold, key, raw, NULL, 0)) snprintf(got, sizeof got, "'%s' (unreadable)", raw);
+        else if (m6_config_set(&gold, key, raw, NULL) != TM_OK) snprintf(got, sizeof got, "'%s' (unreadable)", raw);
         else m6_config_value(&gold, key, got, sizeof got);
         if (!strcmp(want, got)) continue;
         if (len < sizeof msg)

@@ -39,7 +39,6 @@ typedef struct tc_live_note {
 
 struct tc_live {
     m6 *m;
-    m6_trace trace;
     tm_out *out;               /* golden_out */
     tm_parse_state ps;
     uint64_t lines;            /* golden lines so far */
@@ -192,10 +191,9 @@ int tc_live_open(tc_checker *c, tm_error *err)
     c->live = l;
     l->q = calloc(TC_LIVE_HELD, sizeof *l->q);
     l->used = calloc(TC_LIVE_HELD, 1);
-    l->m = m6_create();
-    if (!l->q || !l->used || !l->m) return fail_open(err, "out of memory", "");
-    m6 *m = l->m;
     /* the configuration the testbench declares (model=, validated by the option parser) */
+    m6_config cfg;
+    m6_config_defaults(&cfg);
     for (const char *p = c->o.model; *p;) {
         size_t n = strcspn(p, ";");
         char item[200];
@@ -205,30 +203,28 @@ int tc_live_open(tc_checker *c, tm_error *err)
         char *colon = strchr(item, ':');
         if (!colon) continue;
         *colon = '\0';
-        m6_config_set(&m->cfg, item, colon + 1, NULL, 0);
+        m6_config_set(&cfg, item, colon + 1, NULL);
     }
-    char why[512];
-    if (m6_load_elf(m, c->o.golden + 5, why, sizeof why)) return fail_open(err, "golden live: ", why);
-    m->console = NULL; /* the RTL prints the program's output */
-    m->live = 1;
-    m->hook_ctx = c;
-    m->volatile_ranges = (const uint32_t(*)[2])c->o.volatile_ranges;
-    m->n_volatile = c->o.n_volatile;
-    m->on_volatile_read = volatile_read;
+    l->m = m6_create(&cfg);
+    if (!l->q || !l->used || !l->m) return fail_open(err, "out of memory", "");
+    m6 *m = l->m;
+    tm_error e;
+    char why[600];
+    if (m6_load_elf(m, c->o.golden + 5, &e) != TM_OK)
+        return fail_open(err, "golden live: ", tm_error_format(&e, why, sizeof why));
+    m6_set_console(m, NULL); /* the RTL prints the program's output */
+    m6_set_live(m, 1);
+    m6_set_volatile(m, (const uint32_t(*)[2])c->o.volatile_ranges, c->o.n_volatile, volatile_read, c);
     if (c->o.golden_out[0]) {
         char record[M6_CONFIG_TEXT_MAX];
-        m6_config_format(&m->cfg, record, sizeof record);
+        m6_config_format(&cfg, record, sizeof record);
         tm_out_options oo = { -1, 1, 1, record }; /* as armv6m-iss writes a golden: the configuration in the header */
         l->out = tm_out_open(c->o.golden_out, &oo, err);
         if (!l->out) return -1;
     }
     if (tc_golden_live_start(c, err) != 0) return -1;
-    l->trace.sink = sink;
-    l->trace.sink_ctx = c;
-    l->trace.dialect = TM_DIALECT_FASTMODELS;
-    l->trace.lean = !l->out;
-    m->trace = &l->trace;
-    if (m6_reset(m)) return fail_open(err, "golden live: ", m->msg);
+    m6_trace_to_sink(m, sink, c, !l->out);
+    if (m6_reset(m, &e) != TM_OK) return fail_open(err, "golden live: ", tm_error_format(&e, why, sizeof why));
     if (l->sink_error) return fail_open(err, "", l->sink_msg);
     return 0;
 }
@@ -258,11 +254,12 @@ static void follow_entry(tc_checker *c, const tc_event *e)
     char rtl[24], want[24], why[160];
     tc_exception_name((int)n, rtl, sizeof rtl);
     uint64_t at = next_step(c);
-    if (m->tail_chain_to) { /* the return before left the frame stacked: the core chains, into what? */
+    const m6_config *cfg = m6_get_config(m);
+    if (m6_tail_chain_to(m)) { /* the return before left the frame stacked: the core chains, into what? */
         /* with late arrival, into the highest priority pending at the entry (the return's own SysTick count may
          * have pended one since); else into the one chosen at the return */
-        if (m->cfg.late_arrival && m6_preempting(m)) m->tail_chain_to = m6_preempting(m);
-        unsigned best = m->tail_chain_to;
+        unsigned best = m6_tail_chain_to(m);
+        if (cfg->late_arrival && m6_preempting(m)) best = m6_preempting(m);
         tc_exception_name((int)best, want, sizeof want);
         if (best != n) {
             char p1[16], p2[16];
@@ -278,21 +275,21 @@ static void follow_entry(tc_checker *c, const tc_event *e)
                      "(priority %s), and without late arrival (model late_arrival:0) the chained entry keeps it",
                      rtl, p1, want, p2);
         }
-        m6_tail_chain(m);
+        m6_tail_chain(m, best);
         return;
     }
-    if (m->fault_pending) { /* INVSTATE: the model's own, synchronous */
+    if (m6_fault_due(m)) { /* INVSTATE: the model's own, synchronous */
         m6_step(m);
         return;
     }
     unsigned best = m6_preempting(m);
-    if (n == M6_EXC_HARDFAULT && best && m->cfg.late_arrival) {
+    if (n == M6_EXC_HARDFAULT && best && cfg->late_arrival) {
         /* late arrival: the entry of best whose vector read fails becomes HardFault's (the model's decision) */
-        m6_enter_exception(m, best, m->r[15]);
+        m6_enter_exception(m, best, m6_reg(m, TM_REG_PC));
         return;
     }
     if (ret >= 0xF0000000u) { /* a chained entry where the model unstacked */
-        if (!m->cfg.tail_chain) snprintf(why, sizeof why, "tail-chaining is off (model tail_chain:0)");
+        if (!cfg->tail_chain) snprintf(why, sizeof why, "tail-chaining is off (model tail_chain:0)");
         else if (!m6_entry_illegal(m, n, why, sizeof why)) snprintf(why, sizeof why, "nothing preempted at the return");
         note(c, at, "ILLEGAL ENTRY: the RTL tail-chained into %s: %s; the model unstacked and goes on", rtl, why);
         m6_step(m);
@@ -312,7 +309,7 @@ static void follow_entry(tc_checker *c, const tc_event *e)
              "higher priority; the model enters %s", rtl, p1, want, p2, want);
         n = best;
     }
-    m6_enter_exception(m, n, m->r[15]);
+    m6_enter_exception(m, n, m6_reg(m, TM_REG_PC));
 }
 
 /* A retire: the model executes the next instruction, unless an exception that should preempt has waited more
@@ -337,13 +334,14 @@ static void follow_retire(tc_checker *c, const tc_event *next)
              "(simulation time %llu), not taken within irq_latency=%u instructions; the model takes it",
              name, prio, (unsigned long long)l->watch_step, (unsigned long long)l->watch_time, c->o.irq_latency);
         l->watch = 0;
-        if (m6_enter_exception(m, n, m->r[15]) == 0) l->offset++; /* this close: the entry and an instruction */
+        /* this close: the entry and an instruction */
+        if (m6_enter_exception(m, n, m6_reg(m, TM_REG_PC)) == 0) l->offset++;
         else return;
     }
     /* an exception return the RTL follows with a tail-chained entry leaves its frame stacked */
-    m->live_chain = next && next->kind == TC_EV_EXC && next->y >= 0xF0000000u && m->cfg.tail_chain;
+    m6_set_live_chain(m, next && next->kind == TC_EV_EXC && next->y >= 0xF0000000u && m6_get_config(m)->tail_chain);
     m6_step(m);
-    m->live_chain = 0;
+    m6_set_live_chain(m, 0);
 }
 
 /* Follow the close at k (next: the close after it, NULL at the end). */
@@ -356,12 +354,12 @@ static void follow_close(tc_checker *c, const tc_event *e, const tc_event *next)
     if (!l->ended) {
         /* the boundary before this step; not before a tail-chained entry, whose return the core decided before
          * it retired: the lines since the decision come after the entry's call (sample_due) */
-        uint64_t active = m->active;
-        if (!(e->kind == TC_EV_EXC && m->tail_chain_to)) {
+        uint64_t active = m6_active(m);
+        if (!(e->kind == TC_EV_EXC && m6_tail_chain_to(m))) {
             m6_irq_sample(m);
             l->sample_due = 0;
         }
-        if (m->steps > l->followed + l->offset) {
+        if (m6_steps(m) > l->followed + l->offset) {
             /* the model made this step already: a synchronous entry after its instruction */
         } else if (e->kind == TC_EV_RETIRE) {
             follow_retire(c, next);
@@ -369,8 +367,8 @@ static void follow_close(tc_checker *c, const tc_event *e, const tc_event *next)
             follow_entry(c, e);
             l->watch = 0;
         }
-        if (m->exited || m->locked_up) end_golden(c);
-        if (active & ~m->active) { /* an exception return ended an exception */
+        if (m6_stopped(m)) end_golden(c);
+        if (active & ~m6_active(m)) { /* an exception return ended an exception */
             l->sample_due = 1;
             l->return_time = e->time;
         }
@@ -393,10 +391,9 @@ static void follow_event(tc_checker *c, const tc_event *e)
         }
         if (l->entry_num && e->time < l->entry_time) m6_irq_lines_before_entry(m, e->x, e->a, l->entry_num);
         else m6_irq_lines(m, e->x, e->a);
-    } else if (e->kind == TC_EV_TICKS && m->cfg.systick == M6_SYSTICK_CYCLES) {
+    } else if (e->kind == TC_EV_TICKS && m6_get_config(m)->systick == M6_SYSTICK_CYCLES) {
         if (l->entry_num == M6_EXC_SYSTICK && e->time < l->entry_time) m6_systick_ticks_before_entry(m, e->x);
-        else
-            for (uint32_t i = 0; i < e->x && (m->st_csr & 1); i++) m6_systick_tick(m);
+        else m6_systick_ticks(m, e->x);
     } else if (e->kind == TC_EV_MEMW) {
         uint8_t *p = m6_mem_ptr(m, e->x, e->a);
         for (unsigned i = 0; p && i < e->a; i++) p[i] = (uint8_t)(e->y >> (8 * i));

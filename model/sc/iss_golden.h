@@ -27,18 +27,21 @@ SC_MODULE(iss_golden)
         if (pipe(fds) != 0) return;
         read_fd_ = fds[0];
         write_fd_ = fds[1];
-        m6_ = m6_create();
-        char err[512];
-        if (m6_ && m6_config_parse(&m6_->cfg, config.c_str(), err, sizeof err)) {
-            std::fprintf(stderr, "iss_golden: %s\n", err);
+        tm_error err;
+        char buf[600];
+        m6_config cfg;
+        m6_config_defaults(&cfg);
+        if (m6_config_parse(&cfg, config.c_str(), &err) != TM_OK) {
+            std::fprintf(stderr, "iss_golden: %s\n", tm_error_format(&err, buf, sizeof buf));
             return;
         }
-        if (m6_ && m6_->cfg.systick == M6_SYSTICK_CYCLES) {
+        if (cfg.systick == M6_SYSTICK_CYCLES) {
             std::fprintf(stderr, "iss_golden: systick=cycles needs ticks from a clock; this golden runs unclocked\n");
             return;
         }
-        if (!m6_ || m6_load_elf(m6_, elf.c_str(), err, sizeof err)) {
-            std::fprintf(stderr, "iss_golden: %s\n", m6_ ? err : "out of memory");
+        m6_ = m6_create(&cfg);
+        if (!m6_ || m6_load_elf(m6_, elf.c_str(), &err) != TM_OK) {
+            std::fprintf(stderr, "iss_golden: %s\n", m6_ ? tm_error_format(&err, buf, sizeof buf) : "out of memory");
             return;
         }
         ok_ = true;
@@ -57,16 +60,14 @@ SC_MODULE(iss_golden)
     {
         std::string path = "/dev/fd/" + std::to_string(write_fd_);
         tm_out_options oo{ 0, 0, 0, nullptr };  // a plain stream: no header to record the configuration
-        m6_trace trace{};
-        trace.out = tm_out_open(path.c_str(), &oo, &trace.err);
-        close(write_fd_); // the stream's own descriptor is the only writer left: closing it ends the golden
-        if (!trace.out) return;
-        trace.dialect = TM_DIALECT_FASTMODELS;
-        m6_->trace = &trace;
-        m6_->console = nullptr;  // the RTL prints the program's output
-        if (m6_reset(m6_) == 0) m6_run(m6_, 500000000ull);
         tm_error e;
-        tm_out_close(trace.out, &e);
+        tm_out *out = tm_out_open(path.c_str(), &oo, &e);
+        close(write_fd_); // the stream's own descriptor is the only writer left: closing it ends the golden
+        if (!out) return;
+        m6_trace_to(m6_, out, TM_DIALECT_FASTMODELS);
+        m6_set_console(m6_, nullptr);  // the RTL prints the program's output
+        if (m6_reset(m6_, nullptr) == TM_OK) m6_run(m6_, 500000000ull);
+        tm_out_close(out, &e);
     }
 
     m6 *m6_ = nullptr;

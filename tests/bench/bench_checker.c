@@ -168,21 +168,17 @@ static int bench_live(const char *dir, const char *elf)
     tm_out_options oo = { 1, 1, 1, NULL };
     tm_error e;
     r.out = tm_out_open(golden, &oo, &e);
-    m6 *m = m6_create();
-    char err[512];
-    if (!r.out || !m || m6_load_elf(m, elf, err, sizeof err)) {
+    m6 *m = m6_create(NULL);
+    if (!r.out || !m || m6_load_elf(m, elf, &e) != TM_OK) {
         fprintf(stderr, "bench_checker: cannot run %s on the model\n", elf);
         return 1;
     }
-    m6_trace tr = { 0 };
-    tr.sink = record;
-    tr.sink_ctx = &r;
-    m->trace = &tr;
-    m->console = NULL;
-    if (m6_reset(m) == 0) m6_run(m, 0);
+    m6_trace_to_sink(m, record, &r, 0);
+    m6_set_console(m, NULL);
+    if (m6_reset(m, &e) == TM_OK) m6_run(m, 0);
     flush_step(&r);
     tm_out_close(r.out, &e);
-    uint64_t steps = m->steps;
+    uint64_t steps = m6_steps(m);
     m6_destroy(m);
     if (r.bad) {
         fprintf(stderr, "bench_checker: %s takes exceptions; the live benchmark wants a workload without\n", elf);

@@ -5,7 +5,9 @@
 # (REG_*) for the register ids, model/armv6m.h for the exception numbers (M6_EXC_*) and the memory map
 # (M6_*_BASE/SIZE), the EXC_RETURN literals of the model's sources (on its lines
 # about exc_return). A copy of the package with one number changed
-# must fail the same comparison (the check can fail).
+# must fail the same comparison (the check can fail). The model marks the registers a step wrote with the trace
+# library's ids (bit TM_REG_<x>): a literal bit number there would be a numbering of its own; a copy of the
+# model with one must fail that check.
 set -u
 cd "$(dirname "$0")/../.."
 pass=0; fail=0
@@ -97,9 +99,20 @@ mutant() {  # <what> <perl substitution>: the comparison of a changed copy must 
   out=$(python3 "$tmp/compare.py" "$tmp/m0_pkg.sv" 2>&1); rc=$?
   check "$1: the disagreement is found (exit $rc): $(head -1 <<<"$out")" '[ "$rc" -eq 1 ] && grep -q "m0_pkg.sv:[0-9]*: " <<<"$out"'
 }
-mutant "REG_MSP numbered as the model's written-register bit (16)" "s/REG_MSP     = 5'd17/REG_MSP     = 5'd16/"
+mutant "REG_MSP numbered as TM_REG_XPSR (16)" "s/REG_MSP     = 5'd17/REG_MSP     = 5'd16/"
 mutant "EXC_SVCALL off by one" "s/EXC_SVCALL    = 6'd11/EXC_SVCALL    = 6'd12/"
 mutant "an EXC_RETURN value the model does not use" "s/EXC_RETURN_PSP     = 32'hFFFF_FFFD/EXC_RETURN_PSP     = 32'hFFFF_FFFB/"
 mutant "the SRAM at another base" "s/SRAM_BASE   = 32'h2000_0000/SRAM_BASE   = 32'h2100_0000/"
+# the model's register-write marks use TM_REG_* (regs.h), no literal bit numbers
+literal_bits() {  # <model dir>: file:line of each literal bit number in a register-write mark
+  grep -nE '(reg_written[^;]*|\bw & \()1u << [0-9]+' "$1"/*.c "$1"/*.h
+}
+out=$(literal_bits model)
+check "the model's written-register bits are the TM_REG_* ids${out:+: $out}" '[ -z "$out" ]'
+mkdir -p "$tmp/model" && cp model/*.c model/*.h "$tmp/model/"
+perl -pi -e 's/\(1u << TM_REG_MSP\)/(1u << 16)/' "$tmp/model/trace.c"
+check "a literal bit number in the model's register-write marks is found (MSP as bit 16)" \
+  'literal_bits "$tmp/model" | grep -q "trace.c:[0-9]*:.*1u << 16"'
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -24,20 +24,21 @@ int device_read(void *ctx, uint32_t addr, unsigned, uint32_t *val)
 
 }  // namespace
 
-LiveRtl::LiveRtl(const std::string &elf, const std::string &config) : m_(m6_create())
+LiveRtl::LiveRtl(const std::string &elf, const std::string &config) : m_(nullptr)
 {
-    char err[512];
-    if (m6_config_parse(&m_->cfg, config.c_str(), err, sizeof err) ||
-        m6_load_elf(m_, elf.c_str(), err, sizeof err)) {
-        error = err;
+    tm_error err;
+    char buf[600];
+    m6_config cfg;
+    m6_config_defaults(&cfg);
+    if (m6_config_parse(&cfg, config.c_str(), &err) != TM_OK || !(m_ = m6_create(&cfg)) ||
+        m6_load_elf(m_, elf.c_str(), &err) != TM_OK) {
+        error = m_ ? tm_error_format(&err, buf, sizeof buf) : "configuration or memory";
+        if (!m_) m_ = m6_create(nullptr); /* the destructor and the tests' reads need a model */
         return;
     }
-    m_->console = nullptr;
-    m_->live = 1;
-    m_->hook_ctx = this;
-    m_->volatile_ranges = kRanges;
-    m_->n_volatile = 1;
-    m_->on_volatile_read = device_read;
+    m6_set_console(m_, nullptr);
+    m6_set_live(m_, 1);
+    m6_set_volatile(m_, kRanges, 1, device_read, this);
     choose = [](LiveRtl &r, unsigned n) -> unsigned {
         if (!n) {
             r.waited_ = 0;
@@ -53,37 +54,37 @@ LiveRtl::~LiveRtl() { m6_destroy(m_); }
 void LiveRtl::lines(uint32_t irq, int nmi)
 {
     m6_irq_lines(m_, irq, nmi);
-    extra_[m_->steps + 1].push_back(Call::irq(irq, nmi));
+    extra_[m6_steps(m_) + 1].push_back(Call::irq(irq, nmi));
 }
 
 void LiveRtl::ticks(uint32_t n)
 {
-    for (uint32_t i = 0; i < n; i++) m6_systick_tick(m_);
-    extra_[m_->steps + 1].push_back(Call::ticks(n));
+    m6_systick_ticks(m_, n);
+    extra_[m6_steps(m_) + 1].push_back(Call::ticks(n));
 }
 
 void LiveRtl::mem_write(uint32_t addr, int size, uint32_t data)
 {
     uint8_t *p = m6_mem_ptr(m_, addr, (uint32_t)size);
     for (int i = 0; p && i < size; i++) p[i] = (uint8_t)(data >> (8 * i));
-    extra_[m_->steps + 1].push_back(Call::memw(addr, size, data));
+    extra_[m6_steps(m_) + 1].push_back(Call::memw(addr, size, data));
 }
 
 // the beat of a failed read: a trace shows no record of it, the core's bus does
-void LiveRtl::device_error(uint32_t addr) { extra_[m_->steps + 1].push_back(Call::beat(addr, 0, 2, 0, 1)); }
+void LiveRtl::device_error(uint32_t addr) { extra_[m6_steps(m_) + 1].push_back(Call::beat(addr, 0, 2, 0, 1)); }
 
 std::vector<Call> LiveRtl::run(const std::string &name, uint64_t max_steps)
 {
     std::vector<Call> calls;
     if (!error.empty()) return calls;
     std::string path = temp_golden("", name + ".rtl.tarmac");
-    m6_trace trace{};
     tm_out_options oo{ 0, 0, 0, nullptr };
-    trace.out = tm_out_open(path.c_str(), &oo, &trace.err);
-    trace.dialect = TM_DIALECT_FASTMODELS;
-    m_->trace = &trace;
-    if (m6_reset(m_)) error = m_->msg;
-    while (error.empty() && !m_->exited && !m_->locked_up && m_->steps < max_steps) {
+    tm_error err;
+    char buf[600];
+    tm_out *out = tm_out_open(path.c_str(), &oo, &err);
+    m6_trace_to(m_, out, TM_DIALECT_FASTMODELS);
+    if (m6_reset(m_, &err) != TM_OK) error = tm_error_format(&err, buf, sizeof buf);
+    while (error.empty() && !m6_stopped(m_) && m6_steps(m_) < max_steps) {
         if (asleep_ && ++slept_ > 100000) error = "the core sleeps in WFI and nothing wakes it";
         if (ticks_per_step) ticks(ticks_per_step);
         if (at_boundary) at_boundary(*this);
@@ -93,23 +94,20 @@ std::vector<Call> LiveRtl::run(const std::string &name, uint64_t max_steps)
             waited_ = 0;
             asleep_ = false;
             slept_ = 0;
-            m6_enter_exception(m_, n, m_->r[15]);
+            m6_enter_exception(m_, n, m6_reg(m_, TM_REG_PC));
             continue;
         }
         if (asleep_) continue; /* the test's at_boundary wakes the core with an interrupt */
-        m_->live_chain = m_->cfg.tail_chain;
+        m6_set_live_chain(m_, m6_get_config(m_)->tail_chain);
         m6_step(m_);
-        m_->live_chain = 0;
-        if (m_->tail_chain_to) {
-            m_->tail_chain_to = chain(*this, m_->tail_chain_to);
-            m6_tail_chain(m_);
-        }
-        asleep_ = sleep_on_wfi && m_->thumb_id == thumb_wfi_t1;
+        m6_set_live_chain(m_, 0);
+        if (m6_tail_chain_to(m_)) m6_tail_chain(m_, chain(*this, m6_tail_chain_to(m_)));
+        asleep_ = sleep_on_wfi && m6_last_encoding(m_) == thumb_wfi_t1;
         sleeps += asleep_;
     }
+    m6_trace_to(m_, nullptr, TM_DIALECT_FASTMODELS);
     tm_error e;
-    tm_out_close(trace.out, &e);
-    m_->trace = nullptr;
+    if (out) tm_out_close(out, &e);
     if (!error.empty()) return calls;
     std::vector<Call> plain;
     if (!perfect_calls(path, {}, plain, error)) return calls;

@@ -38,6 +38,17 @@ class LiveRtl {
     void ticks(uint32_t n);
     void mem_write(uint32_t addr, int size, uint32_t data); // another bus master writes memory
     m6 *model() { return m_; }
+    // What the policies look at, through the model's calls
+    uint64_t steps() const { return m6_steps(m_); }
+    unsigned ipsr() const { return m6_xpsr(m_) & 0x3f; }
+    bool primask() const { return m6_reg(m_, TM_REG_PRIMASK) != 0; }
+    uint32_t irq_levels() const { return m6_irq_levels(m_, nullptr); }
+    uint32_t nvic_pending() const  // NVIC_ISPR as software reads it: pending, enabled or not
+    {
+        uint32_t v = 0;
+        m6_scs_read(m_, M6_SCS_BASE + 0x200, &v);
+        return v;
+    }
     bool asleep() const { return asleep_; }
     uint32_t device_reads = 0;
     uint32_t error_addr = 0;      // the device answers reads here with ERROR (0: never)

@@ -179,7 +179,7 @@ RunResult run_calls(const std::string &golden, const std::string &options, const
 namespace {
 
 struct Collector {
-    const m6 *c;
+    m6 *c;
     std::vector<PacketAt> pk;
 };
 
@@ -187,27 +187,31 @@ struct Collector {
 void collect(void *ctx, uint64_t step, uint32_t w0, uint32_t w1)
 {
     Collector *k = static_cast<Collector *>(ctx);
-    k->pk.push_back({ (size_t)step, w0, w1, true, k->c->mtb_position & ~7u });
+    uint32_t position = 0; /* the MTB's POSITION register, read as the CPU would (no side effects) */
+    m6_read(k->c, m6_get_config(k->c)->mtb_base, 4, &position);
+    k->pk.push_back({ (size_t)step, w0, w1, true, position & ~7u });
 }
 
 }  // namespace
 
 std::vector<PacketAt> model_run_packets(const std::string &elf, bool tail_chain, uint64_t *steps)
 {
-    m6 *c = m6_create();
+    m6_config cfg;
+    m6_config_defaults(&cfg);
+    cfg.tail_chain = cfg.late_arrival = tail_chain;
+    m6 *c = m6_create(&cfg);
     Collector k{ c, {} };
     std::vector<PacketAt> &pk = k.pk;
-    char err[256];
-    EXPECT_EQ(m6_load_elf(c, elf.c_str(), err, sizeof err), 0) << err;
-    c->console = fopen("/dev/null", "w");
-    c->on_mtb_packet = collect;
-    c->cfg.tail_chain = c->cfg.late_arrival = tail_chain;
-    c->hook_ctx = &k;
-    EXPECT_EQ(m6_reset(c), 0);
+    tm_error err{};
+    EXPECT_EQ(m6_load_elf(c, elf.c_str(), &err), TM_OK) << err.msg;
+    FILE *console = fopen("/dev/null", "w");
+    m6_set_console(c, console);
+    m6_on_mtb_packet(c, collect, &k);
+    EXPECT_EQ(m6_reset(c, nullptr), TM_OK);
     EXPECT_EQ(m6_run(c, 50000000), M6_STEP_EXIT);
-    EXPECT_EQ(c->exit_code, 0);
-    *steps = c->steps;
-    fclose(c->console);
+    EXPECT_EQ(m6_exit_code(c), 0);
+    *steps = m6_steps(c);
+    fclose(console);
     m6_destroy(c);
     return pk;
 }

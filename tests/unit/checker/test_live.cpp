@@ -39,8 +39,8 @@ void pulses(LiveRtl &r, std::vector<std::pair<uint64_t, uint32_t>> at)
 {
     r.at_boundary = [at, lowered = std::vector<bool>(at.size(), false)](LiveRtl &x) mutable {
         for (size_t i = 0; i < at.size(); i++) {
-            if (x.model()->steps == at[i].first) x.lines(at[i].second);
-            else if (x.model()->steps > at[i].first && !lowered[i]) {
+            if (x.steps() == at[i].first) x.lines(at[i].second);
+            else if (x.steps() > at[i].first && !lowered[i]) {
                 lowered[i] = true;
                 x.lines(0);
             }
@@ -102,7 +102,7 @@ TEST(Live, IrqLinesAtArbitraryStepsAndSysTickCountingCyclesPass)
         rtl.at_boundary = [base](LiveRtl &x) {
             base(x);
             if (x.asleep()) x.lines(2); /* the wake-up interrupt; lowered by the next pulse or here */
-            else if (x.model()->irq_lines == 2 && x.model()->ipsr == 17) x.lines(0);
+            else if (x.irq_levels() == 2 && x.ipsr() == 17) x.lines(0);
         };
         std::vector<Call> calls = rtl.run(sleep ? "irq_lines_sleep" : "irq_lines");
         ASSERT_EQ(rtl.error, "");
@@ -122,17 +122,16 @@ TEST(Live, IrqTakenWhilePrimaskIsSetIsAnIllegalEntry)
 {
     LiveRtl rtl(fw(), "");
     rtl.at_boundary = [raised = false](LiveRtl &x) mutable {
-        if (x.model()->primask && !raised) {
+        if (x.primask() && !raised) {
             raised = true;
             x.lines(1);
-        } else if (raised && x.model()->ipsr == 16 && x.model()->irq_lines) {
+        } else if (raised && x.ipsr() == 16 && x.irq_levels()) {
             x.lines(0);
         }
     };
     rtl.choose = [](LiveRtl &x, unsigned n) -> unsigned {
-        m6 *m = x.model();
         if (n) return n;
-        return m->primask && m->ipsr == 0 && (m->irq_pending & m->irq_enable & 1) ? 16u : 0u; /* ignores PRIMASK */
+        return x.primask() && x.ipsr() == 0 && m6_is_pending(x.model(), 16) ? 16u : 0u; /* ignores PRIMASK */
     };
     std::vector<Call> calls = rtl.run("primask");
     std::string out = out_path("primask");
@@ -152,17 +151,16 @@ TEST(Live, LowerPriorityIrqPreemptingAHandlerIsAnIllegalEntry)
     auto base = rtl.at_boundary;
     rtl.at_boundary = [base, raised = false](LiveRtl &x) mutable {
         base(x);
-        if (x.model()->ipsr == 17 && !raised) {
+        if (x.ipsr() == 17 && !raised) {
             raised = true;
             x.lines(1);
-        } else if (raised && x.model()->ipsr == 16 && x.model()->irq_lines) {
+        } else if (raised && x.ipsr() == 16 && x.irq_levels()) {
             x.lines(0);
         }
     };
     rtl.choose = [](LiveRtl &x, unsigned n) -> unsigned {
-        m6 *m = x.model();
         if (n) return n;
-        return m->ipsr == 17 && (m->irq_pending & 1) ? 16u : 0u; /* ignores the priorities */
+        return x.ipsr() == 17 && (x.nvic_pending() & 1) ? 16u : 0u; /* ignores the priorities */
     };
     RunResult r = run_calls(live(), kVolatile, rtl.run("lower_priority"));
     EXPECT_EQ(r.rc, TC_MISMATCH);
@@ -176,7 +174,7 @@ TEST(Live, NmiHeldBackByPrimaskIsAMissedException)
 {
     LiveRtl rtl(fw(), "");
     rtl.at_boundary = [raised = false](LiveRtl &x) mutable {
-        if (x.model()->primask && !raised) {
+        if (x.primask() && !raised) {
             raised = true;
             x.lines(0, 1);
         }
@@ -214,11 +212,11 @@ TEST(Live, TailChainingIntoALowerPriorityExceptionIsAnIllegalEntry)
     auto base = rtl.at_boundary;
     rtl.at_boundary = [base, done = false](LiveRtl &x) mutable {
         base(x);
-        if (x.model()->ipsr == 17 && !done) { /* in IRQ1: IRQ0 and SysTick become pending, both wait */
+        if (x.ipsr() == 17 && !done) { /* in IRQ1: IRQ0 and SysTick become pending, both wait */
             done = true;
             x.lines(1);
             x.ticks(400);
-        } else if (done && x.model()->irq_lines && x.model()->ipsr != 17) {
+        } else if (done && x.irq_levels() && x.ipsr() != 17) {
             x.lines(0);
         }
     };
@@ -253,8 +251,8 @@ TEST(Live, ALineRisingBeforeTheEntryMergesWithThePendingStateTheEntryTakes)
             SCOPED_TRACE(std::string(k.name) + (after ? " at the entry" : " before the entry"));
             LiveRtl rtl(fw(), "");
             rtl.at_boundary = [k](LiveRtl &x) {
-                if (x.model()->steps == 60) x.lines(k.irq, k.nmi);
-                else if (x.model()->steps == 61) x.lines(0, 0);
+                if (x.steps() == 60) x.lines(k.irq, k.nmi);
+                else if (x.steps() == 61) x.lines(0, 0);
             };
             std::vector<Call> plain = rtl.run(std::string("merge_") + k.name);
             ASSERT_EQ(rtl.error, "");
@@ -304,8 +302,8 @@ TEST(Live, ALineFallingBeforeATailChainedReturnRetiresDoesNotPendAgain)
         SCOPED_TRACE(after ? "falls after the entry" : "falls before the return retires");
         LiveRtl rtl(fw(), "tail_chain=1");
         rtl.at_boundary = [](LiveRtl &x) {
-            if (x.model()->steps == 80) x.lines(3); /* IRQ1 (0x40) is taken, IRQ0 (0x80) waits: chained */
-            else if (x.model()->ipsr == 16 && x.model()->irq_lines) x.lines(0);
+            if (x.steps() == 80) x.lines(3); /* IRQ1 (0x40) is taken, IRQ0 (0x80) waits: chained */
+            else if (x.ipsr() == 16 && x.irq_levels()) x.lines(0);
         };
         std::vector<Call> plain = rtl.run("return_level");
         ASSERT_EQ(rtl.error, "");
@@ -418,7 +416,7 @@ TEST(Live, AnotherMastersWriteIsFollowedByTheModel)
     auto base = rtl.at_boundary;
     rtl.at_boundary = [base, addr](LiveRtl &x) {
         base(x);
-        if (x.model()->steps == 150) x.mem_write(addr, 4, 0x5a5a0000u);
+        if (x.steps() == 150) x.mem_write(addr, 4, 0x5a5a0000u);
     };
     std::vector<Call> calls = rtl.run("dma");
     ASSERT_EQ(rtl.error, "");

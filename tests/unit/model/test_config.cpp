@@ -30,11 +30,13 @@ std::string parse_error(const char *text, m6_config *out = nullptr)
 {
     m6_config cfg;
     m6_config_defaults(&cfg);
-    char err[300] = "";
-    int rc = m6_config_parse(&cfg, text, err, sizeof err);
+    tm_error err{};
+    int rc = m6_config_parse(&cfg, text, &err);
     if (out) *out = cfg;
-    EXPECT_EQ(rc != 0, err[0] != '\0') << text;
-    return err;
+    EXPECT_TRUE(rc == TM_OK || rc == TM_ERR_ARG) << text << ": " << rc;
+    EXPECT_EQ(rc != TM_OK, err.msg[0] != '\0') << text;
+    EXPECT_EQ(err.file[0], '\0') << "a bad option names no file: " << err.file;
+    return err.msg;
 }
 
 uint32_t read32(m6 *c, uint32_t addr)
@@ -68,8 +70,8 @@ TEST(Config, DefaultsAreTodaysChoicesInOneStableText)
         EXPECT_TRUE(k->help && *k->help);
     }
     EXPECT_EQ(keys, 8u);
-    m6 *c = m6_create();
-    EXPECT_EQ(format(c->cfg), kDefaults);  // a new model starts at the defaults
+    m6 *c = m6_create(nullptr);
+    EXPECT_EQ(format(*m6_get_config(c)), kDefaults);  // a new model starts at the defaults
     m6_destroy(c);
 }
 
@@ -114,8 +116,8 @@ TEST(Config, ErrorsNameTheKeyAndTheValue)
     // a rejected value leaves the option as it was
     m6_config cfg;
     m6_config_defaults(&cfg);
-    char err[200];
-    EXPECT_NE(m6_config_set(&cfg, "num_irq", "99", err, sizeof err), 0);
+    tm_error err;
+    EXPECT_EQ(m6_config_set(&cfg, "num_irq", "99", &err), TM_ERR_ARG);
     EXPECT_EQ(cfg.num_irq, 32u);
 }
 
@@ -123,11 +125,11 @@ TEST(ConfigBehaviour, LrAtReset)
 {
     for (uint32_t lr : { 0xffffffffu, 0x12345678u }) {
         Machine m({ 0x4670, 0xe7fe });  // mov r0, lr ; b .
-        m.c->cfg.lr_reset = lr;
-        ASSERT_EQ(m6_reset(m.c), 0);
-        EXPECT_EQ(m.c->r[14], lr);
+        m.configure([&](m6_config &k) { k.lr_reset = lr; });
+        ASSERT_EQ(m6_reset(m.c, nullptr), 0);
+        EXPECT_EQ(m6_reg(m.c, TM_REG_LR), lr);
         m.run(1);
-        EXPECT_EQ(m.c->r[0], lr);
+        EXPECT_EQ(m6_reg(m.c, TM_REG_R0), lr);
     }
 }
 
@@ -135,7 +137,7 @@ TEST(ConfigBehaviour, CpuidRead)
 {
     Machine m({ 0xe7fe });
     EXPECT_EQ(read32(m.c, 0xe000ed00), 0x410cc601u);
-    m.c->cfg.cpuid = 0x410cc200;  // Cortex-M0 r0p0
+    m.configure([&](m6_config &k) { k.cpuid = 0x410cc200; });  // Cortex-M0 r0p0
     EXPECT_EQ(read32(m.c, 0xe000ed00), 0x410cc200u);
 }
 
@@ -145,21 +147,20 @@ TEST(ConfigBehaviour, MtbAbsentIsUnmappedAndWritesNoPackets)
     const std::vector<uint16_t> code = { 0x20f0, 0x0600, 0x6040, 0xe7ff, 0xe7ff, 0xe7fe };
     for (int present = 1; present >= 0; present--) {
         Machine m(code, { 0xe7fe });
-        m.c->cfg.mtb = present;
+        m.configure([&](m6_config &k) { k.mtb = present; });
         int packets = 0;
-        m.c->hook_ctx = &packets;
-        m.c->on_mtb_packet = [](void *ctx, uint64_t, uint32_t, uint32_t) { ++*static_cast<int *>(ctx); };
-        ASSERT_EQ(m6_reset(m.c), 0);
+        m6_on_mtb_packet(m.c, [](void *ctx, uint64_t, uint32_t, uint32_t) { ++*static_cast<int *>(ctx); }, &packets);
+        ASSERT_EQ(m6_reset(m.c, nullptr), 0);
         m.run(6);
         uint32_t v;
         if (present) {
-            EXPECT_EQ(m.c->ipsr, 0u);
+            EXPECT_EQ(m.ipsr(), 0u);
             EXPECT_EQ(read32(m.c, 0xf0000004), 0x80000000u);
             EXPECT_EQ(read32(m.c, 0xf000000c), 0x24000000u);
             EXPECT_NE(m6_mem_ptr(m.c, 0x24000000, 8), nullptr);
             EXPECT_GT(packets, 0);
         } else {
-            EXPECT_EQ(m.c->ipsr, 3u) << "the store to MASTER is a bus error: HardFault";
+            EXPECT_EQ(m.ipsr(), 3u) << "the store to MASTER is a bus error: HardFault";
             EXPECT_EQ(m6_read(m.c, 0xf0000004, 4, &v), -1);
             EXPECT_EQ(m6_write(m.c, 0xf0000004, 4, 0x80000000u), -1);
             EXPECT_EQ(m6_read(m.c, 0x24000000, 4, &v), -1);
@@ -173,7 +174,7 @@ TEST(ConfigBehaviour, MtbAbsentIsUnmappedAndWritesNoPackets)
 TEST(ConfigBehaviour, MtbBaseMovesTheSfrs)
 {
     Machine m({ 0xe7fe });
-    m.c->cfg.mtb_base = 0x40000000;
+    m.configure([&](m6_config &k) { k.mtb_base = 0x40000000; });
     uint32_t v;
     EXPECT_EQ(m6_write(m.c, 0x40000008, 4, 0x123), 0);
     EXPECT_EQ(read32(m.c, 0x40000008), 0x123u);  // FLOW
@@ -185,8 +186,8 @@ TEST(ConfigBehaviour, MtbBaseMovesTheSfrs)
 TEST(ConfigBehaviour, UnimplementedInterruptsAreRazWi)
 {
     Machine m({ 0xe7fe });
-    m.c->cfg.num_irq = 8;
-    ASSERT_EQ(m6_reset(m.c), 0);
+    m.configure([&](m6_config &k) { k.num_irq = 8; });
+    ASSERT_EQ(m6_reset(m.c, nullptr), 0);
     for (uint32_t reg : { 0xe000e100u /* ISER */, 0xe000e200u /* ISPR */ }) {
         ASSERT_EQ(m6_write(m.c, reg, 4, 0xffffffffu), 0);
         EXPECT_EQ(read32(m.c, reg), 0xffu) << std::hex << reg;
@@ -213,8 +214,8 @@ TEST(ConfigBehaviour, SystickCountsInstructionsOrTheEmbeddingsTicks)
 {
     for (int cycles = 0; cycles < 2; cycles++) {
         Machine m({ 0xe7ff, 0xe7ff, 0xe7ff, 0xe7ff, 0xe7fe });  // b next x4 ; b .
-        m.c->cfg.systick = cycles ? M6_SYSTICK_CYCLES : M6_SYSTICK_INSN;
-        ASSERT_EQ(m6_reset(m.c), 0);
+        m.configure([&](m6_config &k) { k.systick = cycles ? M6_SYSTICK_CYCLES : M6_SYSTICK_INSN; });
+        ASSERT_EQ(m6_reset(m.c, nullptr), 0);
         ASSERT_EQ(m6_write(m.c, 0xe000e014, 4, 100), 0);  // RVR
         ASSERT_EQ(m6_write(m.c, 0xe000e010, 4, 1), 0);    // CSR.ENABLE
         m.run(4);

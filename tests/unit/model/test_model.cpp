@@ -22,10 +22,10 @@ inline Out sh(const std::string &cmd) { return run_command(cmd); }
 TEST(Model, FaultInHardFaultLocksUp)
 {
     Machine m({ 0xde00 }, { 0xde01 });  // udf in main, udf in the HardFault handler
-    ASSERT_EQ(m6_reset(m.c), 0);
+    ASSERT_EQ(m6_reset(m.c, nullptr), 0);
     EXPECT_EQ(m.run(), M6_STEP_LOCKUP);
-    EXPECT_EQ(m.c->exit_code, M6_EXIT_LOCKUP);
-    EXPECT_NE(std::string(m.c->msg).find("lockup at 00000200"), std::string::npos) << m.c->msg;
+    EXPECT_EQ(m6_exit_code(m.c), M6_EXIT_LOCKUP);
+    EXPECT_NE(std::string(m6_stop_reason(m.c)).find("lockup at 00000200"), std::string::npos) << m6_stop_reason(m.c);
 }
 
 TEST(Model, InvalidExcReturnIsAHardFaultAndStackingRealigns)
@@ -37,10 +37,10 @@ TEST(Model, InvalidExcReturnIsAHardFaultAndStackingRealigns)
     m.poke32(4 * 3, 0x301);  // HardFault handler at 0x300: semihosting exit (r0 = 0x18, r1 = 0x20026)
     uint16_t hf[] = { 0x2018, 0x4901, 0xbeab, 0xbf00, 0x0026, 0x0002 };
     std::memcpy(m6_mem_ptr(m.c, 0x300, sizeof hf), hf, sizeof hf);
-    ASSERT_EQ(m6_reset(m.c), 0);
+    ASSERT_EQ(m6_reset(m.c, nullptr), 0);
     EXPECT_EQ(m.run(), M6_STEP_EXIT);
-    EXPECT_EQ(m.c->exit_code, 0);
-    EXPECT_EQ(m.c->ipsr, 3u);  // in HardFault
+    EXPECT_EQ(m6_exit_code(m.c), 0);
+    EXPECT_EQ(m.ipsr(), 3u);  // in HardFault
     // the SVC frame was realigned: sp 0x20000ffc -> frame at 0x20000fd8, stacked xPSR bit 9 set
     uint32_t xpsr;
     std::memcpy(&xpsr, m6_mem_ptr(m.c, 0x20000fd8 + 28, 4), 4);
@@ -58,7 +58,7 @@ static void exit_from_hardfault(Machine &m)
 static uint32_t stacked(Machine &m, unsigned word)
 {
     uint32_t v;
-    std::memcpy(&v, m6_mem_ptr(m.c, m.c->r[13] + 4 * word, 4), 4);
+    std::memcpy(&v, m6_mem_ptr(m.c, m6_reg(m.c, TM_REG_SP) + 4 * word, 4), 4);
     return v;
 }
 
@@ -67,12 +67,12 @@ TEST(Model, PopOfAnInvalidExcReturnFaultsBeforeWritingRegisters)
     // SVCall handler: ldr r1, =0xfffffff5; movs r0, #7; push {r0, r1}; movs r0, #9; pop {r0, pc}
     Machine m({ 0xdf00 }, { 0x4902, 0x2007, 0xb403, 0x2009, 0xbd01, 0xbf00, 0xfff5, 0xffff });
     exit_from_hardfault(m);
-    ASSERT_EQ(m6_reset(m.c), 0);
+    ASSERT_EQ(m6_reset(m.c, nullptr), 0);
     EXPECT_EQ(m.run(), M6_STEP_EXIT);
-    EXPECT_EQ(m.c->ipsr, 3u);
+    EXPECT_EQ(m.ipsr(), 3u);
     EXPECT_EQ(stacked(m, 0), 9u);        // r0 as before the POP
     EXPECT_EQ(stacked(m, 6), 0x208u);    // the POP faulted
-    EXPECT_EQ(m.c->r[13] + 32, 0x20001000u - 32 - 8);  // the POP did not move SP: frame right below the pair
+    EXPECT_EQ(m6_reg(m.c, TM_REG_SP) + 32, 0x20001000u - 32 - 8);  // the POP did not move SP: frame right below the pair
 }
 
 TEST(Model, BlxNeverReturnsFromAnException)
@@ -80,9 +80,9 @@ TEST(Model, BlxNeverReturnsFromAnException)
     // SVCall handler: ldr r1, =0xfffffff9; blx r1 -> branch to 0xfffffff8, whose fetch is a bus error
     Machine m({ 0xdf00 }, { 0x4901, 0x4788, 0xbf00, 0xbf00, 0xfff9, 0xffff });
     exit_from_hardfault(m);
-    ASSERT_EQ(m6_reset(m.c), 0);
+    ASSERT_EQ(m6_reset(m.c, nullptr), 0);
     EXPECT_EQ(m.run(), M6_STEP_EXIT);
-    EXPECT_EQ(m.c->ipsr, 3u);
+    EXPECT_EQ(m.ipsr(), 3u);
     EXPECT_EQ(stacked(m, 5), 0x205u);        // lr written by the BLX
     EXPECT_EQ(stacked(m, 6), 0xfffffff8u);   // the fetch at the branch target faulted
 }
@@ -92,9 +92,9 @@ TEST(Model, MtbWrapAndWatermark)
     // r0 = 0xF0000000; MASTER = EN | MASK 0 (16-byte buffer): branches b . + 2 four times; then exit
     Machine m({ 0x4805, 0x4906, 0x6041, 0xe7ff, 0xe7ff, 0xe7ff, 0xe7ff, 0x2018, 0x4903, 0xbeab, 0xbf00, 0xbf00,
                 0x0000, 0xf000, 0x0000, 0x8000, 0x0026, 0x0002 });
-    ASSERT_EQ(m6_reset(m.c), 0);
+    ASSERT_EQ(m6_reset(m.c, nullptr), 0);
     EXPECT_EQ(m.run(), M6_STEP_EXIT);
-    EXPECT_EQ(m.c->mtb_position, 0x0u | 4);  // four packets in a 16-byte buffer: wrapped twice, WRAP set
+    EXPECT_EQ(m.bus32(0xf0000000), 0x0u | 4);  // four packets in a 16-byte buffer: wrapped twice, WRAP set
     uint32_t w[4];
     std::memcpy(w, m6_mem_ptr(m.c, 0x24000000, 16), 16);
     EXPECT_EQ(w[0], 0x10au);  // the third branch (0x10a -> 0x10c) overwrote the first slot
@@ -103,10 +103,10 @@ TEST(Model, MtbWrapAndWatermark)
     // watermark: AUTOSTOP at POSITION == 8 stops after one packet
     Machine a({ 0x4806, 0x4907, 0x2209, 0x6082, 0x6041, 0xe7ff, 0xe7ff, 0x2018, 0x4904, 0xbeab, 0xbf00, 0xbf00,
                 0xbf00, 0xbf00, 0x0000, 0xf000, 0x0004, 0x8000, 0x0026, 0x0002 });
-    ASSERT_EQ(m6_reset(a.c), 0);
+    ASSERT_EQ(m6_reset(a.c, nullptr), 0);
     EXPECT_EQ(a.run(), M6_STEP_EXIT);
-    EXPECT_EQ(a.c->mtb_position & ~7u, 8u);
-    EXPECT_EQ(a.c->mtb_master >> 31, 0u);  // EN cleared
+    EXPECT_EQ(a.bus32(0xf0000000) & ~7u, 8u);
+    EXPECT_EQ(a.bus32(0xf0000004) >> 31, 0u);  // EN cleared
     uint32_t first[2];
     std::memcpy(first, m6_mem_ptr(a.c, 0x24000000, 8), 8);
     EXPECT_EQ(first[1] & 1, 1u);  // S on the first packet after enable
@@ -118,15 +118,15 @@ TEST(Model, TraceLinesOfAShortProgram)
     (void)!system(("mkdir -p " + dir).c_str());
     std::string path = dir + "/model_short.tarmac";
     Machine m({ 0x2016, 0x3001, 0x2018, 0x4901, 0xbeab, 0xbf00, 0x0026, 0x0002 });
-    m6_trace t{};
     tm_out_options oo{ 0, 0, 0, nullptr };
-    t.out = tm_out_open(path.c_str(), &oo, &t.err);
-    ASSERT_NE(t.out, nullptr);
-    t.dialect = TM_DIALECT_FASTMODELS;
-    m.c->trace = &t;
-    ASSERT_EQ(m6_reset(m.c), 0);
+    tm_error err;
+    tm_out *out = tm_out_open(path.c_str(), &oo, &err);
+    ASSERT_NE(out, nullptr);
+    m6_trace_to(m.c, out, TM_DIALECT_FASTMODELS);
+    ASSERT_EQ(m6_reset(m.c, nullptr), 0);
     EXPECT_EQ(m.run(), M6_STEP_EXIT);
-    ASSERT_EQ(tm_out_close(t.out, &t.err), TM_OK);
+    EXPECT_EQ(m6_trace_status(m.c, &err), TM_OK);
+    ASSERT_EQ(tm_out_close(out, &err), TM_OK);
     FILE *f = fopen(path.c_str(), "r");
     std::string text;
     char line[256];
@@ -146,6 +146,125 @@ TEST(Model, TraceLinesOfAShortProgram)
               "4 clk MR4 0000010c 00020026\n"
               "4 clk R r1 00020026\n"
               "5 clk IT (5) 00000108 beab T thread : bkpt 0x00ab\n");
+}
+
+// The calls users read and set the model with (model/armv6m.h): registers by the trace library's ids.
+TEST(ModelApi, RegistersByTheTraceLibrarysIds)
+{
+    Machine m({ 0xbf00, 0xbf00 });
+    ASSERT_EQ(m6_reset(m.c, nullptr), TM_OK);
+    EXPECT_EQ(m6_reg(m.c, TM_REG_SP), 0x20001000u);
+    EXPECT_EQ(m6_reg(m.c, TM_REG_MSP), 0x20001000u);
+    EXPECT_EQ(m6_reg(m.c, TM_REG_PC), 0x100u);
+    EXPECT_EQ(m6_reg(m.c, TM_REG_LR), 0xffffffffu);
+    EXPECT_EQ(m6_reg(m.c, TM_REG_XPSR), 0x01000000u);
+    m6_set_reg(m.c, TM_REG_PSP, 0x20000800);
+    EXPECT_EQ(m6_reg(m.c, TM_REG_SP), 0x20001000u);  // thread mode on MSP
+    m6_set_reg(m.c, TM_REG_CONTROL, 2);               // SPSEL: PSP becomes the stack pointer in use
+    EXPECT_EQ(m6_reg(m.c, TM_REG_CONTROL), 2u);
+    EXPECT_EQ(m6_reg(m.c, TM_REG_SP), 0x20000800u);
+    EXPECT_EQ(m6_reg(m.c, TM_REG_MSP), 0x20001000u);
+    m6_set_reg(m.c, TM_REG_XPSR, 0xf0000003u);        // flags and IPSR, as a debugger writes them
+    EXPECT_EQ(m6_reg(m.c, TM_REG_XPSR), 0xf1000003u);
+    EXPECT_EQ(m6_active(m.c), 0u);                    // nothing became active
+    EXPECT_EQ(m6_reg(m.c, TM_REG_SP), 0x20001000u);   // handler mode runs on MSP
+    EXPECT_EQ(m6_reg(m.c, TM_REG_PSP), 0x20000800u);
+    m6_set_reg(m.c, TM_REG_XPSR, 0);                  // back to thread mode on PSP
+    EXPECT_EQ(m6_reg(m.c, TM_REG_SP), 0x20000800u);
+    m6_set_reg(m.c, TM_REG_PRIMASK, 1);
+    EXPECT_EQ(m6_reg(m.c, TM_REG_PRIMASK), 1u);
+    m6_set_reg(m.c, TM_REG_R0 + 7, 0x1234);
+    EXPECT_EQ(m6_reg(m.c, TM_REG_R0 + 7), 0x1234u);
+    EXPECT_EQ(m6_reg(m.c, TM_REG_COUNT), 0u);         // not a register
+}
+
+// Why a model stopped, and its counts.
+TEST(ModelApi, StoppedExitCodeAndReason)
+{
+    Machine run({ 0x2018, 0x4901, 0xbeab, 0xbf00, 0x0026, 0x0002 });  // semihosting exit, code 0
+    ASSERT_EQ(m6_reset(run.c, nullptr), TM_OK);
+    EXPECT_EQ(m6_stopped(run.c), 0);
+    EXPECT_EQ(run.run(), M6_STEP_EXIT);
+    EXPECT_EQ(m6_stopped(run.c), M6_STEP_EXIT);
+    EXPECT_EQ(m6_exit_code(run.c), 0);
+    EXPECT_STREQ(m6_stop_reason(run.c), "");
+    EXPECT_EQ(m6_icount(run.c), 3u);
+    EXPECT_EQ(m6_steps(run.c), 3u);
+    EXPECT_EQ(m6_last_encoding(run.c), thumb_bkpt_t1);
+    Machine lock({ 0xde00 }, { 0xde01 });
+    ASSERT_EQ(m6_reset(lock.c, nullptr), TM_OK);
+    EXPECT_EQ(lock.run(), M6_STEP_LOCKUP);
+    EXPECT_EQ(m6_stopped(lock.c), M6_STEP_LOCKUP);
+    EXPECT_EQ(m6_exit_code(lock.c), M6_EXIT_LOCKUP);
+    EXPECT_STREQ(m6_stop_reason(lock.c), "lockup at 00000200");
+    EXPECT_EQ(m6_step(lock.c), M6_STEP_LOCKUP);  // and stays so
+}
+
+// The loader's errors are tm_errors: the reader's status and message, the file named.
+TEST(ModelApi, LoaderErrorsAreTmErrors)
+{
+    m6 *c = m6_create(nullptr);
+    tm_error err{};
+    EXPECT_EQ(m6_load_elf(c, "/nonexistent/x.elf", &err), TM_ERR_IO);
+    EXPECT_STREQ(err.file, "/nonexistent/x.elf");
+    EXPECT_EQ(m6_load_elf(c, "/nonexistent/x.elf", nullptr), TM_ERR_IO);  // the status without a message
+    std::string readme = std::string(TM_SOURCE_DIR) + "/README.md";
+    EXPECT_EQ(m6_load_elf(c, readme.c_str(), &err), TM_ERR_FORMAT);
+    EXPECT_NE(std::string(err.msg).find("not an ELF file"), std::string::npos) << err.msg;
+    // hello.elf with its first loadable segment moved to 0x10000000, where there is no memory
+    std::FILE *f = std::fopen((std::string(TM_BUILD_DIR) + "/programs/hello.elf").c_str(), "rb");
+    ASSERT_NE(f, nullptr);
+    std::string bytes;
+    char buf[4096];
+    for (size_t n; (n = std::fread(buf, 1, sizeof buf, f)) > 0;) bytes.append(buf, n);
+    std::fclose(f);
+    auto u32 = [&](size_t at) { uint32_t v; std::memcpy(&v, &bytes[at], 4); return v; };
+    uint32_t phoff = u32(28);
+    uint16_t phnum;
+    std::memcpy(&phnum, &bytes[44], 2);
+    bool moved = false;
+    for (unsigned i = 0; i < phnum && !moved; i++) {
+        size_t ph = phoff + 32 * i;
+        if (u32(ph) != 1 /* PT_LOAD */ || u32(ph + 20) == 0) continue;
+        uint32_t away = 0x10000000;
+        std::memcpy(&bytes[ph + 8], &away, 4);   // p_vaddr
+        std::memcpy(&bytes[ph + 12], &away, 4);  // p_paddr
+        moved = true;
+    }
+    ASSERT_TRUE(moved);
+    std::string path = std::string(TM_BUILD_DIR) + "/tmp/model_away.elf";
+    (void)!system(("mkdir -p " + std::string(TM_BUILD_DIR) + "/tmp").c_str());
+    f = std::fopen(path.c_str(), "wb");
+    ASSERT_NE(f, nullptr);
+    std::fwrite(bytes.data(), 1, bytes.size(), f);
+    std::fclose(f);
+    EXPECT_EQ(m6_load_elf(c, path.c_str(), &err), TM_ERR_FORMAT);
+    char text[600];
+    EXPECT_NE(std::string(tm_error_format(&err, text, sizeof text)).find("model_away.elf: segment 0 at 0x10000000 ("),
+              std::string::npos) << text;
+    EXPECT_NE(std::string(err.msg).find("is outside the memory map"), std::string::npos) << err.msg;
+    m6_destroy(c);
+}
+
+// A trace that cannot be written: the model's trace status has the writer's error.
+TEST(ModelApi, TraceWriteErrorIsKept)
+{
+    tm_out_options oo{ 0, 0, 0, nullptr };
+    tm_error err{};
+    tm_out *out = tm_out_open("/dev/full", &oo, &err);
+    ASSERT_NE(out, nullptr) << err.msg;
+    m6 *c = m6_create(nullptr);
+    m6_set_console(c, nullptr);
+    ASSERT_EQ(m6_load_elf(c, (std::string(TM_BUILD_DIR) + "/programs/sort.elf").c_str(), &err), TM_OK);
+    m6_trace_to(c, out, TM_DIALECT_FASTMODELS);
+    EXPECT_EQ(m6_trace_status(c, &err), TM_OK);
+    ASSERT_EQ(m6_reset(c, nullptr), TM_OK);
+    EXPECT_EQ(m6_run(c, 0), M6_STEP_EXIT);  // the run goes on: the trace is the caller's business
+    tm_error e{};
+    EXPECT_EQ(m6_trace_status(c, &e), TM_ERR_IO);
+    EXPECT_NE(std::string(e.msg).find("write error"), std::string::npos) << e.msg;
+    tm_out_close(out, &err);
+    m6_destroy(c);
 }
 
 TEST(ModelCli, ErrorsAndExitCodes)

@@ -35,21 +35,19 @@ Traced run_traced(Machine &m, const char *name, uint32_t shpr3 = 0)
     Traced r;
     std::string path = std::string(TM_BUILD_DIR) + "/tmp/" + name + ".tarmac";
     (void)!system(("mkdir -p " + std::string(TM_BUILD_DIR) + "/tmp").c_str());
-    m6_trace t{};
     tm_out_options oo{ 0, 0, 0, nullptr };
-    t.out = tm_out_open(path.c_str(), &oo, &t.err);
-    if (!t.out) return r;
-    t.dialect = TM_DIALECT_FASTMODELS;
-    m.c->trace = &t;
-    m.c->on_mtb_packet = on_packet;
-    m.c->hook_ctx = &r;
-    if (m6_reset(m.c) == 0) {
-        m6_mtb_write(m.c, 0x4, 0x80000007u);
+    tm_error err;
+    tm_out *out = tm_out_open(path.c_str(), &oo, &err);
+    if (!out) return r;
+    m6_trace_to(m.c, out, TM_DIALECT_FASTMODELS);
+    m6_on_mtb_packet(m.c, on_packet, &r);
+    if (m6_reset(m.c, nullptr) == 0) {
+        m6_write(m.c, m6_get_config(m.c)->mtb_base + 0x4, 4, 0x80000007u); /* MASTER: EN, MASK 7 */
         m6_scs_write(m.c, 0xE000ED20, shpr3);
         r.status = m.run();
     }
-    tm_out_close(t.out, &t.err);
-    m.c->trace = nullptr;
+    tm_out_close(out, &err);
+    m6_trace_to(m.c, nullptr, TM_DIALECT_FASTMODELS);
     FILE *f = fopen(path.c_str(), "r");
     char line[256];
     while (f && fgets(line, sizeof line, f)) r.trace += line;
@@ -70,8 +68,10 @@ void svc_then_pendsv(Machine &m, int tail_chain, int late_arrival)
     m.poke32(4 * 15, 0x341);
     m.poke32(0x300, 0x4770);  // bx lr
     m.poke32(0x340, 0x4770);
-    m.c->cfg.tail_chain = tail_chain;
-    m.c->cfg.late_arrival = late_arrival;
+    m.configure([&](m6_config &k) {
+        k.tail_chain = tail_chain;
+        k.late_arrival = late_arrival;
+    });
 }
 
 }  // namespace
@@ -97,7 +97,7 @@ TEST(TailChain, EntersWithoutUnstackingAndCarriesTheReturnsSecondPacket)
         { 0x103, 0x201 }, { 0x206, 0xfffffff8 }, { 0xfffffff9, 0x300 }, { 0x300, 0xfffffff8 }, { 0xfffffff9, 0x102 }
     };
     EXPECT_EQ(r.packets, want);
-    EXPECT_EQ(m.c->active, 0u);
+    EXPECT_EQ(m6_active(m.c), 0u);
 }
 
 TEST(TailChain, OffUnstacksAndStacksAgain)
@@ -163,7 +163,7 @@ TEST(LateArrival, OffTheChosenExceptionIsEnteredAndSysTickPreemptsIt)
 // IRQ16's vector at 0x00040000, past the code region (VTOR 0x0003FF80): the vector read of its entry is a bus error.
 static void irq16_without_vector(Machine &m, int late_arrival)
 {
-    m.c->cfg.late_arrival = late_arrival;
+    m.configure([&](m6_config &k) { k.late_arrival = late_arrival; });
     m.poke32(0x3ff80 + 4 * 3, 0x201);  // HardFault
 }
 
@@ -171,31 +171,31 @@ TEST(LateArrival, HardFaultOnTheVectorReadIsTakenOnTheSameFrame)
 {
     Machine m({ 0xbf00, 0xbf00 });
     irq16_without_vector(m, 1);
-    ASSERT_EQ(m6_reset(m.c), 0);
+    ASSERT_EQ(m6_reset(m.c, nullptr), 0);
     m6_scs_write(m.c, 0xE000ED08, 0x3ff80);
     m6_scs_write(m.c, 0xE000E100, 1u << 16);
     m6_scs_write(m.c, 0xE000E200, 1u << 16);
     ASSERT_EQ(m6_step(m.c), M6_STEP_INSN);  // nop, then the entry
-    EXPECT_EQ(m.c->ipsr, 3u);
-    EXPECT_EQ(m.c->r[15], 0x200u);
-    EXPECT_EQ(m.c->r[13], 0x20001000u - 32);  // the one frame
+    EXPECT_EQ(m.ipsr(), 3u);
+    EXPECT_EQ(m6_reg(m.c, TM_REG_PC), 0x200u);
+    EXPECT_EQ(m6_reg(m.c, TM_REG_SP), 0x20001000u - 32);  // the one frame
     uint32_t ret;
     std::memcpy(&ret, m6_mem_ptr(m.c, 0x20001000 - 32 + 24, 4), 4);
     EXPECT_EQ(ret, 0x102u);                     // IRQ16's return address
-    EXPECT_EQ(m.c->irq_pending, 1u << 16);      // IRQ16 still pending
-    EXPECT_EQ(m.c->active, 1ull << 3);
+    EXPECT_EQ(m.bus32(0xE000E200), 1u << 16);      // IRQ16 still pending
+    EXPECT_EQ(m6_active(m.c), 1ull << 3);
 }
 
 TEST(LateArrival, OffABusErrorOnTheVectorReadLocksUp)
 {
     Machine m({ 0xbf00, 0xbf00 });
     irq16_without_vector(m, 0);
-    ASSERT_EQ(m6_reset(m.c), 0);
+    ASSERT_EQ(m6_reset(m.c, nullptr), 0);
     m6_scs_write(m.c, 0xE000ED08, 0x3ff80);
     m6_scs_write(m.c, 0xE000E100, 1u << 16);
     m6_scs_write(m.c, 0xE000E200, 1u << 16);
     EXPECT_EQ(m6_step(m.c), M6_STEP_LOCKUP);
-    EXPECT_EQ(m.c->exit_code, M6_EXIT_LOCKUP);
+    EXPECT_EQ(m6_exit_code(m.c), M6_EXIT_LOCKUP);
 }
 
 TEST(ModelCli, ConfigKeysAndValues)

@@ -18,18 +18,17 @@ namespace {
 
 constexpr uint32_t kPc = 0x100, kSram = 0x20000000, kStack = 0x20000800, kHandler = 0x200;
 
-// One machine, put back to the same state before every instruction: thread mode, flags clear, registers
-// pointing at word-aligned SRAM that holds Thumb addresses (so POP {pc} and LDR-then-BX go somewhere sane),
-// the MTB on with a packet observer.
+// One machine, put back to the same state before every instruction (reset, then the same registers and SRAM):
+// thread mode, flags clear, registers pointing at word-aligned SRAM that holds Thumb addresses (so POP {pc} and
+// LDR-then-BX go somewhere sane), the MTB on with a packet observer.
 struct Bench {
-    m6 *c = m6_create();
-    m6 start;
+    m6 *c = m6_create(nullptr);
     std::vector<uint8_t> sram;
     int branch_packets = 0;
 
     Bench()
     {
-        c->console = nullptr;
+        m6_set_console(c, nullptr);
         uint32_t *vt = reinterpret_cast<uint32_t *>(m6_mem_ptr(c, 0, 192));
         vt[0] = kStack;
         vt[1] = kPc | 1;
@@ -37,28 +36,25 @@ struct Bench {
         uint32_t *ram = reinterpret_cast<uint32_t *>(m6_mem_ptr(c, kSram, 0x1000));
         for (int i = 0; i < 0x400; i++) ram[i] = kSram + 0x101 + 8 * (uint32_t)i;
         sram.assign(reinterpret_cast<uint8_t *>(ram), reinterpret_cast<uint8_t *>(ram) + 0x1000);
-        EXPECT_EQ(m6_reset(c), 0);
-        for (unsigned i = 0; i < 13; i++) c->r[i] = kSram + 0x100 + 16 * i;
-        c->r[14] = kSram + 0x301;
-        c->mtb_master = 0x80000008u; // EN, a 4 KiB buffer
-        c->hook_ctx = this;
-        c->on_mtb_packet = [](void *ctx, uint64_t, uint32_t w0, uint32_t) {
+        m6_on_mtb_packet(c, [](void *ctx, uint64_t, uint32_t w0, uint32_t) {
             if (!(w0 & 1)) static_cast<Bench *>(ctx)->branch_packets++; // A=0: a branch, not an exception entry
-        };
-        start = *c;
+        }, this);
     }
     ~Bench() { m6_destroy(c); }
 
     // Executes op at kPc; returns whether it faulted (HardFault entered).
     bool run(uint32_t op, int is32)
     {
-        *c = start;
         std::memcpy(m6_mem_ptr(c, kSram, 0x1000), sram.data(), sram.size());
+        EXPECT_EQ(m6_reset(c, nullptr), 0);
+        for (int i = 0; i < 13; i++) m6_set_reg(c, TM_REG_R0 + i, kSram + 0x100 + 16 * (uint32_t)i);
+        m6_set_reg(c, TM_REG_LR, kSram + 0x301);
+        EXPECT_EQ(m6_write(c, m6_get_config(c)->mtb_base + 4, 4, 0x80000008u), 0); // MASTER: EN, a 4 KiB buffer
         uint16_t hw[2] = { (uint16_t)(is32 ? op >> 16 : op), (uint16_t)op };
         std::memcpy(m6_mem_ptr(c, kPc, 4), hw, 4);
         branch_packets = 0;
         m6_step(c);
-        return c->ipsr == M6_EXC_HARDFAULT;
+        return (m6_xpsr(c) & 0x3f) == M6_EXC_HARDFAULT;
     }
 };
 
@@ -81,7 +77,7 @@ void check(Bench &b, uint32_t op, int is32)
     const thumb_encoding *e = thumb_entry(id);
     bool fault = b.run(op, is32);
     SCOPED_TRACE(::testing::Message() << std::hex << op << " " << e->name);
-    EXPECT_EQ(b.c->thumb_id, id) << "the executor ran another entry";
+    EXPECT_EQ(m6_last_encoding(b.c), id) << "the executor ran another entry";
     char buf[96];
     m6_disasm(kPc, op, is32, buf, sizeof buf);
     std::string text = buf, first = text.substr(0, text.find(' '));
@@ -128,10 +124,10 @@ TEST(ThumbUsers, BlAndMsrNeedTheirWholeFirstHalfword)
 {
     Bench b;
     EXPECT_TRUE(b.run(0xe800d000, 1));
-    EXPECT_EQ(b.c->r[15], kHandler);
+    EXPECT_EQ(m6_reg(b.c, TM_REG_PC), kHandler);
     EXPECT_TRUE(b.run(0xf800d000, 1));
     EXPECT_TRUE(b.run(0xf3908810, 1));
     EXPECT_FALSE(b.run(0xf000f800, 1)); // bl to the next instruction
-    EXPECT_EQ(b.c->r[15], kPc + 4);
-    EXPECT_EQ(b.c->r[14], (kPc + 4) | 1);
+    EXPECT_EQ(m6_reg(b.c, TM_REG_PC), kPc + 4);
+    EXPECT_EQ(m6_reg(b.c, TM_REG_LR), (kPc + 4) | 1);
 }
