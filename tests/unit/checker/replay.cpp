@@ -1,11 +1,14 @@
 #include "replay.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <thread>
 #include <strings.h>
 #include <unistd.h>
+#include <zlib.h>
 
 #include <gtest/gtest.h>
 
@@ -214,4 +217,57 @@ std::vector<PacketAt> model_run_packets(const std::string &elf, bool tail_chain,
     fclose(console);
     m6_destroy(c);
     return pk;
+}
+
+std::vector<std::string> corpus_names()
+{
+    std::vector<std::string> v;
+    const std::string suffix = ".tarmac.gz";
+    for (const auto &e : std::filesystem::directory_iterator(std::filesystem::path(TM_SOURCE_DIR) / "golden")) {
+        std::string n = e.path().filename().string();
+        if (n.size() > suffix.size() && n.compare(n.size() - suffix.size(), suffix.size(), suffix) == 0)
+            v.push_back(n.substr(0, n.size() - suffix.size()));
+    }
+    std::sort(v.begin(), v.end());
+    return v;
+}
+
+bool corpus_with_options(const std::string &name)
+{
+    return name.size() > 3 && name.compare(name.size() - 3, 3, ".tc") == 0;
+}
+
+std::string corpus_golden(const std::string &name)
+{
+    return std::string(TM_SOURCE_DIR) + "/golden/" + name + ".tarmac.gz";
+}
+
+std::string corpus_elf(const std::string &name)
+{
+    const std::string program = corpus_with_options(name) ? name.substr(0, name.size() - 3) : name;
+    return std::string(TM_BUILD_DIR) + "/programs/" + program + ".elf";
+}
+
+uint64_t count_gz_lines(const std::string &gz, const char *text)
+{
+    gzFile f = gzopen(gz.c_str(), "rb");
+    if (!f) return 0;
+    char line[512];
+    uint64_t n = 0;
+    while (gzgets(f, line, sizeof line))
+        if (std::strstr(line, text)) n++;
+    gzclose(f);
+    return n;
+}
+
+std::string open_error(const std::string &golden, const std::string &options)
+{
+    tm_error err;
+    tc_checker *c = tc_open(golden.c_str(), options.c_str(), &err);
+    if (c) {
+        tc_close(c);
+        return "(opened)";
+    }
+    char text[800];
+    return tm_error_format(&err, text, sizeof text);
 }

@@ -73,3 +73,17 @@ RunResult run_calls(const std::string &golden, const std::string &options, const
 // Runs the program on the model (tail-chaining and late arrival on when tail_chain) and returns the MTB packets
 // it wrote, with the step that caused each and where; *steps: the steps it ran.
 std::vector<PacketAt> model_run_packets(const std::string &elf, bool tail_chain, uint64_t *steps);
+
+// The committed goldens (golden/<name>.tarmac.gz), sorted by name. <program>.tc is <program>'s golden made with
+// the model's tail-chaining and late arrival on (tests/programs/programs.mk, TC_ISS_OPTS).
+std::vector<std::string> corpus_names();
+bool corpus_with_options(const std::string &name);  // a <program>.tc golden
+std::string corpus_golden(const std::string &name); // its golden file
+std::string corpus_elf(const std::string &name);    // its program's ELF under build/programs/ (without ".tc")
+
+// Lines of a gzip-compressed text file that contain text.
+uint64_t count_gz_lines(const std::string &gz, const char *text);
+
+// tc_open's error for this golden and these options as tm_error_format writes it ("file:line: message");
+// "(opened)" when the open succeeded (the checker is closed again).
+std::string open_error(const std::string &golden, const std::string &options);

@@ -19,9 +19,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::string golden_of(const std::string &p) { return std::string(TM_SOURCE_DIR) + "/golden/" + p + ".tarmac.gz"; }
-std::string elf_of(const std::string &p) { return std::string(TM_BUILD_DIR) + "/programs/" + p + ".elf"; }
-
 struct Coverage {
     RunResult run;
     std::map<std::string, unsigned long long> bins;
@@ -47,10 +44,10 @@ Coverage covered(const std::string &p, size_t corrupt_call = SIZE_MAX, bool tc =
 {
     Coverage v;
     uint64_t steps = 0;
-    std::vector<PacketAt> packets = model_run_packets(elf_of(p), tc, &steps);
+    std::vector<PacketAt> packets = model_run_packets(corpus_elf(p), tc, &steps);
     std::vector<Call> calls;
     std::string err;
-    const std::string golden = golden_of(tc ? p + ".tc" : p);
+    const std::string golden = corpus_golden(tc ? p + ".tc" : p);
     EXPECT_TRUE(perfect_calls(golden, packets, calls, err)) << err;
     if (corrupt_call < calls.size()) calls[corrupt_call].a ^= 0x10;
     fs::create_directories(std::string(TM_BUILD_DIR) + "/tmp");
@@ -71,17 +68,6 @@ Coverage covered(const std::string &p, size_t corrupt_call = SIZE_MAX, bool tc =
         v.bins[line.substr(0, tab)] = std::stoull(line.substr(tab + 1));
     }
     return v;
-}
-
-uint64_t count_lines(const std::string &gz, const char *text)
-{
-    gzFile f = gzopen(gz.c_str(), "rb");
-    char line[512];
-    uint64_t n = 0;
-    while (gzgets(f, line, sizeof line))
-        if (std::strstr(line, text)) n++;
-    gzclose(f);
-    return n;
 }
 
 // Golden lines of B T1 (opcode 0xd000-0xddff) whose status starts with status ("IT", "IS", "I": both).
@@ -111,15 +97,15 @@ TEST(Coverage, BinsAddUpToWhatWasCompared)
         SCOPED_TRACE(p);
         Coverage v = covered(p);
         ASSERT_EQ(v.run.rc, TC_OK) << v.run.report.substr(0, 2000);
-        EXPECT_EQ(v.sum("encoding."), count_lines(golden_of(p), " clk IT "));
+        EXPECT_EQ(v.sum("encoding."), count_gz_lines(corpus_golden(p), " clk IT "));
         EXPECT_EQ(v.sum("bus."), v.run.n.beats);
         EXPECT_EQ(v.at("mtb.branch") + v.at("mtb.exception_entry") + v.at("mtb.exception_return") +
                       v.at("mtb.exception_return_to") + v.at("mtb.tail_chain_entry"),
                   v.run.n.packets);
         EXPECT_EQ(v.at("exception.Reset.entered"), 1u);
         // every conditional branch, taken (IT) or not (IS), in one condition bin; the taken ones are B T1's
-        EXPECT_EQ(v.sum("branch.b_t1."), cond_branches(golden_of(p), "I"));
-        EXPECT_EQ(v.at("encoding.b_t1"), cond_branches(golden_of(p), "IT"));
+        EXPECT_EQ(v.sum("branch.b_t1."), cond_branches(corpus_golden(p), "I"));
+        EXPECT_EQ(v.at("encoding.b_t1"), cond_branches(corpus_golden(p), "IT"));
         EXPECT_EQ(v.header[0], "# tarmac-cov 1");
         EXPECT_EQ(v.header[2], "# failed 0");
     }
@@ -143,7 +129,7 @@ TEST(Coverage, ExceptionsEnteredAndReturned)
 {
     Coverage v = covered("svc");
     ASSERT_EQ(v.run.rc, TC_OK);
-    uint64_t svcs = count_lines(golden_of("svc"), "CoreEvent_SVCALL");
+    uint64_t svcs = count_gz_lines(corpus_golden("svc"), "CoreEvent_SVCALL");
     EXPECT_EQ(svcs, 3u);
     EXPECT_EQ(v.at("exception.SVCall.entered"), svcs);
     EXPECT_EQ(v.at("exception.SVCall.returned"), svcs);
@@ -197,7 +183,7 @@ TEST(Coverage, OperandFlagAndMtbCorners)
     EXPECT_GT(m.at("mtb.start_bit"), 0u);
     EXPECT_GT(m.at("sysreg.MTB_FLOW.write"), 0u);
     EXPECT_GT(m.at("sysreg.MTB_MASTER.write"), 0u);
-    EXPECT_EQ(m.at("sysreg.MTB_FLOW.write"), count_lines(golden_of("mtb_flow"), " clk MW4 f0000008 "));
+    EXPECT_EQ(m.at("sysreg.MTB_FLOW.write"), count_gz_lines(corpus_golden("mtb_flow"), " clk MW4 f0000008 "));
 }
 
 // A failing run still writes its file, marked failed; an unwritable file fails the check, naming it.
@@ -210,8 +196,8 @@ TEST(Coverage, FailedAndUnwritable)
 
     std::vector<Call> calls;
     std::string err;
-    ASSERT_TRUE(perfect_calls(golden_of("hello"), {}, calls, err)) << err;
-    RunResult r = run_calls(golden_of("hello"), "mtb=0,coverage=/nonexistent-dir/x.cov", calls);
+    ASSERT_TRUE(perfect_calls(corpus_golden("hello"), {}, calls, err)) << err;
+    RunResult r = run_calls(corpus_golden("hello"), "mtb=0,coverage=/nonexistent-dir/x.cov", calls);
     EXPECT_EQ(r.rc, TC_FAILED);
     EXPECT_NE(r.report.find("coverage file /nonexistent-dir/x.cov: No such file or directory"), std::string::npos)
         << r.report;

@@ -25,60 +25,31 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::vector<std::string> programs()
-{
-    std::vector<std::string> v;
-    for (const auto &e : fs::directory_iterator(fs::path(TM_SOURCE_DIR) / "golden")) {
-        std::string n = e.path().filename().string();
-        if (n.size() > 10 && n.substr(n.size() - 10) == ".tarmac.gz") v.push_back(n.substr(0, n.size() - 10));
-    }
-    std::sort(v.begin(), v.end());
-    return v;
-}
-
-// <program>.tc: the golden made with the implementation options on (tests/programs/programs.mk, TC_ISS_OPTS)
-bool with_options(const std::string &p) { return p.size() > 3 && p.substr(p.size() - 3) == ".tc"; }
+// the options a <program>.tc golden is made with (tests/programs/programs.mk, TC_ISS_OPTS)
 const char kOptions[] = "--config tail_chain=1,late_arrival=1";
-
-std::string golden_of(const std::string &p) { return std::string(TM_SOURCE_DIR) + "/golden/" + p + ".tarmac.gz"; }
-std::string elf_of(const std::string &p)
-{
-    return std::string(TM_BUILD_DIR) + "/programs/" + (with_options(p) ? p.substr(0, p.size() - 3) : p) + ".elf";
-}
 
 std::vector<PacketAt> model_packets(const std::string &p, uint64_t *steps)
 {
-    return model_run_packets(elf_of(p), with_options(p), steps);
-}
-
-uint64_t count_lines(const std::string &gz, const char *prefix_after_time)
-{
-    gzFile f = gzopen(gz.c_str(), "rb");
-    char line[512];
-    uint64_t n = 0;
-    while (gzgets(f, line, sizeof line))
-        if (std::strstr(line, prefix_after_time)) n++;
-    gzclose(f);
-    return n;
+    return model_run_packets(corpus_elf(p), corpus_with_options(p), steps);
 }
 
 }  // namespace
 
-TEST(Goldens, EveryProgramHasAGolden) { EXPECT_GE(programs().size(), 17u); }
+TEST(Goldens, EveryProgramHasAGolden) { EXPECT_GE(corpus_names().size(), 17u); }
 
 TEST(Goldens, PerfectDutReplayPassesWithExactCounts)
 {
-    for (const std::string &p : programs()) {
+    for (const std::string &p : corpus_names()) {
         SCOPED_TRACE(p);
         uint64_t model_steps = 0;
         std::vector<PacketAt> packets = model_packets(p, &model_steps);
         std::vector<Call> calls;
         std::string err;
-        ASSERT_TRUE(perfect_calls(golden_of(p), packets, calls, err)) << err;
-        RunResult r = run_calls(golden_of(p), "", calls);
+        ASSERT_TRUE(perfect_calls(corpus_golden(p), packets, calls, err)) << err;
+        RunResult r = run_calls(corpus_golden(p), "", calls);
         EXPECT_EQ(r.rc, TC_OK) << r.report.substr(0, 3000);
         EXPECT_EQ(r.n.steps, model_steps + 1);  // + the reset step
-        EXPECT_EQ(r.n.beats, count_lines(golden_of(p), " clk MR") + count_lines(golden_of(p), " clk MW"));
+        EXPECT_EQ(r.n.beats, count_gz_lines(corpus_golden(p), " clk MR") + count_gz_lines(corpus_golden(p), " clk MW"));
         EXPECT_EQ(r.n.packets, packets.size());
         EXPECT_EQ(r.n.mismatches, 0u);
         if (p == "mtb") {
@@ -103,15 +74,15 @@ TEST(Goldens, PacketWrittenAtTheWrongPositionFails)
     EXPECT_LT(pointers.size(), packets.size()) << "mtb_flow should wrap the buffer (a pointer used twice)";
     std::vector<Call> calls;
     std::string err;
-    ASSERT_TRUE(perfect_calls(golden_of("mtb_flow"), packets, calls, err)) << err;
-    RunResult ok = run_calls(golden_of("mtb_flow"), "", calls);
+    ASSERT_TRUE(perfect_calls(corpus_golden("mtb_flow"), packets, calls, err)) << err;
+    RunResult ok = run_calls(corpus_golden("mtb_flow"), "", calls);
     EXPECT_EQ(ok.rc, TC_OK) << ok.report.substr(0, 3000);
 
     const size_t k = packets.size() / 2;
     packets[k].pointer += 8;
     calls.clear();
-    ASSERT_TRUE(perfect_calls(golden_of("mtb_flow"), packets, calls, err)) << err;
-    RunResult r = run_calls(golden_of("mtb_flow"), "", calls);
+    ASSERT_TRUE(perfect_calls(corpus_golden("mtb_flow"), packets, calls, err)) << err;
+    RunResult r = run_calls(corpus_golden("mtb_flow"), "", calls);
     EXPECT_EQ(r.rc, TC_MISMATCH);
     char expected[96], actual[96];
     std::snprintf(expected, sizeof expected, "MTB packet differs in position: expected (%08x, %08x) at offset %08x",
@@ -123,20 +94,20 @@ TEST(Goldens, PacketWrittenAtTheWrongPositionFails)
     // an MTB that does not show where it writes: the same packets pass
     for (PacketAt &p : packets) p.shown = false;
     calls.clear();
-    ASSERT_TRUE(perfect_calls(golden_of("mtb_flow"), packets, calls, err)) << err;
-    EXPECT_EQ(run_calls(golden_of("mtb_flow"), "", calls).rc, TC_OK);
+    ASSERT_TRUE(perfect_calls(corpus_golden("mtb_flow"), packets, calls, err)) << err;
+    EXPECT_EQ(run_calls(corpus_golden("mtb_flow"), "", calls).rc, TC_OK);
 }
 
 TEST(Goldens, RegeneratingGivesTheCommittedBytes)
 {
-    for (const std::string &p : programs()) {
+    for (const std::string &p : corpus_names()) {
         SCOPED_TRACE(p);
         std::string out = std::string(TM_BUILD_DIR) + "/tmp/regen_" + p + ".tarmac.gz";
         fs::create_directories(std::string(TM_BUILD_DIR) + "/tmp");
-        std::string cmd = std::string(TM_BUILD_DIR) + "/bin/armv6m-iss --quiet " + (with_options(p) ? kOptions : "") +
-                          " --tarmac " + out + " " + elf_of(p) + " > /dev/null";
+        std::string cmd = std::string(TM_BUILD_DIR) + "/bin/armv6m-iss --quiet " + (corpus_with_options(p) ? kOptions : "") +
+                          " --tarmac " + out + " " + corpus_elf(p) + " > /dev/null";
         ASSERT_EQ(system(cmd.c_str()), 0) << cmd;
-        std::ifstream a(out, std::ios::binary), b(golden_of(p), std::ios::binary);
+        std::ifstream a(out, std::ios::binary), b(corpus_golden(p), std::ios::binary);
         std::string x((std::istreambuf_iterator<char>(a)), {}), y((std::istreambuf_iterator<char>(b)), {});
         EXPECT_TRUE(x == y) << "golden/" << p << ".tarmac.gz is stale or the model is not deterministic: run make golden";
     }

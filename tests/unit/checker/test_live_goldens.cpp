@@ -15,24 +15,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::vector<std::string> programs()
-{
-    std::vector<std::string> v;
-    for (const auto &e : fs::directory_iterator(fs::path(TM_SOURCE_DIR) / "golden")) {
-        std::string n = e.path().filename().string();
-        if (n.size() > 10 && n.substr(n.size() - 10) == ".tarmac.gz") v.push_back(n.substr(0, n.size() - 10));
-    }
-    std::sort(v.begin(), v.end());
-    return v;
-}
-
-bool with_options(const std::string &p) { return p.size() > 3 && p.substr(p.size() - 3) == ".tc"; }
-std::string golden_of(const std::string &p) { return std::string(TM_SOURCE_DIR) + "/golden/" + p + ".tarmac.gz"; }
-std::string elf_of(const std::string &p)
-{
-    return std::string(TM_BUILD_DIR) + "/programs/" + (with_options(p) ? p.substr(0, p.size() - 3) : p) + ".elf";
-}
-
 void expect_same_counts(const tc_counters &a, const tc_counters &b)
 {
     EXPECT_EQ(a.steps, b.steps);
@@ -48,23 +30,23 @@ void expect_same_counts(const tc_counters &a, const tc_counters &b)
 
 TEST(LiveGoldens, EveryProgramPassesLiveWithFileModesCountsAndItsGoldenOutReplays)
 {
-    for (const std::string &p : programs()) {
+    for (const std::string &p : corpus_names()) {
         SCOPED_TRACE(p);
         std::vector<Call> calls;
         std::string err;
-        ASSERT_TRUE(perfect_calls(golden_of(p), {}, calls, err)) << err;
-        RunResult file = run_calls(golden_of(p), "mtb=0", calls);
+        ASSERT_TRUE(perfect_calls(corpus_golden(p), {}, calls, err)) << err;
+        RunResult file = run_calls(corpus_golden(p), "mtb=0", calls);
         ASSERT_EQ(file.rc, TC_OK) << file.report.substr(0, 3000);
         std::string out = std::string(TM_BUILD_DIR) + "/tmp/live_" + p + ".tarmac.gz";
         fs::create_directories(std::string(TM_BUILD_DIR) + "/tmp");
         std::string opts = std::string("mtb=0,golden_out=") + out;
-        if (with_options(p)) opts += ",model=tail_chain:1;late_arrival:1";
-        RunResult live = run_calls("live:" + elf_of(p), opts, calls);
+        if (corpus_with_options(p)) opts += ",model=tail_chain:1;late_arrival:1";
+        RunResult live = run_calls("live:" + corpus_elf(p), opts, calls);
         EXPECT_EQ(live.rc, TC_OK) << live.report.substr(0, 4000);
         expect_same_counts(live.n, file.n);
         // without golden_out the model's records go to the step builder without the text: the same steps
-        std::string direct_opts = with_options(p) ? "mtb=0,model=tail_chain:1;late_arrival:1" : "mtb=0";
-        RunResult direct = run_calls("live:" + elf_of(p), direct_opts, calls);
+        std::string direct_opts = corpus_with_options(p) ? "mtb=0,model=tail_chain:1;late_arrival:1" : "mtb=0";
+        RunResult direct = run_calls("live:" + corpus_elf(p), direct_opts, calls);
         EXPECT_EQ(direct.rc, TC_OK) << direct.report.substr(0, 4000);
         expect_same_counts(direct.n, file.n);
         RunResult replay = run_calls(out, "mtb=0", calls);

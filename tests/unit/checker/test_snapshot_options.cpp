@@ -239,11 +239,8 @@ TEST(CheckerOptions, EveryKeyHasADefaultTextAndAMeaningAndBadValuesAreNamed)
     };
     std::string g = golden_path();
     for (const auto &b : bad) {
-        tm_error err;
-        tc_checker *c = tc_open(g.c_str(), b.opts, &err);
-        EXPECT_EQ(c, nullptr) << b.opts;
-        EXPECT_NE(std::string(err.msg).find(b.msg), std::string::npos) << b.opts << ": " << err.msg;
-        tc_close(c);
+        std::string e = open_error(g, b.opts);
+        EXPECT_NE(e.find(b.msg), std::string::npos) << b.opts << ": " << e;
     }
 }
 

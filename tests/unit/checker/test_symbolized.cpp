@@ -14,9 +14,6 @@
 
 namespace {
 
-std::string golden_of(const std::string &p) { return std::string(TM_SOURCE_DIR) + "/golden/" + p + ".tarmac.gz"; }
-std::string elf_of(const std::string &p) { return std::string(TM_BUILD_DIR) + "/programs/" + p + ".elf"; }
-
 struct NmSymbol {
     std::string name;
     uint32_t addr, size;
@@ -66,7 +63,7 @@ std::vector<Call> sort_calls()
 {
     std::vector<Call> calls;
     std::string err;
-    EXPECT_TRUE(perfect_calls(golden_of("sort"), {}, calls, err)) << err;
+    EXPECT_TRUE(perfect_calls(corpus_golden("sort"), {}, calls, err)) << err;
     return calls;
 }
 
@@ -74,7 +71,7 @@ std::vector<Call> sort_calls()
 
 TEST(SymbolizedReport, AWrongPcNamesTheFunctionAndTheGoldenInstruction)
 {
-    std::vector<NmSymbol> fns = nm_functions(elf_of("sort"));
+    std::vector<NmSymbol> fns = nm_functions(corpus_elf("sort"));
     const NmSymbol *main = nullptr;
     for (const NmSymbol &s : fns)
         if (s.name == "main") main = &s;
@@ -89,7 +86,7 @@ TEST(SymbolizedReport, AWrongPcNamesTheFunctionAndTheGoldenInstruction)
     uint32_t pc = calls[k].a, opcode = calls[k].b;
     calls[k].a += 2;
 
-    RunResult r = run_calls(golden_of("sort"), "mtb=0,elf=" + elf_of("sort"), calls);
+    RunResult r = run_calls(corpus_golden("sort"), "mtb=0,elf=" + corpus_elf("sort"), calls);
     ASSERT_EQ(r.rc, TC_MISMATCH) << r.report;
     char want[300];
     std::snprintf(want, sizeof want, "pc: expected %s (opcode %04x), actual %s (opcode", symbolized(fns, pc).c_str(),
@@ -97,7 +94,7 @@ TEST(SymbolizedReport, AWrongPcNamesTheFunctionAndTheGoldenInstruction)
     EXPECT_NE(r.report.find(want), std::string::npos) << want << "\n" << r.report;
     EXPECT_NE(r.report.find("<main+0x"), std::string::npos);
     // the golden instruction with the golden line's own disassembly
-    std::string line = golden_line(golden_of("sort"), reported_line(r.report, golden_of("sort")));
+    std::string line = golden_line(corpus_golden("sort"), reported_line(r.report, corpus_golden("sort")));
     size_t colon = line.find(" : ");
     ASSERT_NE(colon, std::string::npos) << line;
     std::string disasm = line.substr(colon + 3, line.find('\n') - colon - 3);
@@ -110,7 +107,7 @@ TEST(SymbolizedReport, AWrongPcNamesTheFunctionAndTheGoldenInstruction)
     EXPECT_NE(r.report.find(want), std::string::npos) << want << "\n" << r.report;
 
     // the same fault without the option: plain addresses, as before
-    RunResult plain = run_calls(golden_of("sort"), "mtb=0", calls);
+    RunResult plain = run_calls(corpus_golden("sort"), "mtb=0", calls);
     ASSERT_EQ(plain.rc, TC_MISMATCH);
     std::snprintf(want, sizeof want, "pc: expected %08x (opcode %04x), actual %08x (opcode", pc, opcode, pc + 2);
     EXPECT_NE(plain.report.find(want), std::string::npos) << plain.report;
@@ -120,7 +117,7 @@ TEST(SymbolizedReport, AWrongPcNamesTheFunctionAndTheGoldenInstruction)
 
 TEST(SymbolizedReport, LrNamesTheReturnAddressesFunction)
 {
-    std::vector<NmSymbol> fns = nm_functions(elf_of("sort"));
+    std::vector<NmSymbol> fns = nm_functions(corpus_elf("sort"));
     std::vector<Call> calls = sort_calls();
     // the first LR write of a return address (a BL), reported 4 bytes further on
     size_t k = 0;
@@ -131,7 +128,7 @@ TEST(SymbolizedReport, LrNamesTheReturnAddressesFunction)
     ASSERT_LT(k, calls.size());
     uint32_t lr = calls[k].b;
     calls[k].b += 4;
-    RunResult r = run_calls(golden_of("sort"), "mtb=0,elf=" + elf_of("sort"), calls);
+    RunResult r = run_calls(corpus_golden("sort"), "mtb=0,elf=" + corpus_elf("sort"), calls);
     ASSERT_EQ(r.rc, TC_MISMATCH) << r.report;
     auto text = [&](uint32_t v) {  // the value keeps its Thumb bit; the symbol is of the instruction address
         std::string s = symbolized(fns, v & ~1u);
@@ -155,9 +152,9 @@ TEST(SymbolizedReport, WithoutGoldenDisassemblyTheModelsDisassemblerStandsIn)
                                      "2 clk MW1 20000001 16\n",
                                      "nodisasm.tarmac");
     std::vector<Call> calls = { Call::reg(0, 0x16), Call::retire(0x100, 0x2016), Call::retire(0x104, 0x7048) };
-    RunResult r = run_calls(golden, "elf=" + elf_of("hello"), calls);
+    RunResult r = run_calls(golden, "elf=" + corpus_elf("hello"), calls);
     ASSERT_EQ(r.rc, TC_MISMATCH) << r.report;
-    std::vector<NmSymbol> fns = nm_functions(elf_of("hello"));
+    std::vector<NmSymbol> fns = nm_functions(corpus_elf("hello"));
     std::string at = symbolized(fns, 0x102);
     if (at.empty()) at = "00000102";
     EXPECT_NE(r.report.find("  golden instruction: " + at + " 7048 strb r0, [r1, #1]\n"), std::string::npos) << r.report;
@@ -166,17 +163,8 @@ TEST(SymbolizedReport, WithoutGoldenDisassemblyTheModelsDisassemblerStandsIn)
 
 TEST(SymbolizedReport, AnUnreadableElfFailsTheOpenWithTheReason)
 {
-    tm_error err;
-    tc_checker *c = tc_open(golden_of("sort").c_str(), "elf=/nonexistent/prog.elf", &err);
-    EXPECT_EQ(c, nullptr);
-    tc_close(c);
-    char msg[600];
-    EXPECT_NE(std::string(tm_error_format(&err, msg, sizeof msg)).find("/nonexistent/prog.elf: cannot open"),
-              std::string::npos)
-        << msg;
-    c = tc_open(golden_of("sort").c_str(), ("elf=" + std::string(TM_SOURCE_DIR) + "/README.md").c_str(), &err);
-    EXPECT_EQ(c, nullptr);
-    tc_close(c);
-    EXPECT_NE(std::string(tm_error_format(&err, msg, sizeof msg)).find("README.md: not an ELF file"), std::string::npos)
-        << msg;
+    std::string e = open_error(corpus_golden("sort"), "elf=/nonexistent/prog.elf");
+    EXPECT_NE(e.find("/nonexistent/prog.elf: cannot open"), std::string::npos) << e;
+    e = open_error(corpus_golden("sort"), "elf=" + std::string(TM_SOURCE_DIR) + "/README.md");
+    EXPECT_NE(e.find("README.md: not an ELF file"), std::string::npos) << e;
 }
