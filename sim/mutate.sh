@@ -147,15 +147,24 @@ t0=$(date +%s)
 TESTS_STR="${tests[*]}" xargs -P "$jobs" -I{} bash -c 'libs=($LIBS_STR); tests=($TESTS_STR); run_mutant "$@"' _ {} <<<"$lines"
 t1=$(date +%s)
 
-total=0; lockstep=0; harness=0; lonly=0; errors=0
+# Why a mutant may be missed: the mutant list's "# equivalent <name>: <why>" lines (a mutant that changes no
+# architectural state the golden records). A miss without one is reported as unexplained.
+equivalent_why() { sed -n "s/^# equivalent $1: //p" "$mutants" | head -1; }
+total=0; lockstep=0; harness=0; lonly=0; errors=0; equivalent=0; misses=()
 for n in $names; do
   total=$((total + 1))
-  case "$(cat "$out/$n/status" 2>/dev/null)" in
+  status=$(cat "$out/$n/status" 2>/dev/null)
+  case "$status" in
     LOCKSTEP) lockstep=$((lockstep + 1)) ;;
     HARNESS) harness=$((harness + 1)) ;;
     MISSED) ;;
     *) errors=$((errors + 1)) ;;
   esac
+  if [ "$status" = MISSED ] || [ "$status" = HARNESS ]; then
+    why=$(equivalent_why "$n")
+    if [ -n "$why" ]; then equivalent=$((equivalent + 1)); misses+=("$n ($status): equivalent: $why")
+    else misses+=("$n ($status): NOT EXPLAINED: no program exercises it, or the checker does not compare what it changes (say why with '# equivalent $n: <why>' in $mutants when it changes nothing the golden records)"); fi
+  fi
   [ "$(cat "$out/$n/lonly" 2>/dev/null)" = yes ] && lonly=$((lonly + 1))
 done
 {
@@ -166,8 +175,10 @@ done
   done
   echo "mutation campaign: $lockstep of $total mutants detected by lockstep ($(awk -v d=$lockstep -v t=$total 'BEGIN { printf "%.1f", t ? 100 * d / t : 0 }')%);" \
        "$lonly of them caught by lockstep only (the detecting test's own exit code and output passed);" \
-       "$harness failed by timeout/lockup only; $((total - lockstep - harness - errors)) missed; $errors errors;" \
+       "$harness failed by timeout/lockup only; $((total - lockstep - harness - errors)) missed;" \
+       "undetected: $equivalent equivalent, $((total - lockstep - errors - equivalent)) unexplained; $errors errors;" \
        "${#tests[@]} tests, -j $jobs, $((t1 - t0)) s"
+  for m in "${misses[@]}"; do echo "undetected: $m"; done
   echo "(result: LOCKSTEP the checker found a mismatch, HARNESS a hang or lockup the checker did not report, MISSED"
   echo " nothing failed; cycle: when the checker stopped; latency: cycles from the first divergence of the trace"
   echo " port or the bus to the detection; exit: would the detecting test's own exit code or console output alone"

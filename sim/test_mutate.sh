@@ -3,7 +3,8 @@
 # synthetic outputs (the simulator's "$finish" notice is dropped whatever the path of tb_top.sv, nothing else is),
 # then sim/mutate.sh on two real mutants over alu_add: one whose program still passes its own check (the trace
 # port reports a wrong PC: only lockstep sees it) and one the program's own check catches (ADCS ignores the carry).
-# A mutant rebuilt compiles nothing (the compiler cache). Needs BUILD from make, the libraries, the reference
+# A mutant rebuilt compiles nothing (the compiler cache); an undetected one is explained as equivalent or reported as
+# unexplained. Needs BUILD from make, the libraries, the reference
 # simulator and alu_add built.
 set -u
 pass=0; fail=0
@@ -65,6 +66,18 @@ if command -v ccache > /dev/null; then
 else
   fail=$((fail + 1)); echo "FAIL no ccache: make deps installs it (the campaign needs it to build its mutants in time)"
 fi
+# an undetected mutant is explained by the list's "# equivalent <name>: <why>" line, or reported as unexplained
+# (exc_return_decode on alu_add, which takes no exception: nothing can detect it there)
+grep -P '^exc_return_decode\t' sim/mutants.tsv > "$tmp/miss.tsv"
+{ echo "# equivalent exc_return_decode: planted reason"; cat "$tmp/miss.tsv"; } > "$tmp/miss_explained.tsv"
+for list in miss miss_explained; do
+  bash sim/mutate.sh -j 1 --mutants "$tmp/$list.tsv" --out "$out-miss" "$BUILD" "$BUILD/programs" golden \
+    "$lib/libarmv6m.a" "$lib/libtarmac.a" "-Wl,-rpath,$lib" "$lib/libtarmacchk.so" -- alu_add > "$tmp/$list.log" 2>&1
+done
+check "an undetected mutant without a reason is reported as unexplained" \
+  'grep -q "^undetected: exc_return_decode (MISSED): NOT EXPLAINED" "$tmp/miss.log" && grep -q "0 equivalent, 1 unexplained" "$tmp/miss.log"'
+check "an undetected mutant with a reason is reported as equivalent, with it" \
+  'grep -q "^undetected: exc_return_decode (MISSED): equivalent: planted reason" "$tmp/miss_explained.log" && grep -q "1 equivalent, 0 unexplained" "$tmp/miss_explained.log"'
 # every mutant of the campaign still applies: its original text occurs exactly once in its file (a change to the
 # RTL that moves or copies a line must re-anchor the mutant, or make mutate stops with an error)
 stale=$(python3 - <<'PY'
