@@ -87,6 +87,7 @@ TEST_SCRIPTS :=   # scripts run by `make test`, each ending with "N passed, N fa
 TEST_PREREQS :=   # what the scripts need built
 ALL_TARGETS :=    # what `make all` builds
 BENCHES :=        # phony targets run by `make bench`
+BENCH_PREREQS :=  # what they run, built before the first starts
 
 include dpi/dpi.mk
 include dpi/checker.mk
@@ -108,7 +109,13 @@ test: $(TEST_BINS) $(TEST_PREREQS)
 	  LIVE_PROGRAMS="$(LIVE_PROGRAMS)" ASYNC_TEST_SEEDS="$(ASYNC_TEST_SEEDS)" ASYNC_PLUSARGS="$(ASYNC_PLUSARGS)" \
 	  bash tests/run_tests.sh $(TEST_BINS) -- $(TEST_SCRIPTS)
 
+# `make bench`: everything the benchmarks run is built first (in parallel), then the benchmarks run one at a time:
+# each measures against a reference taken in the same run, which another benchmark on the other core would skew.
 bench: $(BENCHES)
+$(BENCHES): | $(BENCH_PREREQS)
+# each benchmark after the one before it in BENCHES (order-only: it does not make the next one out of date)
+bench_chain = $(if $(word 2,$(1)),$(eval $(word 2,$(1)): | $(word 1,$(1)))$(call bench_chain,$(wordlist 2,$(words $(1)),$(1))))
+$(call bench_chain,$(BENCHES))
 
 # Object rules shared by every fragment.
 $(OBJ)/%.o: %.c

@@ -69,6 +69,7 @@ $(BUILD)/bench/bench_trace: $(OBJ)/tests/bench/bench_trace.o $(LIBTARMAC)
 	$(CC) $(LDFLAGS) -o $@ $^ -lz -pthread
 
 .PHONY: bench-trace
+BENCH_PREREQS += $(BUILD)/bench/bench_trace $(BIN)/tarmac-diff
 bench-trace: $(BUILD)/bench/bench_trace $(BIN)/tarmac-diff
 	$(BUILD)/bench/bench_trace $(BIN)/tarmac-diff $(BUILD)/bench $(BENCH_LINES)
 BENCHES += bench-trace

@@ -25,6 +25,7 @@ $(BUILD)/bench/bench_loop_%.elf: tests/bench/fw/bench_loop.c $(PROG_LIB) | deps
 	@mkdir -p $(dir $@)
 	$(ARM_CC) $(BENCH_FW_FLAGS) -DROUNDS=$* -o $@ $< $(PROG_LIB) $(ARM_LDFLAGS)
 .PHONY: bench-model
+BENCH_PREREQS += $(ISS) $(BUILD)/bench/bench_loop_1000.elf $(BUILD)/bench/bench_loop_50.elf
 bench-model: $(ISS) $(BUILD)/bench/bench_loop_1000.elf $(BUILD)/bench/bench_loop_50.elf
 	bash tests/bench/bench_model.sh $(ISS) $(BUILD)/bench/bench_loop_1000.elf $(BUILD)/bench/bench_loop_50.elf $(BUILD)/bench
 BENCHES += bench-model

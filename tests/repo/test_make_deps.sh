@@ -2,7 +2,7 @@
 # `make deps` and the two passes of the top-level Makefile, with stand-ins for dpkg-query, apt-get, id and the C
 # compiler on PATH (nothing is installed or removed): as root, a missing package is installed before the first
 # compile starts, under -j1 and -j4; without root, make stops at once with one line naming the missing package
-# and the command to run, exit 2.
+# and the command to run, exit 2. make -j4 bench runs its benchmarks one at a time, after their prerequisites.
 set -u
 cd "$(dirname "$0")/../.."
 unset MAKELEVEL MAKEFLAGS MFLAGS  # under `make test`: the makes below are a user's top-level makes
@@ -39,5 +39,17 @@ for goal in sim test deps; do
     '[ "$rc" -eq 2 ] && [ "$(wc -l < "$tmp/out")" -eq 1 ] && grep -q "missing Debian packages: fake-pkg; run .make deps. as root" "$tmp/out"'
 done
 check "without root, nothing was installed or compiled" '[ ! -e "$tmp/log" ] && [ ! -e "$tmp/build-user" ]'
+
+# make -j4 bench: the benchmarks run one at a time after what they run is built (two stand-in benchmarks and a
+# stand-in prerequisite, read through MAKEFILES; a benchmark sharing the machine with another measures both)
+cat > "$tmp/bench.mk" <<'MK'
+$(T)/prereq: ; @sleep 1; echo "prereq built" >> $(T)/bench.log; touch $@
+bench-a bench-b: ; @echo "$@ start" >> $(T)/bench.log; sleep 1; echo "$@ end" >> $(T)/bench.log
+MK
+MAKEFILES="$tmp/bench.mk" make -j4 T="$tmp" BUILD="$tmp/build-bench" DEPS_PKGS= BENCHES="bench-a bench-b" \
+  BENCH_PREREQS="$tmp/prereq" bench > "$tmp/out" 2>&1; rc=$?
+order=$(tr '\n' ',' < "$tmp/bench.log" 2>/dev/null)
+check "make -j4 bench: the prerequisite, then one benchmark after the other ($order exit $rc)" \
+  '[ "$rc" -eq 0 ] && [ "$order" = "prereq built,bench-a start,bench-a end,bench-b start,bench-b end," ]'
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
