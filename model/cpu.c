@@ -57,7 +57,6 @@ static inline void set_reg(m6 *c, unsigned n, uint32_t v)
     c->r[n] = v;
 }
 
-
 int m6_reset(m6 *c, tm_error *err)
 {
     uint32_t sp, pc;
