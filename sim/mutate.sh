@@ -5,7 +5,8 @@
 # cycles after the bug first showed (the first cycle where the mutant's trace port / bus trace differs from the
 # unmutated core's), and whether the detecting test's own exit code and console output alone would have caught
 # it (the same run without the checker): "no" there means only lockstep caught the mutant. Prints a table, the
-# detection rate and the lockstep-only count.
+# detection rate, the lockstep-only count and why each undetected mutant was missed (equivalent, with the mutant
+# list's reason, or unexplained). Builds go through ccache when it is installed.
 # usage: mutate.sh [-j N] [--mutants FILE] [--random DIR] [--out DIR] [--plusargs "+a +b"]
 #                  <build dir> <programs dir> <golden dir> <libs...> -- <test>...
 #   A test is a program (<programs dir>/<t>.elf, <golden dir>/<t>.tarmac.gz, tests/programs/<t>.expect) or, when
