@@ -32,9 +32,10 @@ printf '%s\t%s\t%s\t%s\t%s\n' \
   "adcs_no_carry_in" "rtl_tb/core/m0_alu.sv" "I_ADC: res = add_with_carry(a, b, c_in);" "I_ADC: res = add_with_carry(a, b, 1'b0);" "ADCS ignores the carry in" \
   > "$tmp/mutants.tsv"
 lib="$PWD/$BUILD/lib"
+libs=("$lib/libarmv6m.a" "$lib/libtarmac.a" "-Wl,-rpath,$lib" "$lib/libtarmacchk.so")  # the campaign's link line
 out="$BUILD/test-mutate"; rm -rf "$out"
 table=$(bash sim/mutate.sh -j 2 --mutants "$tmp/mutants.tsv" --out "$out" "$BUILD" "$BUILD/programs" golden \
-          "$lib/libarmv6m.a" "$lib/libtarmac.a" "-Wl,-rpath,$lib" "$lib/libtarmacchk.so" -- alu_add 2>&1); rc=$?
+          "${libs[@]}" -- alu_add 2>&1); rc=$?
 row() { grep "^$1 " <<<"$table" | tail -1; }
 check "the campaign script ran (exit $rc)" '[ "$rc" -eq 0 ]'
 check "the mutant's own \$finish notice names its copy of tb_top.sv" \
@@ -55,12 +56,12 @@ done
 # a mutant built again takes every object from the campaign's compiler cache (ccache, kept in $BUILD/ccache):
 # the mechanism that lets make mutate build a hundred simulators in minutes
 if command -v ccache > /dev/null; then
-  stat() { CCACHE_DIR="$PWD/$BUILD/ccache" ccache --print-stats | awk -v k="$1" '$1 == k { print $2 }'; }
+  ccache_stat() { CCACHE_DIR="$PWD/$BUILD/ccache" ccache --print-stats | awk -v k="$1" '$1 == k { print $2 }'; }
   CCACHE_DIR="$PWD/$BUILD/ccache" ccache -z > /dev/null
   grep -P '^pc_trace_bit0\t' "$tmp/mutants.tsv" > "$tmp/again.tsv"
   bash sim/mutate.sh -j 1 --mutants "$tmp/again.tsv" --out "$out" "$BUILD" "$BUILD/programs" golden \
-    "$lib/libarmv6m.a" "$lib/libtarmac.a" "-Wl,-rpath,$lib" "$lib/libtarmacchk.so" -- alu_add > "$tmp/again.log" 2>&1
-  hits=$(stat local_storage_hit); misses=$(stat cache_miss)
+    "${libs[@]}" -- alu_add > "$tmp/again.log" 2>&1
+  hits=$(ccache_stat local_storage_hit); misses=$(ccache_stat cache_miss)
   check "a mutant built a second time compiles nothing ($hits objects from the cache, $misses compiled)" \
     '[ "${hits:-0}" -ge 10 ] && [ "${misses:-1}" -eq 0 ] && grep -q "^pc_trace_bit0 *LOCKSTEP" "$out/summary.txt"'
 else
@@ -72,7 +73,7 @@ grep -P '^exc_return_decode\t' sim/mutants.tsv > "$tmp/miss.tsv"
 { echo "# equivalent exc_return_decode: planted reason"; cat "$tmp/miss.tsv"; } > "$tmp/miss_explained.tsv"
 for list in miss miss_explained; do
   bash sim/mutate.sh -j 1 --mutants "$tmp/$list.tsv" --out "$out-miss" "$BUILD" "$BUILD/programs" golden \
-    "$lib/libarmv6m.a" "$lib/libtarmac.a" "-Wl,-rpath,$lib" "$lib/libtarmacchk.so" -- alu_add > "$tmp/$list.log" 2>&1
+    "${libs[@]}" -- alu_add > "$tmp/$list.log" 2>&1
 done
 check "an undetected mutant without a reason is reported as unexplained" \
   'grep -q "^undetected: exc_return_decode (MISSED): NOT EXPLAINED" "$tmp/miss.log" && grep -q "0 equivalent, 1 unexplained" "$tmp/miss.log"'
