@@ -67,17 +67,19 @@ module scs #(
   assign irq_pending = pend & en;
   always_comb for (int i = 0; i < 32; i++) irq_prio[2*i +: 2] = prio[i][7:6];
 
-  // highest pending exception number, for ICSR.VECTPENDING
+  // highest pending exception number, for ICSR.VECTPENDING: NMI (priority -2) above every configurable priority,
+  // else the lowest of those (the lowest number among equals). Unsigned levels: a signed comparison is a library
+  // call in the simulator's C++.
   logic [5:0] vecpend;
   always_comb begin
-    int best;
+    logic [2:0] best;  // the priority found; 4: none
     vecpend = 6'd0;
-    best = 5;
-    if (nmi_pending) begin vecpend = 6'd2; best = -2; end
-    if (pendsv_pending && int'(pri_pendsv) < best) begin vecpend = 6'd14; best = int'(pri_pendsv); end
-    if (systick_pending && int'(pri_systick) < best) begin vecpend = 6'd15; best = int'(pri_systick); end
+    best = 3'd4;
+    if (pendsv_pending && {1'b0, pri_pendsv} < best) begin vecpend = 6'd14; best = {1'b0, pri_pendsv}; end
+    if (systick_pending && {1'b0, pri_systick} < best) begin vecpend = 6'd15; best = {1'b0, pri_systick}; end
     for (int i = 0; i < 32; i++)
-      if (irq_pending[i] && int'(prio[i][7:6]) < best) begin vecpend = 6'(16 + i); best = int'(prio[i][7:6]); end
+      if (irq_pending[i] && {1'b0, prio[i][7:6]} < best) begin vecpend = 6'(16 + i); best = {1'b0, prio[i][7:6]}; end
+    if (nmi_pending) vecpend = 6'd2;
   end
 
   always_comb begin

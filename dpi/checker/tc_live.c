@@ -43,7 +43,7 @@ struct tc_live {
     tm_parse_state ps;
     uint64_t lines;            /* golden lines so far */
     char line[TC_LIVE_LINE];
-    int sink_error;            /* the model's trace could not be formatted or parsed */
+    int sink_error;            /* the model's trace could not be formatted, written or parsed: its tm_status */
     char sink_msg[300];
     /* held calls: [cmp, tail) not compared yet, [model, tail) not followed by the model yet */
     tc_event *q;
@@ -119,7 +119,7 @@ static void sink(void *ctx, const tm_record *r)
     if (l->sink_error) return;
     if (!l->out) { /* no file to write: the record as the parser would give it back, without the text */
         l->lines++;
-        if (tc_golden_add(c, r, l->lines) != TC_OK) l->sink_error = 1;
+        if (tc_golden_add(c, r, l->lines) != TC_OK) l->sink_error = TM_ERR_IO;
         return;
     }
     int n = tm_format(r, TM_DIALECT_FASTMODELS, l->line, sizeof l->line - 1);
@@ -128,7 +128,7 @@ static void sink(void *ctx, const tm_record *r)
     if (n < 0) {
         snprintf(l->sink_msg, sizeof l->sink_msg, "live golden line %llu: a record too long to format",
                  (unsigned long long)l->lines + 1);
-        l->sink_error = 1;
+        l->sink_error = TM_ERR_LINE;
         return;
     }
     l->lines++;
@@ -137,17 +137,17 @@ static void sink(void *ctx, const tm_record *r)
         if (tm_out_write(l->out, l->line, (size_t)n + 1, &err) != TM_OK) {
             char buf[200];
             snprintf(l->sink_msg, sizeof l->sink_msg, "golden_out: %s", tm_error_format(&err, buf, sizeof buf));
-            l->sink_error = 1;
+            l->sink_error = err.status < 0 ? err.status : TM_ERR_IO;
             return;
         }
     }
     if (tm_parse_line_in(&l->ps, l->line, (size_t)n, &back, &err) != TM_OK) {
         snprintf(l->sink_msg, sizeof l->sink_msg, "live golden line %llu: the model's line does not parse: %.150s",
                  (unsigned long long)l->lines, err.msg);
-        l->sink_error = 1;
+        l->sink_error = TM_ERR_PARSE;
         return;
     }
-    if (back.kind != TM_REC_NONE && tc_golden_add(c, &back, l->lines) != TC_OK) l->sink_error = 1;
+    if (back.kind != TM_REC_NONE && tc_golden_add(c, &back, l->lines) != TC_OK) l->sink_error = TM_ERR_IO;
 }
 
 /* A read the model makes in a volatile range takes the value of the RTL's matching read beat held (the first
@@ -177,17 +177,19 @@ static int volatile_read(void *ctx, uint32_t addr, unsigned size, uint32_t *val)
     return 0;
 }
 
-static int fail_open(tm_error *err, const char *msg, const char *detail)
+/* status: what tm_error_set takes; the model's own errors keep theirs (a missing ELF is TM_ERR_IO, one that is
+ * not an ARM executable TM_ERR_FORMAT), out of memory is TM_ERR_IO as in tc_open */
+static int fail_open(tm_error *err, int status, const char *msg, const char *detail)
 {
-    tm_error_set(err, TM_ERR_ARG, NULL, 0, "%s%.200s", msg, detail);
+    tm_error_set(err, status, NULL, 0, "%s%.200s", msg, detail);
     return -1;
 }
 
 int tc_live_open(tc_checker *c, tm_error *err)
 {
-    if (c->o.snapshot) return fail_open(err, "live mode takes register writes (regs=writes), not snapshots", "");
+    if (c->o.snapshot) return fail_open(err, TM_ERR_ARG, "live mode takes register writes (regs=writes), not snapshots", "");
     tc_live *l = calloc(1, sizeof *l);
-    if (!l) return fail_open(err, "out of memory", "");
+    if (!l) return fail_open(err, TM_ERR_IO, "out of memory", "");
     c->live = l;
     l->q = calloc(TC_LIVE_HELD, sizeof *l->q);
     l->used = calloc(TC_LIVE_HELD, 1);
@@ -206,12 +208,12 @@ int tc_live_open(tc_checker *c, tm_error *err)
         m6_config_set(&cfg, item, colon + 1, NULL);
     }
     l->m = m6_create(&cfg);
-    if (!l->q || !l->used || !l->m) return fail_open(err, "out of memory", "");
+    if (!l->q || !l->used || !l->m) return fail_open(err, TM_ERR_IO, "out of memory", "");
     m6 *m = l->m;
     tm_error e;
     char why[600];
     if (m6_load_elf(m, c->o.golden + 5, &e) != TM_OK)
-        return fail_open(err, "golden live: ", tm_error_format(&e, why, sizeof why));
+        return fail_open(err, e.status, "golden live: ", tm_error_format(&e, why, sizeof why));
     m6_set_console(m, NULL); /* the RTL prints the program's output */
     m6_set_live(m, 1);
     m6_set_volatile(m, (const uint32_t(*)[2])c->o.volatile_ranges, c->o.n_volatile, volatile_read, c);
@@ -224,8 +226,9 @@ int tc_live_open(tc_checker *c, tm_error *err)
     }
     if (tc_golden_live_start(c, err) != 0) return -1;
     m6_trace_to_sink(m, sink, c, !l->out);
-    if (m6_reset(m, &e) != TM_OK) return fail_open(err, "golden live: ", tm_error_format(&e, why, sizeof why));
-    if (l->sink_error) return fail_open(err, "", l->sink_msg);
+    if (m6_reset(m, &e) != TM_OK) return fail_open(err, e.status, "golden live: ", tm_error_format(&e, why, sizeof why));
+    if (l->sink_error)
+        return fail_open(err, l->sink_error, "", l->sink_msg[0] ? l->sink_msg : tc_golden_error(c));
     return 0;
 }
 

@@ -171,76 +171,82 @@ module m0_core
   } port_t;
   port_t tp_q, tp_d;
 
-  // ---- priorities (B1.5.4) ------------------------------------------------------------------------------------
-  function automatic int prio_of(input int n);
-    case (n)
-      1: return -3;
-      2: return -2;
-      3: return -1;
-      11: return int'(pri_svcall);
-      14: return int'(pri_pendsv);
-      15: return int'(pri_systick);
-      default: return (n >= 16 && n < 48) ? int'(irq_prio[2*(n-16) +: 2]) : 4;
-    endcase
-  endfunction
-
-  int exec_prio;
+  // ---- priorities (B1.5.4, levels of m0_pkg's prio_t) ---------------------------------------------------------
+  // by exception number, the numbers that are no exception PRIO_NONE; the loops below read them by constant
+  // index (a function of the number would be evaluated at run time, once per number and loop)
+  prio_t prio [EXC_COUNT];
   always_comb begin
-    exec_prio = 4;
-    for (int n = 1; n < 48; n++)
-      if (arch_q.active[n] && prio_of(n) < exec_prio) exec_prio = prio_of(n);
-    if (arch_q.primask && exec_prio > 0) exec_prio = 0;
+    for (int n = 0; n < EXC_COUNT; n++) prio[n] = PRIO_NONE;
+    prio[EXC_RESET] = PRIO_RESET;
+    prio[EXC_NMI] = PRIO_NMI;
+    prio[EXC_HARDFAULT] = PRIO_HARDFAULT;
+    prio[EXC_SVCALL] = PRIO_0 + prio_t'(pri_svcall);
+    prio[EXC_PENDSV] = PRIO_0 + prio_t'(pri_pendsv);
+    prio[EXC_SYSTICK] = PRIO_0 + prio_t'(pri_systick);
+    for (int i = 0; i < 32; i++) prio[int'(EXC_IRQ0) + i] = PRIO_0 + prio_t'(irq_prio[2*i +: 2]);
   end
 
-  // the execution priority once the active exception (IPSR) has returned: what a tail-chain must preempt
-  int exec_prio_ret;
+  prio_t exec_prio;
   always_comb begin
-    exec_prio_ret = 4;
-    for (int n = 1; n < 48; n++)
-      if (arch_q.active[n] && n != int'(arch_q.ipsr) && prio_of(n) < exec_prio_ret) exec_prio_ret = prio_of(n);
-    if (arch_q.primask && exec_prio_ret > 0) exec_prio_ret = 0;
+    exec_prio = PRIO_NONE;
+    for (int n = 1; n < EXC_COUNT; n++)
+      if (arch_q.active[n] && prio[n] < exec_prio) exec_prio = prio[n];
+    if (arch_q.primask && exec_prio > PRIO_0) exec_prio = PRIO_0;
   end
 
+  // the execution priority once the active exception (IPSR) has returned: what a tail-chain must preempt (only
+  // a core with TailChain looks at it)
+  prio_t exec_prio_ret;
+  always_comb begin
+    exec_prio_ret = PRIO_NONE;
+    if (TailChain) begin
+      for (int n = 1; n < EXC_COUNT; n++)
+        if (arch_q.active[n] && n != int'(arch_q.ipsr) && prio[n] < exec_prio_ret) exec_prio_ret = prio[n];
+      if (arch_q.primask && exec_prio_ret > PRIO_0) exec_prio_ret = PRIO_0;
+    end
+  end
+
+  // the pending exception of the highest priority, the lowest number among equals
+  logic [EXC_COUNT-1:0] pending;
+  always_comb begin
+    pending = '0;
+    pending[EXC_NMI] = nmi_pending;
+    pending[EXC_SVCALL] = arch_q.svc_pending;
+    pending[EXC_PENDSV] = pendsv_pending;
+    pending[EXC_SYSTICK] = systick_pending;
+    pending[EXC_COUNT-1:EXC_IRQ0] = irq_pending;
+  end
   logic [5:0] pend_num;
-  int         pend_prio;
+  prio_t      pend_prio;
   always_comb begin
     pend_num = 6'd0;
-    pend_prio = 5;
-    for (int n = 2; n < 48; n++) begin
-      logic p;
-      case (n)
-        2: p = nmi_pending;
-        11: p = arch_q.svc_pending;
-        14: p = pendsv_pending;
-        15: p = systick_pending;
-        default: p = (n >= 16) ? irq_pending[n-16] : 1'b0;
-      endcase
-      if (p && prio_of(n) < pend_prio) begin
-        pend_prio = prio_of(n);
+    pend_prio = PRIO_NONE;
+    for (int n = 2; n < EXC_COUNT; n++)
+      if (pending[n] && prio[n] < pend_prio) begin
+        pend_prio = prio[n];
         pend_num = 6'(n);
       end
-    end
   end
 
   // ---- B<cond>: ConditionPassed (A6.3.1) -------------------------------------------------------------------
   function automatic logic cond_pass(input logic [3:0] c, input logic [3:0] f);
     logic n, z, cc, v;
     {n, z, cc, v} = f;
-    case (c)
-      4'h0: return z;
-      4'h1: return !z;
-      4'h2: return cc;
-      4'h3: return !cc;
-      4'h4: return n;
-      4'h5: return !n;
-      4'h6: return v;
-      4'h7: return !v;
-      4'h8: return cc && !z;
-      4'h9: return !cc || z;
-      4'ha: return n == v;
-      4'hb: return n != v;
-      4'hc: return !z && (n == v);
-      4'hd: return z || (n != v);
+    unique case (c)
+      COND_EQ: return z;
+      COND_NE: return !z;
+      COND_CS: return cc;
+      COND_CC: return !cc;
+      COND_MI: return n;
+      COND_PL: return !n;
+      COND_VS: return v;
+      COND_VC: return !v;
+      COND_HI: return cc && !z;
+      COND_LS: return !cc || z;
+      COND_GE: return n == v;
+      COND_LT: return n != v;
+      COND_GT: return !z && (n == v);
+      COND_LE: return z || (n != v);
       default: return 1'b1;
     endcase
   endfunction
@@ -265,10 +271,10 @@ module m0_core
 
   // MRS: the special register SYSm reads
   function automatic logic [31:0] mrs(input logic [7:0] sysm);
-    case (sysm)
-      8'd0, 8'd2: return {arch_q.nzcv, 28'd0};
-      8'd1, 8'd3: return {arch_q.nzcv, 22'd0, arch_q.ipsr};
-      8'd5, 8'd7: return {26'd0, arch_q.ipsr};
+    unique case (sysm)
+      SYSM_APSR, SYSM_EAPSR: return {arch_q.nzcv, 28'd0};   // EPSR reads as zero (MRS, B5.2.2)
+      SYSM_IAPSR, SYSM_XPSR: return {arch_q.nzcv, 22'd0, arch_q.ipsr};
+      SYSM_IPSR, SYSM_IEPSR: return {26'd0, arch_q.ipsr};
       SYSM_MSP: return (arch_q.ipsr == 0 && arch_q.spsel) ? arch_q.sp_other : r_q[13];
       SYSM_PSP: return (arch_q.ipsr == 0 && arch_q.spsel) ? r_q[13] : arch_q.sp_other;
       SYSM_PRIMASK: return {31'd0, arch_q.primask};
@@ -558,8 +564,8 @@ module m0_core
             logic [31:0] v;
             psp_in_use = (arch_q.ipsr == 0) && arch_q.spsel;
             v = r_q[dec.rn];
-            case (dec.sysm)
-              8'd0, 8'd1, 8'd2, 8'd3: begin
+            unique case (dec.sysm)
+              SYSM_APSR, SYSM_IAPSR, SYSM_EAPSR, SYSM_XPSR: begin  // only the APSR is written
                 arch_d.nzcv = v[31:28];
                 if (xpsr_of(v[31:28], arch_q.ipsr) != xpsr_of(arch_q.nzcv, arch_q.ipsr)) begin
                   cq_d.b_valid = 1'b1;
@@ -769,7 +775,7 @@ module m0_core
           exc_d.ret_addr = exc_q.return_val;
           exc_d.tail = 1'b1;
           state_d = S_EXC_VEC;
-        end else if (arch_q.svc_pending && !(prio_of(int'(EXC_SVCALL)) < exec_prio)) begin
+        end else if (arch_q.svc_pending && !(prio[EXC_SVCALL] < exec_prio)) begin
           arch_d.svc_pending = 1'b0;             // SVC that cannot be taken: HardFault
           take = 1'b1; take_num = EXC_HARDFAULT; take_ret = ex_q.pc;
         end else if (pend_num != 6'd0 && pend_prio < exec_prio) begin
@@ -794,7 +800,7 @@ module m0_core
         if (hresp) begin
           // late arrival: a HardFault that preempts the context being left is taken instead, with the frame
           // already stacked; exc_q.n stays pending
-          if (LateArrival && exc_q.n != EXC_HARDFAULT && exec_prio >= 0) begin
+          if (LateArrival && exc_q.n != EXC_HARDFAULT && exec_prio >= PRIO_0) begin
             exc_d.n = EXC_HARDFAULT;
             state_d = S_EXC_VEC;
           end else begin
@@ -927,7 +933,7 @@ module m0_core
       frame_d[6] = take_ret;
       frame_d[7] = xpsr_of(arch_q.nzcv, arch_q.ipsr) | (align ? 32'h200 : 32'h0);
       exc_d.push_i = 3'd7;
-      state_d = (take_num == EXC_HARDFAULT && exec_prio < 0) ? S_LOCKUP : S_EXC_PUSH;
+      state_d = (take_num == EXC_HARDFAULT && exec_prio < PRIO_0) ? S_LOCKUP : S_EXC_PUSH;
     end
 
     // the handler is entered: LR, the vector's PC; LR (queue entry 0) and xPSR are committed next, and the

@@ -42,8 +42,22 @@ package m0_pkg;
   localparam logic [31:0] SCS_BASE    = 32'hE000_E000;
 
   // ---- SYSm of MSR/MRS (B5.1.1, "special register encodings") ----------------------------------------------
+  localparam logic [7:0] SYSM_APSR = 8'd0, SYSM_IAPSR = 8'd1, SYSM_EAPSR = 8'd2, SYSM_XPSR = 8'd3;
+  localparam logic [7:0] SYSM_IPSR = 8'd5, SYSM_EPSR = 8'd6, SYSM_IEPSR = 8'd7;
   localparam logic [7:0] SYSM_MSP = 8'd8, SYSM_PSP = 8'd9, SYSM_PRIMASK = 8'd16, SYSM_CONTROL = 8'd20;
+
+  // ---- the conditions of B<cond> (A6.3, "Condition codes"); 4'b1110 (AL) is UDF, 4'b1111 SVC ---------------------
+  localparam logic [3:0] COND_EQ = 4'h0, COND_NE = 4'h1, COND_CS = 4'h2, COND_CC = 4'h3, COND_MI = 4'h4,
+                         COND_PL = 4'h5, COND_VS = 4'h6, COND_VC = 4'h7, COND_HI = 4'h8, COND_LS = 4'h9,
+                         COND_GE = 4'ha, COND_LT = 4'hb, COND_GT = 4'hc, COND_LE = 4'hd;
   /* verilator lint_on UNUSEDPARAM */
+
+  // ---- priorities (B1.5.4) as levels that compare unsigned: the architecture's priority + 3 --------------------
+  // (Reset -3, NMI -2, HardFault -1, the four configurable 0..3 are levels 0..6). PRIO_NONE, the lowest of all: no
+  // active exception (thread mode) or none pending. Unsigned, not int: the C++ that Verilator writes makes a
+  // signed comparison a library call, and the core makes some hundred of them a cycle.
+  typedef logic [2:0] prio_t;
+  localparam prio_t PRIO_RESET = 3'd0, PRIO_NMI = 3'd1, PRIO_HARDFAULT = 3'd2, PRIO_0 = 3'd3, PRIO_NONE = 3'd7;
 
   // ---- the instructions of ARMv6-M (A6.7: one per ARM ARM entry; its encodings share it) ---------------------
   typedef enum logic [6:0] {

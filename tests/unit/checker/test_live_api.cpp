@@ -3,6 +3,7 @@
 // change no verdict; bad arguments and bad option values are named.
 #include <gtest/gtest.h>
 
+#include "../elf_fixture.h"
 #include "lockstep_fixture.h"
 
 using namespace lockstep;
@@ -60,4 +61,25 @@ TEST(CheckerOptions, LiveModeOpenErrorsNameTheCause)
         EXPECT_NE(e.find(b.msg), std::string::npos) << b.golden << ": " << e;
     }
     EXPECT_EQ(open_error("live:" + std::string(TM_BUILD_DIR) + "/programs/hello.elf", ""), "(opened)");
+}
+
+// The model's own error keeps its status through tc_open: a program whose segment lies outside the memory map is
+// a format error (not a bad argument), named as the model's loader names it
+TEST(CheckerOptions, LiveModeModelErrorsKeepTheirStatus)
+{
+    std::string away = elf_with_segment_at(std::string(TM_BUILD_DIR) + "/programs/hello.elf", "live_away.elf",
+                                           0x10000000);
+    ASSERT_NE(away, "");
+    tm_error err;
+    tc_checker *c = tc_open(("live:" + away).c_str(), "", &err);
+    EXPECT_EQ(c, nullptr);
+    if (c) tc_close(c);
+    EXPECT_EQ(err.status, TM_ERR_FORMAT) << err.msg;
+    EXPECT_EQ(std::string(err.msg).rfind("golden live: ", 0), 0u) << err.msg;
+    EXPECT_NE(std::string(err.msg).find("live_away.elf: segment 0 at 0x10000000"), std::string::npos) << err.msg;
+    // a missing program: the ELF reader's I/O error, before the model
+    c = tc_open(("live:" + std::string(TM_BUILD_DIR) + "/programs/no_such.elf").c_str(), "", &err);
+    EXPECT_EQ(c, nullptr);
+    if (c) tc_close(c);
+    EXPECT_EQ(err.status, TM_ERR_IO) << err.msg;
 }

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "../elf_fixture.h"
 #include "../run_command.h"
 #include "machine.h"
 
@@ -212,32 +213,9 @@ TEST(ModelApi, LoaderErrorsAreTmErrors)
     EXPECT_EQ(m6_load_elf(c, readme.c_str(), &err), TM_ERR_FORMAT);
     EXPECT_NE(std::string(err.msg).find("not an ELF file"), std::string::npos) << err.msg;
     // hello.elf with its first loadable segment moved to 0x10000000, where there is no memory
-    std::FILE *f = std::fopen((std::string(TM_BUILD_DIR) + "/programs/hello.elf").c_str(), "rb");
-    ASSERT_NE(f, nullptr);
-    std::string bytes;
-    char buf[4096];
-    for (size_t n; (n = std::fread(buf, 1, sizeof buf, f)) > 0;) bytes.append(buf, n);
-    std::fclose(f);
-    auto u32 = [&](size_t at) { uint32_t v; std::memcpy(&v, &bytes[at], 4); return v; };
-    uint32_t phoff = u32(28);
-    uint16_t phnum;
-    std::memcpy(&phnum, &bytes[44], 2);
-    bool moved = false;
-    for (unsigned i = 0; i < phnum && !moved; i++) {
-        size_t ph = phoff + 32 * i;
-        if (u32(ph) != 1 /* PT_LOAD */ || u32(ph + 20) == 0) continue;
-        uint32_t away = 0x10000000;
-        std::memcpy(&bytes[ph + 8], &away, 4);   // p_vaddr
-        std::memcpy(&bytes[ph + 12], &away, 4);  // p_paddr
-        moved = true;
-    }
-    ASSERT_TRUE(moved);
-    std::string path = std::string(TM_BUILD_DIR) + "/tmp/model_away.elf";
-    (void)!system(("mkdir -p " + std::string(TM_BUILD_DIR) + "/tmp").c_str());
-    f = std::fopen(path.c_str(), "wb");
-    ASSERT_NE(f, nullptr);
-    std::fwrite(bytes.data(), 1, bytes.size(), f);
-    std::fclose(f);
+    std::string path = elf_with_segment_at(std::string(TM_BUILD_DIR) + "/programs/hello.elf", "model_away.elf",
+                                           0x10000000);
+    ASSERT_NE(path, "");
     EXPECT_EQ(m6_load_elf(c, path.c_str(), &err), TM_ERR_FORMAT);
     char text[600];
     EXPECT_NE(std::string(tm_error_format(&err, text, sizeof text)).find("model_away.elf: segment 0 at 0x10000000 ("),
