@@ -272,6 +272,10 @@ enum { EXEC_OK = 0, EXEC_FAULT = -1 /* HardFault at the instruction */, EXEC_NOT
  * executor reads all three of its arguments. */
 #define MAYBE_UNUSED __attribute__((unused))
 #define EXEC(id) static inline int exec_##id(MAYBE_UNUSED m6 *c, MAYBE_UNUSED uint32_t pc, MAYBE_UNUSED uint32_t op)
+/* the multi-register and system executors out of line: inlined, their register pressure makes every instruction's
+ * dispatch save and restore more registers */
+#define EXEC_COLD(id) __attribute__((noinline)) static int exec_##id(MAYBE_UNUSED m6 *c, MAYBE_UNUSED uint32_t pc, \
+                                                                   MAYBE_UNUSED uint32_t op)
 
 static inline void set_result_nz(m6 *c, unsigned d, uint32_t v)
 {
@@ -466,7 +470,7 @@ static inline void write_loaded(m6 *c, unsigned list, const uint32_t vals[8])
         if (list & (1u << i)) set_reg(c, i, vals[n++]);
 }
 
-EXEC(push_t1)
+EXEC_COLD(push_t1)
 {
     unsigned list = thumb_push_registers(op);
     if (!list) return EXEC_FAULT; /* BitCount(registers) < 1: UNPREDICTABLE, the model faults */
@@ -478,7 +482,7 @@ EXEC(push_t1)
 }
 EXEC(cps_t1) { c->primask = thumb_cps_im(op); return EXEC_OK; }
 /* Checks an EXC_RETURN before writing a register, so that a fault writes none. */
-EXEC(pop_t1)
+EXEC_COLD(pop_t1)
 {
     unsigned list = thumb_pop_registers(op), low = list & 0xff, pcbit = list >> 15;
     if (!list) return EXEC_FAULT;
@@ -496,7 +500,7 @@ EXEC(pop_t1)
     return pcbit ? bx_write_pc(c, pc, newpc) : EXEC_OK;
 }
 /* BKPT 0xAB is semihosting; any other immediate faults (no debugger) */
-EXEC(bkpt_t1)
+EXEC_COLD(bkpt_t1)
 {
     if (thumb_imm8(op) == 0xab) return m6_semihost(c) < 0 ? EXEC_FAULT : EXEC_OK;
     return EXEC_FAULT;
@@ -509,7 +513,7 @@ EXEC(wfi_t1) { return EXEC_OK; }
 EXEC(sev_t1) { return EXEC_OK; }
 
 /* Store and load multiple: increment after, ascending addresses */
-EXEC(stm_t1)
+EXEC_COLD(stm_t1)
 {
     unsigned base = thumb_rdn8(op), list = thumb_register_list(op);
     if (!list) return EXEC_FAULT;
@@ -519,7 +523,7 @@ EXEC(stm_t1)
     set_reg(c, base, addr + 4u * (unsigned)__builtin_popcount(list));
     return EXEC_OK;
 }
-EXEC(ldm_t1)
+EXEC_COLD(ldm_t1)
 {
     unsigned base = thumb_rdn8(op), list = thumb_register_list(op);
     if (!list) return EXEC_FAULT;
@@ -550,14 +554,14 @@ EXEC(bl_t1)
     branch(c, pc, pc + 4 + thumb_bl_imm32(op));
     return EXEC_OK;
 }
-EXEC(msr_t1)
+EXEC_COLD(msr_t1)
 {
     unsigned n = thumb_msr_rn(op);
     if (n >= 13) return EXEC_FAULT;
     write_special(c, thumb_sysm(op), c->r[n]);
     return EXEC_OK;
 }
-EXEC(mrs_t1)
+EXEC_COLD(mrs_t1)
 {
     unsigned d = thumb_mrs_rd(op);
     if (d >= 13) return EXEC_FAULT;
@@ -570,6 +574,7 @@ EXEC(dmb_t1) { return EXEC_OK; }
 EXEC(isb_t1) { return EXEC_OK; }
 EXEC(udf_t2) { return EXEC_FAULT; }
 #undef EXEC
+#undef EXEC_COLD
 #undef MAYBE_UNUSED
 
 /* The executor of an id; one switch the compiler turns into a jump table over inlined executors. */

@@ -67,9 +67,9 @@ module scs #(
   assign irq_pending = pend & en;
   always_comb for (int i = 0; i < 32; i++) irq_prio[2*i +: 2] = prio[i][7:6];
 
-  // highest pending exception number, for ICSR.VECTPENDING: NMI (priority -2) above every configurable priority,
-  // else the lowest of those (the lowest number among equals). Unsigned levels: a signed comparison is a library
-  // call in the simulator's C++.
+  // the highest-priority pending exception, for ICSR.VECTPENDING: NMI (priority -2) above all, else the one of the
+  // lowest configurable priority value (the lowest number among equals). The priorities compare as unsigned
+  // 3-bit values: a signed comparison is a library call in the simulator's C++.
   logic [5:0] vecpend;
   always_comb begin
     logic [2:0] best;  // the priority found; 4: none

@@ -53,7 +53,7 @@ package m0_pkg;
   /* verilator lint_on UNUSEDPARAM */
 
   // ---- priorities (B1.5.4) as levels that compare unsigned: the architecture's priority + 3 --------------------
-  // (Reset -3, NMI -2, HardFault -1, the four configurable 0..3 are levels 0..6). PRIO_NONE, the lowest of all: no
+  // (Reset -3, NMI -2, HardFault -1 and the configurable 0..3, PRI_n[7:6], are levels 0..6). PRIO_NONE, the lowest of all: no
   // active exception (thread mode) or none pending. Unsigned, not int: the C++ that Verilator writes makes a
   // signed comparison a library call, and the core makes some hundred of them a cycle.
   typedef logic [2:0] prio_t;
