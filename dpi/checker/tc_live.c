@@ -187,7 +187,8 @@ static int fail_open(tm_error *err, int status, const char *msg, const char *det
 
 int tc_live_open(tc_checker *c, tm_error *err)
 {
-    if (c->o.snapshot) return fail_open(err, TM_ERR_ARG, "live mode takes register writes (regs=writes), not snapshots", "");
+    if (c->o.snapshot)
+        return fail_open(err, TM_ERR_ARG, "live mode takes register writes (regs=writes), not snapshots", "");
     tc_live *l = calloc(1, sizeof *l);
     if (!l) return fail_open(err, TM_ERR_IO, "out of memory", "");
     c->live = l;
@@ -226,7 +227,8 @@ int tc_live_open(tc_checker *c, tm_error *err)
     }
     if (tc_golden_live_start(c, err) != 0) return -1;
     m6_trace_to_sink(m, sink, c, !l->out);
-    if (m6_reset(m, &e) != TM_OK) return fail_open(err, e.status, "golden live: ", tm_error_format(&e, why, sizeof why));
+    if (m6_reset(m, &e) != TM_OK)
+        return fail_open(err, e.status, "golden live: ", tm_error_format(&e, why, sizeof why));
     if (l->sink_error)
         return fail_open(err, l->sink_error, "", l->sink_msg[0] ? l->sink_msg : tc_golden_error(c));
     return 0;
