@@ -85,7 +85,7 @@ run_mutant() {
   local ln=$1 name file old new what d
   IFS=$'\t' read -r name file old new what < <(sed -n "${ln}p" "$mutants")
   d="$out/$name"; rm -rf "$d"; mkdir -p "$d"; cp -r rtl_tb "$d/"
-  if ! OLD="$old" NEW="$new" perl -0pi -e 's/\\n/\n/g for ($ENV{OLD}, $ENV{NEW}); $n = s/\Q$ENV{OLD}\E/$ENV{NEW}/g || 0; die "pattern found $n times\n" unless $n == 1' "$d/$file" 2> "$d/apply.log"; then
+  if ! bash sim/replace_once.sh "$d/$file" "$old" "$new" 2> "$d/apply.log"; then
     echo "mutate: $name: cannot apply: $(cat "$d/apply.log")" >&2
     printf '%-26s %-8s %s\n' "$name" ERROR "pattern does not apply once: $(cat "$d/apply.log")" > "$d/row"; echo ERROR > "$d/status"
     return

@@ -42,8 +42,8 @@ fi
 
 # the broken master, with the checker attached
 cp -r rtl_tb "$d/"
-perl -0pi -e '$n = s/\Qelse if (req.req && hready) wdata_q <= req.wdata;\E/else wdata_q <= req.wdata;/; die "pattern not found\n" unless $n == 1' \
-  "$d/rtl_tb/core/m0_lsu.sv"
+bash sim/replace_once.sh "$d/rtl_tb/core/m0_lsu.sv" \
+  "else if (req.req && hready) wdata_q <= req.wdata;" "else wdata_q <= req.wdata;"
 lib="$PWD/$BUILD/lib"
 if SAN_FLAGS=${SAN_FLAGS:-} bash sim/verilate.sh --assert --chk "$d/obj" sim/tb_main.cpp \
      "$lib/libarmv6m.a $lib/libtarmac.a -Wl,-rpath,$lib $lib/libtarmacchk.so" "$d"; then

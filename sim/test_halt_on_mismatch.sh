@@ -7,8 +7,8 @@
 set -u
 pass=0; fail=0
 d="$BUILD/halt_demo"; rm -rf "$d"; mkdir -p "$d"; cp -r rtl_tb "$d/"
-perl -0pi -e '$n = s/\QI_ADC: res = add_with_carry(a, b, c_in);\E/I_ADC: res = add_with_carry(a, b, 1'"'"'b0);/; die "pattern not found\n" unless $n == 1' \
-  "$d/rtl_tb/core/m0_alu.sv"
+bash sim/replace_once.sh "$d/rtl_tb/core/m0_alu.sv" \
+  "I_ADC: res = add_with_carry(a, b, c_in);" "I_ADC: res = add_with_carry(a, b, 1'b0);"
 lib="$PWD/$BUILD/lib"
 SAN_FLAGS=${SAN_FLAGS:-} bash sim/verilate.sh --assert --chk "$d/obj" sim/tb_main.cpp \
   "$lib/libarmv6m.a $lib/libtarmac.a -Wl,-rpath,$lib $lib/libtarmacchk.so" "$d" \

@@ -18,7 +18,7 @@ while IFS=$'\t' read -r name file old new test plus pattern what; do
   f="$out/$file"
   # the selector, once per file: after the module's port list
   grep -q "int live_bug;" "$f" || perl -0pi -e 's/^\);\n/);\n  int live_bug;  \/\/ sim\/test_live_bugs.sh: the injected bug of this run, 0 none\n  initial if (\$value\$plusargs("live_bug=%d", live_bug) == 0) live_bug = 0;\n/m' "$f"
-  if OLD="$old" NEW="${new//BUG/(live_bug == $k)}" perl -0pi -e '$n = s/\Q$ENV{OLD}\E/$ENV{NEW}/g || 0; die "found $n times\n" unless $n == 1' "$f" 2> "$tmp/apply"; then
+  if bash sim/replace_once.sh "$f" "$old" "${new//BUG/(live_bug == $k)}" 2> "$tmp/apply"; then
     [ "$plus" != - ] || plus=""
     bugs[k]="$name|$test|$plus|$pattern|$what"
   else bad "$name: its original text does not occur once in $file: $(cat "$tmp/apply")"; fi
