@@ -87,7 +87,7 @@ TEST_SCRIPTS :=   # scripts run by `make test`, each ending with "N passed, N fa
 TEST_PREREQS :=   # what the scripts need built
 ALL_TARGETS :=    # what `make all` builds
 BENCHES :=        # phony targets run by `make bench`
-BENCH_PREREQS :=  # what they run, built before the first starts
+BENCH_PREREQS :=  # what they run (each fragment's BENCH_<name>_USES), built before the first starts
 
 include dpi/dpi.mk
 include dpi/checker.mk

@@ -46,8 +46,9 @@ $(BUILD)/bench/bench_checker: $(OBJ)/tests/bench/bench_checker.o $(LIBTARMAC)
 	$(CC) $(LDFLAGS) -o $@ $^ -lz -pthread
 $(OBJ)/tests/bench/bench_checker.o: CPPFLAGS += -Imodel
 .PHONY: bench-checker
-BENCH_PREREQS += $(BUILD)/bench/bench_checker $(BUILD)/bench/bench_loop_10.elf
-bench-checker: $(BUILD)/bench/bench_checker $(BUILD)/bench/bench_loop_10.elf
+BENCH_CHECKER_USES := $(BUILD)/bench/bench_checker $(BUILD)/bench/bench_loop_10.elf
+BENCH_PREREQS += $(BENCH_CHECKER_USES)
+bench-checker: $(BENCH_CHECKER_USES)
 	$(BUILD)/bench/bench_checker $(BUILD)/bench $(BENCH_STEPS) $(BUILD)/bench/bench_loop_10.elf
 BENCH_STEPS ?= 10000000
 BENCHES += bench-checker

@@ -69,7 +69,8 @@ $(BUILD)/bench/bench_trace: $(OBJ)/tests/bench/bench_trace.o $(LIBTARMAC)
 	$(CC) $(LDFLAGS) -o $@ $^ -lz -pthread
 
 .PHONY: bench-trace
-BENCH_PREREQS += $(BUILD)/bench/bench_trace $(BIN)/tarmac-diff
-bench-trace: $(BUILD)/bench/bench_trace $(BIN)/tarmac-diff
+BENCH_TRACE_USES := $(BUILD)/bench/bench_trace $(BIN)/tarmac-diff
+BENCH_PREREQS += $(BENCH_TRACE_USES)
+bench-trace: $(BENCH_TRACE_USES)
 	$(BUILD)/bench/bench_trace $(BIN)/tarmac-diff $(BUILD)/bench $(BENCH_LINES)
 BENCHES += bench-trace

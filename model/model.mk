@@ -25,8 +25,9 @@ $(BUILD)/bench/bench_loop_%.elf: tests/bench/fw/bench_loop.c $(PROG_LIB) | deps
 	@mkdir -p $(dir $@)
 	$(ARM_CC) $(BENCH_FW_FLAGS) -DROUNDS=$* -o $@ $< $(PROG_LIB) $(ARM_LDFLAGS)
 .PHONY: bench-model
-BENCH_PREREQS += $(ISS) $(BUILD)/bench/bench_loop_1000.elf $(BUILD)/bench/bench_loop_50.elf
-bench-model: $(ISS) $(BUILD)/bench/bench_loop_1000.elf $(BUILD)/bench/bench_loop_50.elf
+BENCH_MODEL_USES := $(ISS) $(BUILD)/bench/bench_loop_1000.elf $(BUILD)/bench/bench_loop_50.elf
+BENCH_PREREQS += $(BENCH_MODEL_USES)
+bench-model: $(BENCH_MODEL_USES)
 	bash tests/bench/bench_model.sh $(ISS) $(BUILD)/bench/bench_loop_1000.elf $(BUILD)/bench/bench_loop_50.elf $(BUILD)/bench
 BENCHES += bench-model
 

@@ -79,8 +79,9 @@ TEST_PREREQS += $(BUILD)/sim/chk/Vtb_top $(BUILD)/sim/plain/Vtb_top $(SIM_SC_CHK
 TEST_SCRIPTS += sim/test_exit_status.sh
 
 .PHONY: bench-rtl
-BENCH_PREREQS += $(SIM_PLAIN) $(SIM_CHK) $(BUILD)/programs/sort.elf
-bench-rtl: $(SIM_PLAIN) $(SIM_CHK) $(BUILD)/programs/sort.elf
+BENCH_RTL_USES := $(SIM_PLAIN) $(SIM_CHK) $(BUILD)/programs/sort.elf
+BENCH_PREREQS += $(BENCH_RTL_USES)
+bench-rtl: $(BENCH_RTL_USES)
 	bash sim/bench_rtl.sh $(SIM_PLAIN) $(SIM_CHK) $(BUILD)/programs/sort.elf golden/sort.tarmac.gz
 BENCHES += bench-rtl
 

@@ -3,9 +3,8 @@
 # synthetic outputs (the simulator's "$finish" notice is dropped whatever the path of tb_top.sv, nothing else is),
 # then sim/mutate.sh on two real mutants over alu_add: one whose program still passes its own check (the trace
 # port reports a wrong PC: only lockstep sees it) and one the program's own check catches (ADCS ignores the carry).
-# A mutant rebuilt compiles nothing (the compiler cache); an undetected one is explained as equivalent or reported as
-# unexplained. Needs BUILD from make, the libraries, the reference
-# simulator and alu_add built.
+# A mutant rebuilt compiles nothing (the compiler cache); an undetected one is explained as equivalent or reported
+# as unexplained. Needs BUILD from make, the libraries, the reference simulator and alu_add built.
 set -u
 pass=0; fail=0
 check() { if eval "$2"; then pass=$((pass + 1)); echo "ok   $1"; else fail=$((fail + 1)); echo "FAIL $1"; fi; }
@@ -95,7 +94,7 @@ check "every mutant in sim/mutants.tsv applies to exactly one place${stale:+: no
 # a pattern that does not occur exactly once is an error, not a silent skip
 printf 'nowhere\trtl_tb/core/m0_core.sv\tNO SUCH TEXT\tx\tnothing\n' > "$tmp/bad.tsv"
 bash sim/mutate.sh -j 1 --mutants "$tmp/bad.tsv" --out "$out-bad" "$BUILD" "$BUILD/programs" golden \
-  "$lib/libarmv6m.a" -- alu_add > "$tmp/bad.log" 2>&1; brc=$?
+  "${libs[@]}" -- alu_add > "$tmp/bad.log" 2>&1; brc=$?
 check "a mutant whose pattern does not apply fails the campaign, saying how often it occurs (exit $brc)" \
   '[ "$brc" -ne 0 ] && grep -q "nowhere .*ERROR.*pattern found 0 times" "$tmp/bad.log"'
 [ "$fail" -eq 0 ] || echo "$table" | tail -8

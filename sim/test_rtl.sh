@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The reference core in make test: Verilator lint of rtl_tb/ (with and without the checker), no hierarchical
-# reference into the core, every program
-# without the checker (wait states off) against its expected output and exit code, and every program in
-# lockstep with the checker (wait states on), with register write ports and with register snapshots. Needs BUILD and PROGRAMS from make.
+# reference into the core, every program without the checker (wait states off) against its expected output and
+# exit code, and every program in lockstep with the checker (wait states on), with register write ports and with
+# register snapshots. Needs BUILD and PROGRAMS from make.
 set -u
 pass=0; fail=0
 for variant in "" "--chk"; do

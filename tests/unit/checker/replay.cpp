@@ -260,14 +260,15 @@ uint64_t count_gz_lines(const std::string &gz, const char *text)
     return n;
 }
 
-std::string open_error(const std::string &golden, const std::string &options)
+std::string open_error(const std::string &golden, const std::string &options, tm_error *err)
 {
-    tm_error err;
-    tc_checker *c = tc_open(golden.c_str(), options.c_str(), &err);
+    tm_error e{};
+    tc_checker *c = tc_open(golden.c_str(), options.c_str(), &e);
+    if (err) *err = e;
     if (c) {
         tc_close(c);
         return "(opened)";
     }
     char text[800];
-    return tm_error_format(&err, text, sizeof text);
+    return tm_error_format(&e, text, sizeof text);
 }

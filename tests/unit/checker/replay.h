@@ -85,5 +85,5 @@ std::string corpus_elf(const std::string &name);    // its program's ELF under b
 uint64_t count_gz_lines(const std::string &gz, const char *text);
 
 // tc_open's error for this golden and these options as tm_error_format writes it ("file:line: message");
-// "(opened)" when the open succeeded (the checker is closed again).
-std::string open_error(const std::string &golden, const std::string &options);
+// "(opened)" when the open succeeded (the checker is closed again). *err (when given): the error itself.
+std::string open_error(const std::string &golden, const std::string &options, tm_error *err = nullptr);

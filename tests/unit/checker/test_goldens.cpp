@@ -49,7 +49,8 @@ TEST(Goldens, PerfectDutReplayPassesWithExactCounts)
         RunResult r = run_calls(corpus_golden(p), "", calls);
         EXPECT_EQ(r.rc, TC_OK) << r.report.substr(0, 3000);
         EXPECT_EQ(r.n.steps, model_steps + 1);  // + the reset step
-        EXPECT_EQ(r.n.beats, count_gz_lines(corpus_golden(p), " clk MR") + count_gz_lines(corpus_golden(p), " clk MW"));
+        const std::string golden = corpus_golden(p);
+        EXPECT_EQ(r.n.beats, count_gz_lines(golden, " clk MR") + count_gz_lines(golden, " clk MW"));
         EXPECT_EQ(r.n.packets, packets.size());
         EXPECT_EQ(r.n.mismatches, 0u);
         if (p == "mtb") {
@@ -104,8 +105,9 @@ TEST(Goldens, RegeneratingGivesTheCommittedBytes)
         SCOPED_TRACE(p);
         std::string out = std::string(TM_BUILD_DIR) + "/tmp/regen_" + p + ".tarmac.gz";
         fs::create_directories(std::string(TM_BUILD_DIR) + "/tmp");
-        std::string cmd = std::string(TM_BUILD_DIR) + "/bin/armv6m-iss --quiet " + (corpus_with_options(p) ? kOptions : "") +
-                          " --tarmac " + out + " " + corpus_elf(p) + " > /dev/null";
+        std::string cmd = std::string(TM_BUILD_DIR) + "/bin/armv6m-iss --quiet " +
+                          (corpus_with_options(p) ? kOptions : "") + " --tarmac " + out + " " + corpus_elf(p) +
+                          " > /dev/null";
         ASSERT_EQ(system(cmd.c_str()), 0) << cmd;
         std::ifstream a(out, std::ios::binary), b(corpus_golden(p), std::ios::binary);
         std::string x((std::istreambuf_iterator<char>(a)), {}), y((std::istreambuf_iterator<char>(b)), {});
