@@ -8,6 +8,11 @@ TM_OBJS := $(TM_SRCS:%.c=$(OBJ)/%.o)
 LIBTARMAC := $(LIB)/libtarmac.a
 LIBTARMAC_SO := $(LIB)/libtarmac.so
 
+# The release (VERSION, one line) compiled into tm_version() (tarmac/version.h).
+TM_VERSION := $(strip $(file < VERSION))
+$(OBJ)/dpi/lib/version.o: CPPFLAGS += -DTM_VERSION_TEXT='"$(TM_VERSION)"'
+$(OBJ)/dpi/lib/version.o: VERSION
+
 $(OBJ)/dpi/checker/tc_report.o $(OBJ)/dpi/checker/tc_config.o $(OBJ)/dpi/checker/tc_live.o: CPPFLAGS += -Imodel
 # The checker's golden thread hands its steps over with the library's internal ring (dpi/lib/ring.h).
 $(OBJ)/dpi/checker/%.o: CPPFLAGS += -Idpi/lib

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "armv6m.h"
+#include "tarmac/version.h"
 
 static void usage(FILE *f)
 {
@@ -36,6 +37,9 @@ int main(int argc, char **argv)
         const char *a = argv[i];
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             usage(stdout);
+            return 0;
+        } else if (!strcmp(a, "--version")) {
+            printf("armv6m-iss %s\n", tm_version());
             return 0;
         } else if (!strcmp(a, "--tarmac") && i + 1 < argc) {
             tarmac = argv[++i];

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "tarmac/thumb.h"
+#include "tarmac/version.h"
 #include "tc_coverage.h"
 #include "tc_internal.h"
 
@@ -774,11 +775,11 @@ int tc_finish(tc_checker *c)
                             (unsigned long long)c->n.ignored_packets);
     tc_report_append(c,
                      "tarmac checker: %s: %llu steps, %llu registers, %llu bus beats (%llu error responses), "
-                     "%llu MTB packets compared, %llu mismatches%s; golden %s\n",
+                     "%llu MTB packets compared, %llu mismatches%s; golden %s; tarmac %s\n",
                      rc == TC_OK ? "PASS" : "FAIL", (unsigned long long)c->n.steps,
                      (unsigned long long)c->n.registers, (unsigned long long)c->n.beats,
                      (unsigned long long)c->n.error_beats, (unsigned long long)c->n.packets,
-                     (unsigned long long)c->n.mismatches, left_out, c->o.golden);
+                     (unsigned long long)c->n.mismatches, left_out, c->o.golden, tm_version());
     tc_report_save(c);
     return rc;
 }

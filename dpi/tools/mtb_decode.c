@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "tarmac/mtb.h"
+#include "tarmac/version.h"
 
 int main(int argc, char **argv)
 {
@@ -19,6 +20,9 @@ int main(int argc, char **argv)
                 fprintf(stderr, "mtb-decode: --position needs a register value\n");
                 return 2;
             }
+        } else if (!strcmp(argv[i], "--version")) {
+            printf("mtb-decode %s\n", tm_version());
+            return 0;
         } else if (!strcmp(argv[i], "--help")) {
             printf("usage: mtb-decode [--position P] dump.bin\n");
             return 0;

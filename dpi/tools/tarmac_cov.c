@@ -12,6 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "tarmac/version.h"
+
 /* Holes that are no stimulus gap, with the reason shown in the report. fnmatch patterns, first match wins. */
 static const struct {
     const char *pattern, *reason;
@@ -234,6 +236,10 @@ int main(int argc, char **argv)
 {
     const char *out = NULL, *txt = NULL, *page = NULL;
     int fail_on_holes = 0, files = 0;
+    if (argc == 2 && !strcmp(argv[1], "--version")) {
+        printf("tarmac-cov %s\n", tm_version());
+        return 0;
+    }
     if (argc < 2 || strcmp(argv[1], "merge")) return usage();
     for (int i = 2; i < argc; i++) {
         const char **opt = !strcmp(argv[i], "-o") ? &out : !strcmp(argv[i], "--text") ? &txt

@@ -10,6 +10,7 @@
 #include "tarmac/diff.h"
 #include "tarmac/parse.h"
 #include "tarmac/reader.h"
+#include "tarmac/version.h"
 
 #define KEEP 320       /* characters of a line kept for context */
 #define CTX_MAX 64
@@ -429,6 +430,9 @@ int main(int argc, char **argv)
         const char *a = argv[i];
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             usage(stdout);
+            return 0;
+        } else if (!strcmp(a, "--version")) {
+            printf("tarmac-diff %s\n", tm_version());
             return 0;
         } else if (!strcmp(a, "--context")) {
             if (parse_count(i + 1 < argc ? argv[++i] : NULL, a, &o.context, CTX_MAX)) return 2;

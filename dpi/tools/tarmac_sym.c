@@ -8,9 +8,14 @@
 #include <string.h>
 
 #include "tarmac/elf.h"
+#include "tarmac/version.h"
 
 int main(int argc, char **argv)
 {
+    if (argc == 2 && !strcmp(argv[1], "--version")) {
+        printf("tarmac-sym %s\n", tm_version());
+        return 0;
+    }
     if (argc < 3 || !strcmp(argv[1], "--help")) {
         fprintf(argc < 3 ? stderr : stdout, "usage: tarmac-sym <elf> <address>...\n");
         return argc < 3 ? 2 : 0;

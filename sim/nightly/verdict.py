@@ -88,6 +88,8 @@ def death(test_dir, submitted):
     if rec.get("state"):
         return rec["state"]
     rc = read_text(os.path.join(test_dir, "launcher.rc")).strip()
+    if rc.startswith("-"):
+        return f"killed by signal {rc[1:]}"
     if rc:
         return f"the job died (launcher exit {rc})"
     if not os.path.exists(os.path.join(test_dir, "started.json")):
