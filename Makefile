@@ -25,9 +25,9 @@ endif
 # ccache: the mutation campaign builds one simulator per mutant, whose objects are mostly the same as the last's.
 BASE_PKGS := gcc g++ make python3
 # slurm-wlm, munge: the nightly's Slurm launcher tested on a one-node cluster of its own; python3-junitparser reads
-# its JUnit back, chromium loads its index.html (tests/nightly/).
+# its JUnit back, chromium loads its index.html (tests/nightly/); pkgconf reads the installed tarmac.pc.
 PROJECT_PKGS := zlib1g-dev libgtest-dev verilator libsystemc-dev gcc-arm-none-eabi libnewlib-arm-none-eabi \
-                qemu-system-arm ccache slurm-wlm munge python3-junitparser chromium
+                qemu-system-arm ccache pkgconf slurm-wlm munge python3-junitparser chromium
 DEPS_PKGS := $(BASE_PKGS) $(PROJECT_PKGS)
 deps_installed = $(shell dpkg-query -W -f='$${db:Status-Abbrev} $${Package}\n' $(1) 2>/dev/null | awk '$$1 == "ii" { print $$2 }')
 deps_missing = $(filter-out $(call deps_installed,$(1)),$(1))

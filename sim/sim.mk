@@ -215,3 +215,13 @@ TEST_PREREQS += $(SIM_CHK_LIVE) $(BUILD)/sim/plain/Vtb_top $(LIVE_PROGRAM_ELFS) 
 # Injected bugs only live mode sees (sim/live_bugs.tsv), each detected with a report naming the cause
 TEST_SCRIPTS += sim/test_live_bugs.sh
 TEST_PREREQS += $(LIBTARMACCHK) $(PROGRAM_ELFS) $(LIVE_PROGRAM_ELFS) $(call async-elfs,1 5)
+
+# The nightly runner (tests/nightly/): its rules on crafted test directories; the small nightly
+# (tests/nightly/small.toml) on the local launcher and on a one-node Slurm of its own (verdicts, counts, coverage
+# equal; a cancelled step reported and rerun); three seeds on the planted bug as one bucket in index.html, loaded
+# by headless Chromium; make install and a testbench built against the installed copy.
+NIGHTLY_MUTANT := $(BUILD)/sim/mutant-adcs_no_carry_in/Vtb_top
+TEST_SCRIPTS += tests/nightly/test_rules.sh tests/nightly/test_nightly_slurm.sh tests/nightly/test_nightly_html.sh \
+                tests/nightly/test_install.sh
+TEST_PREREQS += $(NIGHTLY_TOOLS) $(NIGHTLY_MUTANT) $(SIM_CHK_LIVE) $(BUILD)/sim/chk/Vtb_top $(INSTALL_TOOLS) \
+                $(LIBTARMAC_SO) $(LIBARMV6M)
