@@ -108,7 +108,7 @@ include tests/tests.mk
 # lib/pkgconfig/tarmac.pc (Cflags, Libs; variables dpi_lib, svdir, tbdir).
 PREFIX ?= /usr/local
 TOOL_AREA = $(PREFIX)/tarmac/$(TM_VERSION)
-INSTALL_TOOLS := $(foreach t,$(TM_TOOLS),$(BIN)/$(subst _,-,$(t))) $(ISS)
+INSTALL_TOOLS := $(TM_TOOL_BINS) $(ISS)
 INSTALL_DOCS := README.md dpi/README.md dpi/CHECKING_YOUR_CORE.md dpi/DIALECTS.md model/ARCHITECTURE.md rtl_tb/README.md
 install: $(INSTALL_TOOLS) $(LIBTARMAC) $(LIBTARMAC_SO) $(LIBTARMACCHK) $(LIBARMV6M)
 	@d='$(DESTDIR)$(TOOL_AREA)'; set -e; \

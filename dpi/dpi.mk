@@ -27,6 +27,7 @@ $(LIBTARMAC_SO): $(TM_OBJS)
 
 # Command-line tools: dpi/tools/<name>.c -> build/bin/<name with - for _>.
 TM_TOOLS := $(patsubst dpi/tools/%.c,%,$(wildcard dpi/tools/*.c))
+TM_TOOL_BINS := $(foreach t,$(TM_TOOLS),$(BIN)/$(subst _,-,$(t)))
 define tm_tool
 $$(BIN)/$$(subst _,-,$(1)): $$(OBJ)/dpi/tools/$(1).o $$(LIBTARMAC)
 	@mkdir -p $$(dir $$@)

@@ -223,5 +223,5 @@ TEST_PREREQS += $(LIBTARMACCHK) $(PROGRAM_ELFS) $(LIVE_PROGRAM_ELFS) $(call asyn
 NIGHTLY_MUTANT := $(BUILD)/sim/mutant-adcs_no_carry_in/Vtb_top
 TEST_SCRIPTS += tests/nightly/test_rules.sh tests/nightly/test_nightly_slurm.sh tests/nightly/test_nightly_html.sh \
                 tests/nightly/test_install.sh
-TEST_PREREQS += $(NIGHTLY_TOOLS) $(NIGHTLY_MUTANT) $(SIM_CHK_LIVE) $(BUILD)/sim/chk/Vtb_top $(INSTALL_TOOLS) \
-                $(LIBTARMAC_SO) $(LIBARMV6M)
+TEST_PREREQS += $(NIGHTLY_TOOLS) $(NIGHTLY_MUTANT) $(SIM_CHK_LIVE) $(BUILD)/sim/chk/Vtb_top $(TM_TOOL_BINS) \
+                $(ISS) $(LIBTARMAC_SO) $(LIBARMV6M)
