@@ -225,3 +225,11 @@ TEST_SCRIPTS += tests/nightly/test_rules.sh tests/nightly/test_nightly_slurm.sh 
                 tests/nightly/test_install.sh
 TEST_PREREQS += $(NIGHTLY_TOOLS) $(NIGHTLY_MUTANT) $(SIM_CHK_LIVE) $(BUILD)/sim/chk/Vtb_top $(TM_TOOL_BINS) \
                 $(ISS) $(LIBTARMAC_SO) $(LIBARMV6M)
+
+# make bench: the launchers' scheduling time per test against the test time, local and Slurm (tests/bench/).
+.PHONY: bench-nightly
+BENCH_NIGHTLY_USES := $(NIGHTLY_TOOLS) $(BUILD)/sim/chk/Vtb_top $(PROGRAM_ELFS) $(call random-programs,1 2)
+BENCH_PREREQS += $(BENCH_NIGHTLY_USES)
+bench-nightly: $(BENCH_NIGHTLY_USES)
+	bash tests/bench/bench_nightly.sh $(BUILD)/bench/nightly
+BENCHES += bench-nightly
