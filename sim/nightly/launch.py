@@ -5,7 +5,9 @@ took the job (the queue wait is the time from there to the job's start). A job t
 the launcher leaves what it knows (launcher.txt, launcher.rc, launcher.json) for verdict.death.
 
   local  this machine, N jobs at once, no daemon (the default)
-  slurm  one allocation (sbatch) of N tasks, one `srun --exact` step per test (sim/nightly/slurm_steps.sh)"""
+  slurm  one allocation (sbatch) of N tasks, one `srun --exact` step per test (sim/nightly/slurm_steps.sh)
+  lsf, sge  a job array (bsub, qsub) of one task per test, N at once (sim/nightly/array_task.sh): written to the
+         same interface and documented, but NOT tested here (no such cluster on this machine)"""
 import concurrent.futures
 import os
 import subprocess
@@ -78,7 +80,7 @@ class Slurm:
         argv += [f"--account={o.account}"] if o.account else []
         argv += [f"--time={o.time_limit}"] if o.time_limit else []
         argv += [f"--mem-per-cpu={o.mem}"] if o.mem else []
-        return argv + o.sbatch_opts
+        return argv + o.submit_opts
 
     def run(self, jobs, root, python, on_done):
         o = self.opts
@@ -135,4 +137,97 @@ class Slurm:
         return "state unknown"
 
 
-LAUNCHERS = {"local": Local, "slurm": Slurm}
+class Array:
+    """A job array of one task per test, at most N running (LSF, SGE; not tested here). The queue-wait timeout
+    cancels the array when no task has started in time. Options: partition (the queue), account (the project),
+    time limit, memory, extra submit options."""
+    POLL = 2.0
+
+    def __init__(self, opts):
+        self.opts = opts
+
+    def run(self, jobs, root, python, on_done):
+        o = self.opts
+        out = os.path.join(o.out, self.name)
+        os.makedirs(out, exist_ok=True)
+        listing = os.path.join(out, f"tests-{os.getpid()}-{int(time.time() * 1000)}.txt")
+        with open(listing, "w", encoding="utf-8") as f:
+            f.writelines(f"{j.dir}\t{j.name}\n" for j in jobs)
+        argv = self.submit_argv(out, len(jobs), min(o.jobs, len(jobs))) + o.submit_opts + \
+            [os.path.join(HERE, "array_task.sh"), python, listing]
+        submit = time.time()
+        _submitted(jobs, submit)
+        job_id = self.job_id(_run(argv, f"{self.name} submission"))
+        print(f"nightly: {self.name} job {job_id}: {len(jobs)} tests", flush=True)
+        pending = {j.dir: j for j in jobs}
+        while pending and self.alive(job_id):
+            for d in [d for d in pending if os.path.exists(os.path.join(d, "launcher.rc"))]:
+                on_done(pending.pop(d))
+            if time.time() - submit > o.queue_timeout and \
+               not any(os.path.exists(os.path.join(d, "started.json")) for d in [j.dir for j in jobs]):
+                subprocess.run(self.cancel_argv(job_id), capture_output=True)
+                for j in pending.values():
+                    write_json(os.path.join(j.dir, "launcher.json"),
+                               {"state": f"queue-wait timeout ({o.queue_timeout:.0f} s pending)"})
+            time.sleep(self.POLL)
+        for j in pending.values():
+            if not os.path.exists(os.path.join(j.dir, "launcher.rc")) and \
+               not os.path.exists(os.path.join(j.dir, "launcher.json")):
+                write_json(os.path.join(j.dir, "launcher.json"), {"state": f"not run: {self.name} job {job_id} ended"})
+            on_done(j)
+
+
+class Lsf(Array):
+    name = "lsf"
+
+    def submit_argv(self, out, n, parallel):
+        o = self.opts
+        argv = ["bsub", "-J", f"nightly-{o.set_name}[1-{n}]%{parallel}", "-o", f"{out}/lsf-%J-%I.out",
+                "-env", "all"]
+        argv += ["-q", o.partition] if o.partition else []
+        argv += ["-P", o.account] if o.account else []
+        argv += ["-W", o.time_limit] if o.time_limit else []
+        argv += ["-M", o.mem] if o.mem else []
+        return argv
+
+    @staticmethod
+    def job_id(text):  # "Job <123> is submitted to queue <normal>."
+        return text.split("<", 1)[1].split(">", 1)[0]
+
+    @staticmethod
+    def alive(job_id):
+        p = subprocess.run(["bjobs", "-noheader", "-o", "stat", job_id], capture_output=True, text=True)
+        return any(s in ("PEND", "RUN", "PSUSP", "USUSP", "SSUSP") for s in p.stdout.split())
+
+    @staticmethod
+    def cancel_argv(job_id):
+        return ["bkill", job_id]
+
+
+class Sge(Array):
+    name = "sge"
+
+    def submit_argv(self, out, n, parallel):
+        o = self.opts
+        argv = ["qsub", "-terse", "-V", "-b", "n", "-N", f"nightly-{o.set_name}", "-t", f"1-{n}",
+                "-tc", str(parallel), "-j", "y", "-o", out]
+        argv += ["-q", o.partition] if o.partition else []
+        argv += ["-P", o.account] if o.account else []
+        argv += ["-l", f"h_rt={o.time_limit}"] if o.time_limit else []
+        argv += ["-l", f"h_vmem={o.mem}"] if o.mem else []
+        return argv
+
+    @staticmethod
+    def job_id(text):  # "123.1-20:1"
+        return text.strip().split(".", 1)[0]
+
+    @staticmethod
+    def alive(job_id):
+        return subprocess.run(["qstat", "-j", job_id], capture_output=True).returncode == 0
+
+    @staticmethod
+    def cancel_argv(job_id):
+        return ["qdel", job_id]
+
+
+LAUNCHERS = {"local": Local, "slurm": Slurm, "lsf": Lsf, "sge": Sge}

@@ -3,6 +3,7 @@ seed, with the counts the checker's ledger gives), summary.txt, index.html, and 
 XML through xml.etree.ElementTree and HTML through html.escape: every text is escaped."""
 import html
 import os
+import re
 import shlex
 import xml.etree.ElementTree as ET
 from collections import OrderedDict
@@ -15,6 +16,13 @@ COUNTS = ("steps", "instructions", "exceptions", "registers", "beats", "error_be
 def rerun_command(test, test_dir, root):
     """The command that reruns one test by hand, in the checkout."""
     return f"cd {shlex.quote(root)} && {shlex.join(test.argv(test_dir))}"
+
+
+def waves_hint(test_dir):
+    """The harness's command that writes the waveform of the cycles before a failure (sim/waves.h), or ''."""
+    m = re.search(r"^tb_main: waveform of (cycles \d+-\d+): (.*)$",
+                  verdict.read_text(os.path.join(test_dir, "stderr.txt")), re.M)
+    return f"waves ({m.group(1)}): {m.group(2)}" if m else ""
 
 
 def buckets(results):
@@ -93,6 +101,8 @@ def summary(plan, results, out, root, meta):
             lines.append(f"      seeds: {seeds}")
         lines.append(f"      shortest: {t0.id} ({o0.wall:.1f} s): {rerun_command(t0, d0, root)}")
         lines.append(f"      log: {d0}/stdout.txt  report: {d0}/report.txt")
+        if waves_hint(d0):
+            lines.append(f"      {waves_hint(d0)}")
     total, holes = coverage_summary(out)
     lines += ["", total or "coverage: none merged (no passing test wrote coverage)"]
     if holes:
@@ -139,7 +149,8 @@ def junit(plan, results, out, root, meta):
             ET.SubElement(case, "error", message=o.reason, type=o.signature).text = o.reason
         elif o.status != "PASS":
             s[2] += 1
-            ET.SubElement(case, "failure", message=o.reason, type=o.signature).text = o.reason
+            ET.SubElement(case, "failure", message=o.reason, type=o.signature).text = \
+                "\n".join(x for x in (o.reason, waves_hint(d)) if x)
         text = verdict.read_text(os.path.join(d, "report.txt"))
         attach = [os.path.join(d, f) for f in ("stdout.txt", "stderr.txt", "report.txt", "ledger.json")
                   if os.path.exists(os.path.join(d, f))]

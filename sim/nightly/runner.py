@@ -39,14 +39,14 @@ def parse_args(argv):
                    "and run nothing")
     p.add_argument("--run-timeout", type=float, help="seconds one test may run (default: the description's)")
     p.add_argument("--queue-timeout", type=float, default=float(env("NIGHTLY_QUEUE_TIMEOUT", "3600")),
-                   help="seconds the allocation may wait in the queue (slurm)")
+                   help="seconds the jobs may wait in the queue before the runner cancels them (slurm, lsf, sge)")
     p.add_argument("--python", default=env("NIGHTLY_PYTHON", sys.executable), help="python3 on the nodes")
-    p.add_argument("--partition", default=env("NIGHTLY_SLURM_PARTITION"))
-    p.add_argument("--account", default=env("NIGHTLY_SLURM_ACCOUNT"))
-    p.add_argument("--time-limit", default=env("NIGHTLY_SLURM_TIME"), help="the allocation's time limit")
-    p.add_argument("--mem", default=env("NIGHTLY_SLURM_MEM"), help="memory per test (--mem-per-cpu)")
-    p.add_argument("--sbatch-opt", dest="sbatch_opts", action="append",
-                   default=shlex.split(env("NIGHTLY_SBATCH_OPTS", "")), help="an extra sbatch option")
+    p.add_argument("--partition", default=env("NIGHTLY_PARTITION"), help="Slurm partition (LSF, SGE: queue)")
+    p.add_argument("--account", default=env("NIGHTLY_ACCOUNT"), help="Slurm account (LSF, SGE: project)")
+    p.add_argument("--time-limit", default=env("NIGHTLY_TIME_LIMIT"), help="the allocation's time limit")
+    p.add_argument("--mem", default=env("NIGHTLY_MEM"), help="memory per test (Slurm: --mem-per-cpu)")
+    p.add_argument("--submit-opt", "--sbatch-opt", dest="submit_opts", action="append",
+                   default=shlex.split(env("NIGHTLY_SUBMIT_OPTS", "")), help="an extra sbatch/bsub/qsub option")
     o = p.parse_args(argv)
     if o.jobs < 1:
         p.error("--jobs must be at least 1")
