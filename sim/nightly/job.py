@@ -2,7 +2,8 @@
   python3 sim/nightly/job.py <test dir>
 It reads <test dir>/job.json (argv, the checkout, the run timeout), runs the simulator in the checkout
 ($NIGHTLY_ROOT when set: a farm node may mount it elsewhere) with stdout and stderr in the test dir, and writes
-<test dir>/result.json (exit status, start, end, host, whether the run timeout struck) atomically. A job killed
+<test dir>/result.json (exit status, start, end, host, the farm's job id, whether the run timeout struck)
+atomically. A job killed
 by its launcher (SIGTERM: scancel, a time limit) stops the simulator and leaves no result: the runner reports it
 as died, with the launcher's reason. Standard library only: this file is all a node runs."""
 import json
@@ -12,6 +13,9 @@ import socket
 import subprocess
 import sys
 import time
+
+# The farm's names for the job, recorded in the result (the JUnit's property "farm"): Slurm, LSF, SGE.
+FARM_IDS = ("SLURM_JOB_ID", "SLURM_STEP_ID", "LSB_JOBID", "LSB_JOBINDEX", "JOB_ID", "SGE_TASK_ID")
 
 
 def write_json(path, obj):
@@ -52,9 +56,10 @@ def run(test_dir):
             os.killpg(proc.pid, signal.SIGKILL)
             rc = proc.wait()
     end = time.time()
+    farm = " ".join(f"{k}={os.environ[k]}" for k in FARM_IDS if k in os.environ)
     write_json(os.path.join(test_dir, "result.json"),
                {"exit": rc, "start": start, "end": end, "wall": round(end - start, 3),
-                "host": socket.gethostname(), "timed_out": timed_out})
+                "host": socket.gethostname(), "timed_out": timed_out, "farm": farm})
     return 0
 
 

@@ -140,7 +140,7 @@ def junit(plan, results, out, root, meta):
         for k, v in o.ledger.get("not_compared", {}).items():
             values.append((f"not_compared.{k}", " ".join(v) if isinstance(v, list) else v))
         values += [("seed", test.seed), ("golden", test.golden), ("build", test.sim), ("version", meta["version"]),
-                   ("wall", f"{o.wall:.3f}"), ("queue", f"{o.queue:.3f}"), ("host", o.result.get("host", "")),
+                   ("wall", f"{o.wall:.3f}"), ("queue", f"{o.queue:.3f}"), ("host", o.result.get("host", "")), ("farm", o.result.get("farm", "")),
                    ("exit", o.result.get("exit", "")), ("rerun", rerun_command(test, d, root))]
         for k, v in values:
             ET.SubElement(props, "property", name=k, value=str(v))

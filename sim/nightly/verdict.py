@@ -141,7 +141,7 @@ def _judge_run(test, test_dir, root, result, symbolize, submit_time):
         o.status = "ERROR" if verdict == "ERROR" else "FAIL"
         o.reason = ledger.get("reason") or f"checker {verdict}"
         if first:
-            func = symbolize(test.elf, first.get("pc", "")) or "?"
+            func = (symbolize(test.elf, first["pc"]) or "?") if first.get("pc") else "-"
             o.signature = f"{first.get('stream')} {field_class(first.get('stream'), first.get('field'))} in {func}"
         else:
             o.signature = "checker: " + re.sub(r"\d+", "N", o.reason)

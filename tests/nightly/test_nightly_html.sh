@@ -13,7 +13,7 @@ python3 sim/nightly.py --description tests/nightly/small.toml --set planted --no
 sed -n '/^failure buckets/,/^coverage/p' "$tmp/log"
 check "the nightly fails (exit $rc): 3 passed, 3 failed" '[ "$rc" -eq 1 ] && tail -1 "$tmp/log" | grep -qx "3 passed, 3 failed"'
 check "one bucket, the three seeds in it" \
-  'grep -qx "failure buckets: 1" "$tmp/out/summary.txt" && grep -q "^  \[3\] register r0-r12 in " "$tmp/out/summary.txt" &&
+  'grep -qx "failure buckets: 1" "$tmp/out/summary.txt" && grep -qx "  \[3\] register r0-r12 in main" "$tmp/out/summary.txt" &&
    [ "$(sed -n "s/^      seeds: //p" "$tmp/out/summary.txt" | tr " " "\n" | sort | tr "\n" " ")" = "1 2 3 " ]'
 shortest=$(sed -n 's/^      shortest: \([^ ]*\) .*/\1/p' "$tmp/out/summary.txt")
 check "the bucket's rerun command is its shortest failing run's ($shortest)" \

@@ -19,7 +19,7 @@ import sys, junitparser
 for suite in junitparser.JUnitXml.fromfile(sys.argv[1]):
     for case in suite:
         props = {p.get("name"): p.get("value") for p in case._elem.iter("property")}
-        keep = " ".join(f"{k}={props[k]}" for k in sorted(props) if k not in ("wall", "queue", "host", "rerun"))
+        keep = " ".join(f"{k}={props[k]}" for k in sorted(props) if k not in ("wall", "queue", "host", "farm", "rerun"))
         verdict = case.result[0].__class__.__name__ if case.result else "pass"
         print(suite.name, case.name, verdict, keep)
 PY
@@ -44,8 +44,10 @@ check "verdicts and the ledgers' counts equal the local launcher's (JUnit, 8 tes
 diff "$tmp/local.counts" "$tmp/slurm.counts" | head -5
 check "the merged coverage equals the local launcher's" \
   '[ -s "$tmp/slurm/coverage.tsv" ] && cmp -s "$tmp/local/coverage.tsv" "$tmp/slurm/coverage.tsv"'
-check "the jobs ran on the Slurm node (hosts and queue times recorded)" \
-  'grep -q "name=\"queue\" value=\"[0-9.]*\"" "$tmp/slurm/junit.xml" && ! grep -q "died" "$tmp/slurm/summary.txt"'
+steps=$(grep -o 'name="farm" value="SLURM_JOB_ID=[0-9]* SLURM_STEP_ID=[0-9]*"' "$tmp/slurm/junit.xml" | sort -u | wc -l)
+check "each test ran as a step of its own in the one Slurm job (JUnit property farm: $steps steps)" \
+  '[ "$steps" -eq 8 ] && [ "$(grep -o "SLURM_JOB_ID=[0-9]*" "$tmp/slurm/junit.xml" | sort -u | wc -l)" -eq 1 ] &&
+   ! grep -q "name=\"farm\" value=\"SLURM" "$tmp/local/junit.xml"'
 
 # scancel of one step mid-run: the long test (sort, wait states 90%) while it runs
 nightly --set cancel --launcher slurm --out "$tmp/cancel" > "$tmp/cancel.log" 2>&1 &
