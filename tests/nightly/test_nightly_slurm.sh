@@ -13,17 +13,6 @@ chmod 755 "$tmp"   # munged: every directory above its socket world-executable
 cluster="$tmp/cluster"
 trap 'python3 tests/nightly/slurm_cluster.py stop "$cluster"; rm -rf "$tmp"' EXIT
 nightly() { python3 sim/nightly.py --description tests/nightly/small.toml --no-build -j 2 "$@"; }
-junit_counts() { # junit.xml -> one line per test: name, verdict, every count the ledger gave (not times)
-  /usr/bin/python3 - "$1" <<'PY'
-import sys, junitparser
-for suite in junitparser.JUnitXml.fromfile(sys.argv[1]):
-    for case in suite:
-        props = {p.get("name"): p.get("value") for p in case._elem.iter("property")}
-        keep = " ".join(f"{k}={props[k]}" for k in sorted(props) if k not in ("wall", "queue", "host", "farm", "rerun"))
-        verdict = case.result[0].__class__.__name__ if case.result else "pass"
-        print(suite.name, case.name, verdict, keep)
-PY
-}
 
 nightly --set small --out "$tmp/local" > "$tmp/local.log" 2>&1; rc=$?
 check "the small nightly passes on the local launcher (exit $rc)" '[ "$rc" -eq 0 ] && tail -1 "$tmp/local.log" | grep -qx "8 passed, 0 failed"'
@@ -38,7 +27,8 @@ check "sinfo shows the one node idle" '[ "$(sinfo -h -o "%D %T")" = "1 idle" ]'
 nightly --set small --launcher slurm --out "$tmp/slurm" > "$tmp/slurm.log" 2>&1; rc=$?
 check "the same nightly passes on the Slurm launcher (exit $rc)" '[ "$rc" -eq 0 ] && tail -1 "$tmp/slurm.log" | grep -qx "8 passed, 0 failed"'
 check "it ran as one Slurm job" 'grep -q "^nightly: slurm job [0-9]*: 8 tests, 2 at once" "$tmp/slurm.log"'
-junit_counts "$tmp/local/junit.xml" > "$tmp/local.counts"; junit_counts "$tmp/slurm/junit.xml" > "$tmp/slurm.counts"
+cases() { /usr/bin/python3 tests/nightly/junit_cases.py "$@"; }   # verdicts and counts, per test case
+cases "$tmp/local/junit.xml" > "$tmp/local.counts"; cases "$tmp/slurm/junit.xml" > "$tmp/slurm.counts"
 check "verdicts and the ledgers' counts equal the local launcher's (JUnit, 8 test cases)" \
   '[ "$(wc -l < "$tmp/local.counts")" -eq 8 ] && cmp -s "$tmp/local.counts" "$tmp/slurm.counts" && grep -q " instructions=[1-9]" "$tmp/slurm.counts"'
 diff "$tmp/local.counts" "$tmp/slurm.counts" | head -5
