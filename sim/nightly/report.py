@@ -106,7 +106,8 @@ def summary(plan, results, out, root, meta):
     total, holes = coverage_summary(out)
     lines += ["", total or "coverage: none merged (no passing test wrote coverage)"]
     if holes:
-        lines.append("holes: " + " ".join(holes))
+        more = f" ... and {len(holes) - 30} more (coverage.txt)" if len(holes) > 30 else ""
+        lines.append(f"holes ({len(holes)}): " + " ".join(holes[:30]) + more)
     lines += ["", "slowest tests:"]
     for t, o, _ in sorted(results, key=lambda r: -r[1].wall)[:5]:
         lines.append(f"  {o.wall:8.1f} s  {t.id}")

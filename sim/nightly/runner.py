@@ -209,7 +209,8 @@ def main(argv=None):
                        {"set": plan.set_name, "groups": plan.groups, "vars": variables, "version": version(),
                         "tests": [dataclasses.asdict(t) for t in plan.tests]})
         if not opts.no_build and chosen:
-            needs = sorted({n for t in chosen for n in t.needs(build)})
+            tools = [os.path.join(build, "bin", t) for t in ("tarmac-cov", "tarmac-sym")]
+            needs = sorted({n for t in chosen for n in t.needs(build)} | set(tools))
             print(f"nightly: make {len(needs)} targets for {len(chosen)} tests", flush=True)
             make(needs, opts)
         symbols = Symbols(os.path.join(ROOT, build, "bin", "tarmac-sym"))

@@ -4,7 +4,10 @@ the JUnit (read back with junitparser) and the description's expansion. The runs
 test_nightly_slurm.sh. Prints 'N passed, N failed' last."""
 import json
 import os
+import signal
+import subprocess
 import sys
+import time
 import tempfile
 import unittest
 import xml.etree.ElementTree as ET
@@ -225,6 +228,39 @@ class Reports(Dirs):
                               {"version": "1", "launcher": "local", "elapsed": 1.0})
         self.assertEqual(text.splitlines()[-1], "1 passed, 3 failed")
         self.assertIn("seeds: 2 3 1", text)
+
+
+class Job(unittest.TestCase):
+    """sim/nightly/job.py on real processes: the run timeout, and a job its launcher kills."""
+    def run_job(self, argv, timeout, kill_after=None):
+        d = tempfile.mkdtemp()
+        self.addCleanup(subprocess.run, ["rm", "-rf", d])
+        with open(os.path.join(d, "job.json"), "w") as f:
+            json.dump({"argv": argv, "root": d, "timeout": timeout}, f)
+        t0 = time.time()
+        p = subprocess.Popen([sys.executable, os.path.join(ROOT, "sim", "nightly", "job.py"), d])
+        if kill_after:
+            while not os.path.exists(os.path.join(d, "started.json")):
+                time.sleep(0.05)
+            time.sleep(kill_after)
+            p.send_signal(signal.SIGTERM)
+        return p.wait(), time.time() - t0, verdict.read_json(os.path.join(d, "result.json")), d
+
+    def test_exit_status_and_output(self):
+        rc, _, result, d = self.run_job(["sh", "-c", "echo out; echo err >&2; exit 7"], 30)
+        self.assertEqual((rc, result["exit"], result["timed_out"]), (0, 7, False))
+        self.assertEqual(verdict.read_text(os.path.join(d, "stdout.txt")), "out\n")
+        self.assertEqual(verdict.read_text(os.path.join(d, "stderr.txt")), "err\n")
+
+    def test_run_timeout_kills_the_simulator(self):
+        rc, took, result, _ = self.run_job(["sleep", "30"], 0.5)
+        self.assertTrue(result["timed_out"])
+        self.assertLess(took, 10)
+
+    def test_killed_job_leaves_no_result(self):
+        rc, took, result, _ = self.run_job(["sleep", "30"], 30, kill_after=0.3)
+        self.assertEqual((rc, result), (128 + signal.SIGTERM, None))
+        self.assertLess(took, 10)
 
 
 class Description(unittest.TestCase):
