@@ -178,7 +178,7 @@ def index_html(plan, results, out, root, meta):
          f"<title>nightly {e(plan.set_name)}</title>",
          "<style>body{font-family:sans-serif;margin:1em 2em}table{border-collapse:collapse}"
          "td,th{border:1px solid #bbb;padding:2px 8px;text-align:left}td.n{text-align:right}"
-         ".fail{background:#fdd}.pass{background:#dfd}code{font-size:90%}</style></head><body>",
+         ".fail{background:#fdd}.pass{background:#dfd}code{font-size:90%}ul#holes{columns:3}</style></head><body>",
          f"<h1>nightly {e(plan.set_name)}</h1>",
          f"<p>version {e(meta['version'])}, launcher {e(meta['launcher'])}, {len(results)} tests, "
          f"{meta['elapsed']:.1f} s. <a href=\"junit.xml\">junit.xml</a> <a href=\"summary.txt\">summary.txt</a></p>"]
@@ -207,6 +207,7 @@ def index_html(plan, results, out, root, meta):
     total, holes = coverage_summary(out)
     p.append(f'<h2>Coverage</h2><p id="coverage">{e(total or "none merged")} '
              '<a href="coverage.html">all bins</a></p>')
+    p.append(f"<h3>Holes ({len(holes)})</h3>")
     p.append('<ul id="holes">' + "".join(f"<li>{e(h)}</li>" for h in holes) + "</ul>")
     p.append('<h2>Slowest tests</h2><table id="slowest"><tr><th>seconds</th><th>test</th><th>queue s</th></tr>')
     for t, o, _ in sorted(results, key=lambda r: -r[1].wall)[:10]:
