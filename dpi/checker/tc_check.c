@@ -87,14 +87,11 @@ tc_checker *tc_open(const char *golden, const char *options, tm_error *err)
     }
     /* inflating, parsing and building the golden steps run on threads of their own, beside the simulation */
     if (tc_golden_start(c, err) != 0) return open_failed(c, "golden", err);
+    /* the first steps read now: a golden that is unreadable there, or empty, is reported at open, first */
+    if (tc_golden_first(c, err) != TM_OK) return open_failed(c, "golden", err);
     /* the declared configuration against the golden's record (read with the gzip header at open), before any
-     * step: a core built differently fails here, not as a divergence later */
+     * step is compared: a core built differently fails here, not as a divergence later */
     if (tc_config_check(c, err) != 0) return open_failed(c, "config", err);
-    /* Read the first steps now so that an unreadable golden is reported at open, with file:line. */
-    if (tc_golden_fill(c, c->o.bus_window + 2) != TC_OK) {
-        tm_error_set(err, TM_ERR_PARSE, NULL, 0, "%.250s", c->report ? c->report : "unreadable golden");
-        return open_failed(c, "golden", err);
-    }
     return c;
 }
 

@@ -162,6 +162,7 @@ struct tc_checker {
     int golden_eof;        /* complete is the last step of the golden */
     uint64_t end_line;     /* the golden's last line (when golden_eof) */
     uint64_t made_seen, pkt_made_seen; /* what the golden thread had published when last read */
+    uint64_t intact_through;           /* golden lines [1, intact_through] are in intact gzip members */
     int done_seen;
     uint64_t oldest_handed, pkt_tail_handed; /* what was handed back to it last */
     /* shadow register files */
@@ -229,6 +230,9 @@ static inline int tc_bus_compared(const tc_options *o, uint32_t addr)
  * filled (the golden unreadable, out of memory); stop it (joins it, closes the reader). */
 int tc_golden_start(tc_checker *c, tm_error *err);
 void tc_golden_stop(tc_checker *c);
+/* At open: read the first steps. TM_OK; or err filled when the golden is unreadable there (its error, file:line:
+ * column) or holds no instruction or exception at all (empty, comments only, no step to compare). */
+int tc_golden_first(tc_checker *c, tm_error *err);
 /* Make steps [0, upto) complete and seen (or reach the golden's end), waiting for the golden thread if it is
  * behind; hands the steps before oldest back to it. Returns TC_OK or TC_FAILED (report written: an
  * unreadable golden with file:line). */
@@ -239,6 +243,9 @@ int tc_golden_live_start(tc_checker *c, tm_error *err);
 int tc_golden_add(tc_checker *c, const tm_record *r, uint64_t line);
 void tc_golden_end(tc_checker *c, uint64_t last_line);
 const char *tc_golden_error(const tc_checker *c); /* why tc_golden_add failed */
+/* Before a mismatch at golden line `line` is reported: the gzip member that holds the line is intact (a value read
+ * from a damaged member is no evidence against the RTL). TC_OK, or TC_FAILED with the gzip error reported instead. */
+int tc_golden_intact(tc_checker *c, uint64_t line);
 /* The steps the golden holds, read to its end: for after the comparison (every step is handed back, the ring's
  * contents are gone). -1 when the golden cannot be read to its end. */
 int64_t tc_golden_total(tc_checker *c);
@@ -309,7 +316,8 @@ uint32_t tc_never_shown(const tc_checker *c);
 /* tc_report.c */
 void tc_report_append(tc_checker *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* A mismatch block: stream, what, and the context; field: what differs (a register's name, "pc", "data", ...), for
- * the ledger. Returns TC_MISMATCH (the checker halts, tc_halted, at max_errors). */
+ * the ledger. Returns TC_MISMATCH (the checker halts, tc_halted, at max_errors); or TC_FAILED, reporting the gzip
+ * error instead, when the golden's gzip member that holds the line is damaged (tc_golden_intact). */
 int tc_mismatch(tc_checker *c, const char *stream, const char *field, uint64_t step, uint64_t line, const char *fmt,
                 ...) __attribute__((format(printf, 6, 7)));
 /* The check cannot go on (an ERROR verdict): stream names what failed ("golden", "api", "output", "live"). The

@@ -43,6 +43,15 @@ int tm_reader_is_gzip(const tm_reader *r);
 uint64_t tm_reader_compressed_offset(const tm_reader *r); /* bytes consumed from the file (progress) */
 uint64_t tm_reader_file_size(const tm_reader *r);         /* size of the file, 0 when unknown (stdin, pipe) */
 
+/* Whether the gzip member that holds line `line` (1-based) is intact. The reader hands out a member's lines as
+ * they inflate and checks the member's CRC-32 and length only at its end, so a line may come from a member that
+ * turns out damaged; this reads the file a second time, from its start to the end of that member, and checks.
+ * TM_OK when intact (also for plain text, stdin and other inputs that cannot be read twice: nothing to check);
+ * *through (when not NULL): the lines up to that member's end, all known intact (0 when nothing was checked).
+ * TM_ERR_GZIP (corrupt or truncated: err says which, with the file) or TM_ERR_IO. It touches no state the reader
+ * changes: it may run on another thread than the reader's. */
+int tm_reader_check_member(const tm_reader *r, uint64_t line, uint64_t *through, tm_error *err);
+
 #define TM_GZIP_COMMENT_MAX 4096 /* longer gzip comments are cut to TM_GZIP_COMMENT_MAX - 1 bytes */
 /* The comment field of a gzip input's header (of its first member), read at open: how the producer made the
  * trace (the model records its configuration there, model/config.h). NULL for plain text input and for a

@@ -131,3 +131,30 @@ TEST(DpiSimulation, PlusargOptionsReachTheChecker)
     EXPECT_NE(o.status, 0) << o.text;
     EXPECT_NE(o.text.find("option bus_window: 'nope'"), std::string::npos) << o.text;
 }
+
+// A golden that cannot serve is named at open, first, in the simulator's own output: an empty one, one unreadable
+// in its first lines (with a configuration declared, whose note once stood in for the reason).
+TEST(DpiSimulation, AnEmptyOrUnreadableGoldenIsTheFirstThingTheSimulationSays)
+{
+    std::string dir = std::string(TM_BUILD_DIR) + "/tmp/dpi_" + std::to_string(getpid());
+    (void)!system(("mkdir -p " + dir).c_str());
+    std::string empty = dir + "/empty.tarmac", comments = dir + "/comments.tarmac", bad = dir + "/bad.tarmac";
+    std::ofstream(empty) << "";
+    std::ofstream(comments) << "; nothing\n";
+    std::ofstream(bad) << "0 clk R r0 00000000\n1 clk IT (1) 00000100 zz T thread : x\n";
+    struct {
+        std::string golden, first;
+    } cases[] = {
+        { empty, "tarmac checker: " + empty + ": the golden is empty (0 bytes)" },
+        { comments, "tarmac checker: " + comments + ": the golden holds no trace record" },
+        { bad, "tarmac checker: unreadable golden: " + bad + ":2:" },
+    };
+    for (const auto &k : cases) {
+        Out o = sh(std::string(TM_BUILD_DIR) + "/dpi_tb/Vtb_checker +tarmac_model=num_irq:32 +golden=" + k.golden);
+        EXPECT_NE(o.status, 0) << o.text;
+        size_t first = o.text.find("tarmac checker");
+        ASSERT_NE(first, std::string::npos) << o.text;
+        EXPECT_EQ(o.text.compare(first, k.first.size(), k.first), 0) << o.text;
+        EXPECT_EQ(o.text.find("note"), std::string::npos) << o.text;
+    }
+}
