@@ -29,12 +29,13 @@ static tc_checker *out_of_memory(tc_checker *c, tm_error *err)
 
 /* tc_open failed after reading the options: the ledger says why (an ERROR; stream: what failed), then the checker
  * is freed. err is tc_open's error, which stays the caller's. */
-static tc_checker *open_failed(tc_checker *c, const char *stream, const tm_error *err)
+static tc_checker *open_failed(tc_checker *c, const char *stream, const char *field, const tm_error *err)
 {
     tc_first *f = &c->first;
     if (f->kind == TC_FIRST_NONE) { /* else the failure itself said it (an unreadable golden) */
         f->kind = TC_FIRST_ERROR;
         f->stream = stream;
+        snprintf(f->field, sizeof f->field, "%s", field);
         f->line = err->line;
         snprintf(f->headline, sizeof f->headline, "cannot open the checker: %s", err->msg);
     }
@@ -76,22 +77,24 @@ tc_checker *tc_open(const char *golden, const char *options, tm_error *err)
     if (live && !c->o.elf[0]) snprintf(c->o.elf, sizeof c->o.elf, "%s", c->o.golden + 5); /* symbolized reports */
     if (c->o.elf[0]) {
         c->elf = tm_elf_open(c->o.elf, err);
-        if (!c->elf) return open_failed(c, "config", err);
+        if (!c->elf) return open_failed(c, "config", "elf", err);
         c->disasm = calloc(c->ring_cap, sizeof *c->disasm);
         if (!c->disasm) return out_of_memory(c, err);
     }
     if (c->o.coverage[0] && !(c->cov = tc_cov_new())) return out_of_memory(c, err);
     if (live) { /* the model runs here, stepped by the calls (tc_live.c) */
-        if (tc_live_open(c, err) != 0) return open_failed(c, "live", err);
+        if (tc_live_open(c, err) != 0) return open_failed(c, "live", "", err);
         return c;
     }
     /* inflating, parsing and building the golden steps run on threads of their own, beside the simulation */
-    if (tc_golden_start(c, err) != 0) return open_failed(c, "golden", err);
+    if (tc_golden_start(c, err) != 0) return open_failed(c, "golden", "", err);
     /* the first steps read now: a golden that is unreadable there, or empty, is reported at open, first */
-    if (tc_golden_first(c, err) != TM_OK) return open_failed(c, "golden", err);
+    if (tc_golden_first(c, err) != TM_OK) return open_failed(c, "golden", "", err);
     /* the declared configuration against the golden's record (read with the gzip header at open), before any
      * step is compared: a core built differently fails here, not as a divergence later */
-    if (tc_config_check(c, err) != 0) return open_failed(c, "config", err);
+    if (tc_config_check(c, err) != 0) return open_failed(c, "config", "model", err);
+    /* and the program the golden was made from against the ELF the testbench runs */
+    if (tc_program_check(c, err) != 0) return open_failed(c, "golden", "program", err);
     return c;
 }
 

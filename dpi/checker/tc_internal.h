@@ -217,6 +217,11 @@ int tc_model_declare(tc_options *o, const char *text, tm_error *err);
  * the keys and both values. */
 int tc_config_check(tc_checker *c, tm_error *err);
 
+/* At open, with elf= (or +tarmac_elf) given: the program identity the golden records (its gzip comment's
+ * program=<hash>, model/armv6m.h m6_golden_record) against the ELF's (tm_elf_image_hash). Returns 0 (the same
+ * program; or no record: a note in the report), or an error naming the golden, the ELF and both identities. */
+int tc_program_check(tc_checker *c, tm_error *err);
+
 /* Whether accesses at addr take part in the bus stream (bus=1 and outside every bus_ignore range). */
 static inline int tc_bus_compared(const tc_options *o, uint32_t addr)
 {
