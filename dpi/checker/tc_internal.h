@@ -44,6 +44,7 @@ typedef struct tc_options {
     char coverage[512];    /* option coverage=: the functional coverage file written at finish (tc_coverage.h) */
     char ledger[512];      /* option ledger=: the machine-readable verdict written when the run ends (tc_ledger.c) */
     int lenient;           /* lenient=1: golden lines that cannot be read are skipped and counted */
+    unsigned golden_wait_ms; /* a golden that is a FIFO may take this long to give its first byte */
 } tc_options;
 
 typedef struct tc_gmem {

@@ -61,6 +61,14 @@ static int set_coverage(tc_options *o, const char *v, tm_error *err)
     return 0;
 }
 
+static int set_golden_wait_ms(tc_options *o, const char *v, tm_error *err)
+{
+    unsigned long long x = 0;
+    if (uint_in("golden_wait_ms", v, 1, 3600000, "a time in milliseconds", &x, err)) return TM_ERR_ARG;
+    o->golden_wait_ms = (unsigned)x;
+    return 0;
+}
+
 static int set_ledger(tc_options *o, const char *v, tm_error *err)
 {
     (void)err;
@@ -265,6 +273,8 @@ static const tc_option_def options[] = {
                       "ends" }, set_ledger },
     { { "lenient", "0", "1: golden lines that cannot be read are skipped and counted (shown in the summary and the "
                         "ledger) instead of failing the run" }, set_lenient },
+    { { "golden_wait_ms", "10000", "a golden that is a FIFO (a named pipe) may take this long to give its first "
+                                   "byte before the open fails (1-3600000)" }, set_golden_wait_ms },
     { { "model", "", "the configuration the core and system were built with, key:value;... (keys of armv6m-iss "
                      "--config), checked at open against the golden's record" }, set_model },
     { { "golden_out", "", "live mode: write the golden the model produced (with the asynchronous events it was told) "

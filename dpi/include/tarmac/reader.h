@@ -17,13 +17,19 @@ extern "C" {
 
 typedef struct tm_reader tm_reader;
 
+#define TM_FIFO_WAIT_DEFAULT_MS 10000u
+
 typedef struct tm_reader_options {
     uint32_t line_max;     /* 0 = TM_LINE_MAX_DEFAULT */
     int single_thread;     /* inflate on the caller's thread (default: a second thread for gzip input) */
     int lenient;           /* count and skip unparsable lines instead of failing */
+    uint32_t fifo_wait_ms; /* a FIFO may take this long to give its first byte; 0 = TM_FIFO_WAIT_DEFAULT_MS */
 } tm_reader_options;
 
-/* Open path ("-" = stdin). Returns NULL and fills err on failure. opts may be NULL. */
+/* Open path ("-" = stdin). Returns NULL and fills err on failure. opts may be NULL.
+ * A regular file, or a FIFO (a named pipe, /dev/fd/<n> of a pipe): opening a FIFO never blocks, and one that gives
+ * no byte (no writer) within fifo_wait_ms fails with TM_ERR_IO saying so; a writer that closes without writing is
+ * an empty input. Directories, character and block devices and sockets fail (TM_ERR_IO) naming what they are. */
 tm_reader *tm_reader_open(const char *path, const tm_reader_options *opts, tm_error *err);
 void tm_reader_close(tm_reader *r);
 

@@ -1,12 +1,18 @@
 // Errors that name their cause: a golden that is unreadable or empty fails the open with that reason first (not a
 // note about the configuration, not "unexpected bus beat" at the first beat); a value read from a damaged gzip
-// member is reported as the damage, not as the RTL's mismatch.
+// member is reported as the damage, not as the RTL's mismatch; a golden that is no file never hangs the open.
+#include <fcntl.h>
 #include <gtest/gtest.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
 #include <unistd.h>
 #include <zlib.h>
 
+#include <chrono>
 #include <cstring>
 #include <fstream>
+#include <thread>
 
 #include "lockstep_fixture.h"
 
@@ -177,4 +183,54 @@ TEST(OpenErrors, ReaderChecksTheMemberThatHoldsALine)
     EXPECT_EQ(tm_reader_check_member(r, 2, &through, &e), TM_OK);
     EXPECT_EQ(through, 0u);
     tm_reader_close(r);
+}
+
+// A golden that is not a file: a FIFO with no writer fails the open after golden_wait_ms instead of blocking in
+// open forever; one whose writer comes in time is read; devices, sockets and directories are named as such.
+TEST(OpenErrors, AFifoWithoutAWriterTimesOutAndDevicesAreRefused)
+{
+    std::string fifo = tmp_path("golden.fifo");
+    std::remove(fifo.c_str());
+    ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
+    auto t0 = std::chrono::steady_clock::now();
+    EXPECT_EQ(open_error(fifo, "golden_wait_ms=300"),
+              fifo + ": is a FIFO that gave no data within 0.300 s (no writer?)");
+    double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    EXPECT_GE(s, 0.29);
+    EXPECT_LT(s, 5.0);
+    // a writer that opens and closes without writing: an empty golden
+    std::thread quiet([&] {
+        int fd = open(fifo.c_str(), O_WRONLY);
+        if (fd >= 0) close(fd);
+    });
+    EXPECT_EQ(open_error(fifo, "golden_wait_ms=5000"), fifo + ": the golden is empty (0 bytes)");
+    quiet.join();
+    // a writer that streams the golden a little later: the run is checked as from a file
+    std::thread writer([&] {
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+        std::ofstream(fifo) << kGolden;
+    });
+    RunResult r = run_calls(fifo, "golden_wait_ms=5000", perfect(golden_path()));
+    writer.join();
+    EXPECT_EQ(r.rc, TC_OK) << r.report;
+    std::remove(fifo.c_str());
+    // not trace files at all
+    std::string sock = tmp_path("golden.sock");
+    std::remove(sock.c_str());
+    int sfd = socket(AF_UNIX, SOCK_STREAM, 0);
+    sockaddr_un addr{};
+    addr.sun_family = AF_UNIX;
+    snprintf(addr.sun_path, sizeof addr.sun_path, "%s", sock.c_str());
+    ASSERT_EQ(bind(sfd, (sockaddr *)&addr, sizeof addr), 0) << sock;
+    struct {
+        std::string path, what;
+    } cases[] = {
+        { "/dev/null", "a character device" },
+        { "/dev/zero", "a character device" },
+        { std::string(TM_BUILD_DIR) + "/tmp", "a directory" },
+        { sock, "a socket" },
+    };
+    for (const auto &k : cases) EXPECT_EQ(open_error(k.path, ""), k.path + ": is " + k.what + ", not a trace file");
+    close(sfd);
+    std::remove(sock.c_str());
 }
