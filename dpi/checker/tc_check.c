@@ -22,7 +22,7 @@ static unsigned pow2_at_least(unsigned n)
 
 static tc_checker *out_of_memory(tc_checker *c, tm_error *err)
 {
-    tc_close(c);
+    if (c) tc_free(c);
     tm_error_set(err, TM_ERR_IO, NULL, 0, "out of memory");
     return NULL;
 }
@@ -41,7 +41,16 @@ static tc_checker *open_failed(tc_checker *c, const char *stream, const char *fi
     }
     tm_error ignored; /* a ledger that cannot be written adds nothing to the open's error */
     tc_ledger_write(c, -1, &ignored);
-    tc_close(c);
+    tc_free(c);
+    return NULL;
+}
+
+/* The open handle, known to the calls (tc_handles.c); NULL when too many are open. */
+static tc_checker *registered(tc_checker *c, tm_error *err)
+{
+    if (tc_handle_add(c) == 0) return c;
+    tm_error_set(err, TM_ERR_IO, NULL, 0, "more than %d checkers open at once", TC_MAX_HANDLES);
+    tc_free(c);
     return NULL;
 }
 
@@ -84,7 +93,7 @@ tc_checker *tc_open(const char *golden, const char *options, tm_error *err)
     if (c->o.coverage[0] && !(c->cov = tc_cov_new())) return out_of_memory(c, err);
     if (live) { /* the model runs here, stepped by the calls (tc_live.c) */
         if (tc_live_open(c, err) != 0) return open_failed(c, "live", "", err);
-        return c;
+        return registered(c, err);
     }
     /* inflating, parsing and building the golden steps run on threads of their own, beside the simulation */
     if (tc_golden_start(c, err) != 0) return open_failed(c, "golden", "", err);
@@ -95,12 +104,11 @@ tc_checker *tc_open(const char *golden, const char *options, tm_error *err)
     if (tc_config_check(c, err) != 0) return open_failed(c, "config", "model", err);
     /* and the program the golden was made from against the ELF the testbench runs */
     if (tc_program_check(c, err) != 0) return open_failed(c, "golden", "program", err);
-    return c;
+    return registered(c, err);
 }
 
-int tc_close(tc_checker *c)
+int tc_free(tc_checker *c)
 {
-    if (!c) return TC_FAILED;
     int rc = TC_OK;
     if (!c->finished) { /* a halted run, or one closed early: its ledger says so */
         tm_error e;
@@ -121,30 +129,12 @@ int tc_close(tc_checker *c)
     return rc;
 }
 
-void tc_set_time(tc_checker *c, uint64_t t) { c->time = t; }
-
-const char *tc_report(const tc_checker *c) { return c->report ? c->report : ""; }
-
-const char *tc_report_unread(tc_checker *c)
-{
-    if (!c->report) return "";
-    size_t from = c->report_read;
-    c->report_read = c->report_len;
-    return c->report + from;
-}
-
-void tc_get_counters(const tc_checker *c, tc_counters *out) { *out = c->n; }
-
 /* r13 stands for the stack pointer in use: MSP in handler mode or with CONTROL.SPSEL clear. */
 static int resolve_sp(int id, int handler, uint32_t control)
 {
     if (id != TM_REG_SP) return id;
     return (!handler && (control & 2)) ? TM_REG_PSP : TM_REG_MSP;
 }
-
-static int refuse(tc_checker *c) { return c->failed ? TC_FAILED : TC_OK; }
-
-int tc_halted(const tc_checker *c) { return c->failed; }
 
 /* The step the RTL is in (the last golden step once the RTL ran past the end), for reports. */
 static uint64_t current_step(const tc_checker *c)
@@ -153,25 +143,11 @@ static uint64_t current_step(const tc_checker *c)
     return c->complete ? c->complete - 1 : 0;
 }
 
-static int reg_write_now(tc_checker *c, int reg, uint32_t value);
-static int mtb_packet_now(tc_checker *c, int shown, uint32_t offset, uint32_t w0, uint32_t w1);
-static int ahb_beat_now(tc_checker *c, uint32_t addr, int write, int hsize, int hprot, uint32_t data, int resp);
-
-int tc_reg_write(tc_checker *c, int reg, uint32_t value)
-{
-    if (c->failed) return TC_FAILED;
-    tc_event e = { TC_EV_REG, (uint8_t)reg, 0, 0, value, 0, 0, c->time };
-    if (c->live && reg >= 0 && reg < TM_REG_COUNT) return tc_live_call(c, &e);
-    return reg_write_now(c, reg, value);
-}
-
+/* The comparison of each call (reached through tc_apply_event, its arguments checked by tc_calls.c). */
 static int reg_write_now(tc_checker *c, int reg, uint32_t value)
 {
     tc_event e = { TC_EV_REG, (uint8_t)reg, 0, 0, value, 0, 0, c->time };
     tc_record_event(c, &e);
-    if (reg < 0 || reg >= TM_REG_COUNT)
-        return tc_fail(c, "api", "reg_write: register id %d out of range 0-%d", reg, TM_REG_COUNT - 1);
-    if (c->o.snapshot) return tc_fail(c, "api", "reg_write: the checker was opened for register snapshots (regs=snapshot)");
     if (reg == TM_REG_PC) return TC_OK;
     reg = resolve_sp(reg, c->gold_handler, c->rtl[TM_REG_CONTROL]);
     c->rtl[reg] = value;
@@ -276,15 +252,14 @@ static int compare_registers(tc_checker *c, uint32_t gold_mask, uint64_t first, 
     return TC_OK;
 }
 
-int tc_snapshot(tc_checker *c, const uint32_t regs[TM_REG_COUNT], uint32_t valid)
+int tc_snapshot_now(tc_checker *c, const uint32_t regs[TM_REG_COUNT], uint32_t valid)
 {
-    if (c->failed) return TC_FAILED;
     tc_event e = { TC_EV_SNAPSHOT, 0, 0, 0, valid, 0, 0, c->time };
     tc_record_event(c, &e);
     if (!c->o.snapshot) return tc_fail(c, "api", "snapshot: the checker was opened for register writes (regs=writes)");
     if (!c->snap_due) return tc_fail(c, "api", "snapshot: no retire or exception since the last snapshot (one per step)");
     c->snap_due = 0;
-    valid &= ~(1u << TM_REG_PC) & ((1u << TM_REG_COUNT) - 1);
+    valid &= ~(1u << TM_REG_PC);
     uint32_t v[TM_REG_COUNT];
     memcpy(v, regs, sizeof v);
     if (valid & (1u << TM_REG_SP)) { /* SP alone: the stack pointer the golden is using */
@@ -476,7 +451,7 @@ static int close_step(tc_checker *c, int is_exc, uint32_t pc, uint32_t opcode, i
     }
     int wrc = check_windows(c);
     if (rc == TC_OK) rc = wrc;
-    return rc != TC_OK ? rc : refuse(c);
+    return rc != TC_OK ? rc : c->failed ? TC_FAILED : TC_OK;
 }
 
 static int retire_now(tc_checker *c, uint32_t pc, uint32_t opcode, int is32, int cond_passed)
@@ -486,31 +461,11 @@ static int retire_now(tc_checker *c, uint32_t pc, uint32_t opcode, int is32, int
     return close_step(c, 0, pc, opcode, is32, cond_passed, 0, 0);
 }
 
-int tc_retire(tc_checker *c, uint32_t pc, uint32_t opcode, int is32, int cond_passed)
-{
-    if (c->live) {
-        if (c->failed) return TC_FAILED;
-        tc_event e = { TC_EV_RETIRE, 0, (uint8_t)(is32 != 0), (uint8_t)(cond_passed != 0), pc, opcode, 0, c->time };
-        return tc_live_call(c, &e);
-    }
-    return retire_now(c, pc, opcode, is32, cond_passed);
-}
-
 static int exception_now(tc_checker *c, int number, uint32_t return_addr)
 {
     tc_event e = { TC_EV_EXC, 0, 0, 0, (uint32_t)number, return_addr, 0, c->time };
     tc_record_event(c, &e);
     return close_step(c, 1, 0, 0, 0, 0, number, return_addr);
-}
-
-int tc_exception(tc_checker *c, int number, uint32_t return_addr)
-{
-    if (c->live) {
-        if (c->failed) return TC_FAILED;
-        tc_event e = { TC_EV_EXC, 0, 0, 0, (uint32_t)number, return_addr, 0, c->time };
-        return tc_live_call(c, &e);
-    }
-    return exception_now(c, number, return_addr);
 }
 
 /* The asynchronous events: counted and kept for the report's context as they are compared (in live mode the
@@ -524,30 +479,8 @@ static int async_now(tc_checker *c, const tc_event *e)
     return TC_OK;
 }
 
-int tc_irq_lines(tc_checker *c, uint32_t irq, int nmi)
-{
-    if (c->failed) return TC_FAILED;
-    tc_event e = { TC_EV_IRQ, (uint8_t)(nmi != 0), 0, 0, irq, 0, 0, c->time };
-    return c->live ? tc_live_call(c, &e) : async_now(c, &e);
-}
-
-int tc_systick_ticks(tc_checker *c, uint32_t n)
-{
-    if (c->failed) return TC_FAILED;
-    tc_event e = { TC_EV_TICKS, 0, 0, 0, n, 0, 0, c->time };
-    return c->live ? tc_live_call(c, &e) : async_now(c, &e);
-}
-
-int tc_mem_write(tc_checker *c, uint32_t addr, int size, uint32_t data)
-{
-    if (c->failed) return TC_FAILED;
-    tc_event e = { TC_EV_MEMW, (uint8_t)size, 0, 0, addr, data, 0, c->time };
-    if ((size != 1 && size != 2 && size != 4) || (addr & (uint32_t)(size - 1))) {
-        tc_record_event(c, &e);
-        return tc_fail(c, "api", "mem_write: size %d at %08x (1, 2 or 4 bytes, aligned)", size, addr);
-    }
-    return c->live ? tc_live_call(c, &e) : async_now(c, &e);
-}
+static int ahb_beat_now(tc_checker *c, uint32_t addr, int write, int hsize, int hprot, uint32_t data, int resp);
+static int mtb_packet_now(tc_checker *c, int shown, uint32_t offset, uint32_t w0, uint32_t w1);
 
 int tc_apply_event(tc_checker *c, const tc_event *e)
 {
@@ -595,15 +528,6 @@ static int check_windows(tc_checker *c)
     uint64_t keep = c->o.context > w + 2 ? c->o.context : w + 2;
     if (c->cursor > keep && c->oldest < c->cursor - keep) c->oldest = c->cursor - keep;
     return rc;
-}
-
-int tc_ahb_beat(tc_checker *c, uint32_t addr, int write, int hsize, int hprot, uint32_t data, int resp)
-{
-    if (c->failed) return TC_FAILED;
-    tc_event e = { TC_EV_BEAT, (uint8_t)(write != 0), (uint8_t)hsize, (uint8_t)(resp != 0), addr, data,
-                   (uint32_t)hprot, c->time };
-    if (c->live && hsize >= 0 && hsize <= 2) return tc_live_call(c, &e);
-    return ahb_beat_now(c, addr, write, hsize, hprot, data, resp);
 }
 
 static int ahb_beat_now(tc_checker *c, uint32_t addr, int write, int hsize, int hprot, uint32_t data, int resp)
@@ -688,16 +612,6 @@ static int ahb_beat_now(tc_checker *c, uint32_t addr, int write, int hsize, int 
                        write ? "W" : "R", size, addr, 2 * size, value, c->o.bus_window);
 }
 
-/* One packet of the RTL's MTB; shown: it also said the SRAM offset it wrote the packet at. */
-static int mtb_packet(tc_checker *c, int shown, uint32_t offset, uint32_t w0, uint32_t w1)
-{
-    if (c->failed) return TC_FAILED;
-    tc_event e = { TC_EV_PACKET, (uint8_t)(shown != 0), 0, 0, w0, w1, offset, c->time };
-    if (c->live) return tc_live_call(c, &e);
-    tc_record_event(c, &e);
-    return mtb_packet_now(c, shown, offset, w0, w1);
-}
-
 static int mtb_packet_now(tc_checker *c, int shown, uint32_t offset, uint32_t w0, uint32_t w1)
 {
     if (!c->o.mtb) {
@@ -731,13 +645,6 @@ static int mtb_packet_now(tc_checker *c, int shown, uint32_t offset, uint32_t w0
                            (unsigned long long)p->buffer_mask + 1, w0, w1, offset & p->buffer_mask);
     return tc_mismatch(c, "mtb", "packet", p->step, p->line, "MTB packet differs in%s: expected (%08x, %08x), actual (%08x, %08x)",
                        what, p->w0, p->w1, w0, w1);
-}
-
-int tc_mtb_packet(tc_checker *c, uint32_t w0, uint32_t w1) { return mtb_packet(c, 0, 0, w0, w1); }
-
-int tc_mtb_packet_at(tc_checker *c, uint32_t offset, uint32_t w0, uint32_t w1)
-{
-    return mtb_packet(c, 1, offset, w0, w1);
 }
 
 /* A run that compared too little fails (the ledger's vacuous-verdict rules): no step, the last step's registers
@@ -789,9 +696,8 @@ static void ledger_text(const tc_checker *c, int64_t golden_steps, char *buf, si
 #undef ADD
 }
 
-int tc_finish(tc_checker *c)
+int tc_finish_now(tc_checker *c)
 {
-    if (c->finished) return c->n.mismatches || c->failed ? (c->failed && !c->n.mismatches ? TC_FAILED : TC_MISMATCH) : TC_OK;
     int halted = c->failed;
     if (c->live) tc_live_finish(c); /* the model's golden ends; every held call is compared */
     c->finished = 1;

@@ -296,8 +296,22 @@ static inline int tc_step_chained_entry(const tc_step *s)
     return tc_step_tail_chained(s) && !tc_step_sp(s, &sp);
 }
 
-/* tc_check.c: one held call, compared as file mode compares it at its call (c->time = its time). */
+/* tc_check.c: one call, compared (file mode: as it comes; live mode: once held until its golden steps exist), at
+ * c->time = its time; its arguments already checked (tc_calls.c). */
 int tc_apply_event(tc_checker *c, const tc_event *e);
+/* The same for tc_snapshot, and tc_finish's end-of-test checks and summary (once). */
+int tc_snapshot_now(tc_checker *c, const uint32_t regs[TM_REG_COUNT], uint32_t valid);
+int tc_finish_now(tc_checker *c);
+/* Free everything of a checker (stopping its threads), writing its ledger first when tc_finish did not run.
+ * TC_OK, or TC_FAILED when that ledger could not be written. */
+int tc_free(tc_checker *c);
+
+/* tc_handles.c: the handles open in this process (at most TC_MAX_HANDLES), so that a call with a freed one is
+ * refused without reading it. add: 0, or -1 when full; remove: 0, or -1 when c was not open; open: 1 when c is. */
+#define TC_MAX_HANDLES 1024
+int tc_handle_add(tc_checker *c);
+int tc_handle_remove(const tc_checker *c);
+int tc_handle_open(const tc_checker *c);
 
 /* tc_live.c: live mode. open: the model on the ELF of golden "live:<elf>", configured by model=, its golden
  * steps built as a file's; call: hold one call, let the model follow the closes it can, compare the held calls

@@ -292,7 +292,7 @@ size_t tc_option_keys(char *buf, size_t size)
 {
     size_t n = 0;
     for (size_t i = 0; i < N_OPTIONS; i++) {
-        int k = snprintf(buf + (n < size ? n : size), n < size ? size - n : 0, "%s%s", i ? "," : "", options[i].info.key);
+        int k = snprintf(n < size ? buf + n : NULL, n < size ? size - n : 0, "%s%s", i ? "," : "", options[i].info.key);
         n += (size_t)k;
     }
     return n;

@@ -158,3 +158,19 @@ TEST(DpiSimulation, AnEmptyOrUnreadableGoldenIsTheFirstThingTheSimulationSays)
         EXPECT_EQ(o.text.find("note"), std::string::npos) << o.text;
     }
 }
+
+// The SV package and the DPI shim keep the C API's contract: calls after finish are refused silently and the verdict
+// stays; a closed handle is refused and closed again harmlessly; a bad argument stops the run naming it.
+TEST(DpiSimulation, ThePackageKeepsTheCallContract)
+{
+    Out o = sh(std::string(TM_BUILD_DIR) + "/dpi_tb/Vtb_checker +contract=1 +golden=" + golden());
+    EXPECT_EQ(o.status, 0) << o.text;
+    EXPECT_NE(o.text.find("tb_checker: calls after finish refused, verdict kept"), std::string::npos) << o.text;
+    EXPECT_NE(o.text.find("tb_checker: calls after close refused"), std::string::npos) << o.text;
+    EXPECT_NE(o.text.find("tb_checker: PASS"), std::string::npos) << o.text;
+    EXPECT_EQ(o.text.find("MISMATCH"), std::string::npos) << o.text;
+    o = sh(std::string(TM_BUILD_DIR) + "/dpi_tb/Vtb_checker +contract=2 +golden=" + golden());
+    EXPECT_NE(o.status, 0) << o.text;
+    EXPECT_NE(o.text.find("ahb_beat: hsize -1 is not an AHB HSIZE (0-7)"), std::string::npos) << o.text;
+    EXPECT_EQ(o.text.find("tb_checker: PASS"), std::string::npos) << o.text;
+}
