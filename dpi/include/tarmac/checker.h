@@ -50,7 +50,11 @@ enum {
 /* Open a checker on a golden trace (plain or gzip, any dialect), or in live mode on golden "live:<elf>" (the
  * model runs the program inside the checker, stepped as the RTL retires; dpi/README.md, "Live mode").
  * options: "key=value,..." with the keys of tc_option_at() (dpi/README.md, "Options", lists them with their
- * defaults); golden may be NULL when options name it. Returns NULL with err filled on a bad option or an unreadable golden. */
+ * defaults); golden may be NULL when options name it. The golden's first steps are read here. Returns NULL with err
+ * filled (err may be NULL) on a bad option; a golden that cannot be opened (a FIFO with no writer after
+ * golden_wait_ms, a device), is unreadable in its first lines or has no instruction at all; a declared configuration
+ * (model=) or a program (elf=) other than the golden's record; too many checkers open. With ledger= the ledger of
+ * an open that fails after the options were read says why. */
 tc_checker *tc_open(const char *golden, const char *options, tm_error *err);
 
 /* One option: its key, its default as text ("" when it has none) and what it means. */
@@ -115,8 +119,12 @@ int tc_mem_write(tc_checker *c, uint32_t addr, int size, uint32_t data);
  * the testbench should stop. */
 int tc_halted(const tc_checker *c);
 
-/* End of test: the golden must be fully consumed, something must have been compared, no beat or packet may
- * be outstanding. Appends the summary to the report. Returns TC_OK only when everything matched. Runs once: a
+/* End of test: the golden must be fully consumed, something must have been compared (a step, and a register in
+ * either register mode; in regs=snapshot the last step's snapshot), no beat or packet may be outstanding. Appends
+ * the summary line: what was compared, what was not (dpi/README.md, "What fails a test"). Returns TC_OK only when
+ * everything matched; TC_MISMATCH when the RTL diverged; TC_FAILED when the check could not be made or compared
+ * too little. The ledger (option ledger=, dpi/README.md "The ledger") says the same for a machine: TC_OK is its
+ * verdict PASS, TC_MISMATCH FAIL, TC_FAILED FAIL (too little compared) or ERROR (could not check). Runs once: a
  * later call returns the same result and adds nothing. */
 int tc_finish(tc_checker *c);
 
