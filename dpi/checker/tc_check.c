@@ -143,8 +143,7 @@ static uint64_t current_step(const tc_checker *c)
     return c->complete ? c->complete - 1 : 0;
 }
 
-/* The comparison of each call (reached through tc_apply_event, its arguments checked by tc_calls.c). */
-static int reg_write_now(tc_checker *c, int reg, uint32_t value)
+int tc_reg_write_now(tc_checker *c, int reg, uint32_t value)
 {
     tc_event e = { TC_EV_REG, (uint8_t)reg, 0, 0, value, 0, 0, c->time };
     tc_record_event(c, &e);
@@ -454,14 +453,14 @@ static int close_step(tc_checker *c, int is_exc, uint32_t pc, uint32_t opcode, i
     return rc != TC_OK ? rc : c->failed ? TC_FAILED : TC_OK;
 }
 
-static int retire_now(tc_checker *c, uint32_t pc, uint32_t opcode, int is32, int cond_passed)
+int tc_retire_now(tc_checker *c, uint32_t pc, uint32_t opcode, int is32, int cond_passed)
 {
     tc_event e = { TC_EV_RETIRE, 0, (uint8_t)(is32 != 0), (uint8_t)(cond_passed != 0), pc, opcode, 0, c->time };
     tc_record_event(c, &e);
     return close_step(c, 0, pc, opcode, is32, cond_passed, 0, 0);
 }
 
-static int exception_now(tc_checker *c, int number, uint32_t return_addr)
+int tc_exception_now(tc_checker *c, int number, uint32_t return_addr)
 {
     tc_event e = { TC_EV_EXC, 0, 0, 0, (uint32_t)number, return_addr, 0, c->time };
     tc_record_event(c, &e);
@@ -470,7 +469,7 @@ static int exception_now(tc_checker *c, int number, uint32_t return_addr)
 
 /* The asynchronous events: counted and kept for the report's context as they are compared (in live mode the
  * model has followed them before: tc_live.c). */
-static int async_now(tc_checker *c, const tc_event *e)
+int tc_async_now(tc_checker *c, const tc_event *e)
 {
     tc_record_event(c, e);
     if (e->kind == TC_EV_IRQ) c->n.irq_changes++;
@@ -479,24 +478,17 @@ static int async_now(tc_checker *c, const tc_event *e)
     return TC_OK;
 }
 
-static int ahb_beat_now(tc_checker *c, uint32_t addr, int write, int hsize, int hprot, uint32_t data, int resp);
-static int mtb_packet_now(tc_checker *c, int shown, uint32_t offset, uint32_t w0, uint32_t w1);
-
 int tc_apply_event(tc_checker *c, const tc_event *e)
 {
     if (c->failed) return TC_FAILED;
     c->time = e->time;
     switch (e->kind) {
-    case TC_EV_REG: return reg_write_now(c, e->a, e->x);
-    case TC_EV_BEAT: return ahb_beat_now(c, e->x, e->a, e->b, (int)e->z, e->y, e->c);
-    case TC_EV_PACKET: {
-        tc_event k = *e;
-        tc_record_event(c, &k);
-        return mtb_packet_now(c, e->a, e->z, e->x, e->y);
-    }
-    case TC_EV_RETIRE: return retire_now(c, e->x, e->y, e->b, e->c);
-    case TC_EV_EXC: return exception_now(c, (int)e->x, e->y);
-    default: return async_now(c, e);
+    case TC_EV_REG: return tc_reg_write_now(c, e->a, e->x);
+    case TC_EV_BEAT: return tc_ahb_beat_now(c, e->x, e->a, e->b, (int)e->z, e->y, e->c);
+    case TC_EV_PACKET: return tc_mtb_packet_now(c, e->a, e->z, e->x, e->y);
+    case TC_EV_RETIRE: return tc_retire_now(c, e->x, e->y, e->b, e->c);
+    case TC_EV_EXC: return tc_exception_now(c, (int)e->x, e->y);
+    default: return tc_async_now(c, e);
     }
 }
 
@@ -530,7 +522,7 @@ static int check_windows(tc_checker *c)
     return rc;
 }
 
-static int ahb_beat_now(tc_checker *c, uint32_t addr, int write, int hsize, int hprot, uint32_t data, int resp)
+int tc_ahb_beat_now(tc_checker *c, uint32_t addr, int write, int hsize, int hprot, uint32_t data, int resp)
 {
     tc_event e = { TC_EV_BEAT, (uint8_t)(write != 0), (uint8_t)hsize, (uint8_t)(resp != 0), addr, data,
                    (uint32_t)hprot, c->time };
@@ -612,8 +604,10 @@ static int ahb_beat_now(tc_checker *c, uint32_t addr, int write, int hsize, int 
                        write ? "W" : "R", size, addr, 2 * size, value, c->o.bus_window);
 }
 
-static int mtb_packet_now(tc_checker *c, int shown, uint32_t offset, uint32_t w0, uint32_t w1)
+int tc_mtb_packet_now(tc_checker *c, int shown, uint32_t offset, uint32_t w0, uint32_t w1)
 {
+    tc_event e = { TC_EV_PACKET, (uint8_t)shown, 0, 0, w0, w1, offset, c->time };
+    tc_record_event(c, &e);
     if (!c->o.mtb) {
         c->n.ignored_packets++;
         return TC_OK;

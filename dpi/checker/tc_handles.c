@@ -8,16 +8,16 @@
 
 #include "tc_internal.h"
 
-static _Atomic(tc_checker *) slots[TC_MAX_HANDLES];
-static atomic_uint used; /* slots [0, used) have been used */
+_Atomic(tc_checker *) tc_handle_slots[TC_MAX_HANDLES];
+atomic_uint tc_handles_used;
 
 int tc_handle_add(tc_checker *c)
 {
     for (unsigned i = 0; i < TC_MAX_HANDLES; i++) {
         tc_checker *none = NULL;
-        if (!atomic_compare_exchange_strong(&slots[i], &none, c)) continue;
-        unsigned u = atomic_load(&used);
-        while (u < i + 1 && !atomic_compare_exchange_weak(&used, &u, i + 1)) {
+        if (!atomic_compare_exchange_strong(&tc_handle_slots[i], &none, c)) continue;
+        unsigned u = atomic_load(&tc_handles_used);
+        while (u < i + 1 && !atomic_compare_exchange_weak(&tc_handles_used, &u, i + 1)) {
         }
         return 0;
     }
@@ -27,19 +27,10 @@ int tc_handle_add(tc_checker *c)
 int tc_handle_remove(const tc_checker *c)
 {
     if (!c) return -1;
-    unsigned n = atomic_load_explicit(&used, memory_order_acquire);
+    unsigned n = atomic_load_explicit(&tc_handles_used, memory_order_acquire);
     for (unsigned i = 0; i < n; i++) {
         tc_checker *want = (tc_checker *)c;
-        if (atomic_compare_exchange_strong(&slots[i], &want, NULL)) return 0;
+        if (atomic_compare_exchange_strong(&tc_handle_slots[i], &want, NULL)) return 0;
     }
     return -1;
-}
-
-int tc_handle_open(const tc_checker *c)
-{
-    if (!c) return 0;
-    unsigned n = atomic_load_explicit(&used, memory_order_acquire);
-    for (unsigned i = 0; i < n; i++)
-        if (atomic_load_explicit(&slots[i], memory_order_acquire) == c) return 1;
-    return 0;
 }

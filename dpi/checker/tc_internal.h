@@ -2,6 +2,7 @@
 #ifndef TARMAC_TC_INTERNAL_H
 #define TARMAC_TC_INTERNAL_H
 
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -296,8 +297,15 @@ static inline int tc_step_chained_entry(const tc_step *s)
     return tc_step_tail_chained(s) && !tc_step_sp(s, &sp);
 }
 
-/* tc_check.c: one call, compared (file mode: as it comes; live mode: once held until its golden steps exist), at
- * c->time = its time; its arguments already checked (tc_calls.c). */
+/* tc_check.c: the comparison of each call, its arguments already checked (tc_calls.c): file mode calls these as
+ * the calls come; live mode holds the calls as events until their golden steps exist, then tc_apply_event (at
+ * c->time = the event's time). */
+int tc_reg_write_now(tc_checker *c, int reg, uint32_t value);
+int tc_ahb_beat_now(tc_checker *c, uint32_t addr, int write, int hsize, int hprot, uint32_t data, int resp);
+int tc_mtb_packet_now(tc_checker *c, int shown, uint32_t offset, uint32_t w0, uint32_t w1);
+int tc_retire_now(tc_checker *c, uint32_t pc, uint32_t opcode, int is32, int cond_passed);
+int tc_exception_now(tc_checker *c, int number, uint32_t return_addr);
+int tc_async_now(tc_checker *c, const tc_event *e); /* irq_lines, systick_ticks, mem_write: counted */
 int tc_apply_event(tc_checker *c, const tc_event *e);
 /* The same for tc_snapshot, and tc_finish's end-of-test checks and summary (once). */
 int tc_snapshot_now(tc_checker *c, const uint32_t regs[TM_REG_COUNT], uint32_t valid);
@@ -311,7 +319,15 @@ int tc_free(tc_checker *c);
 #define TC_MAX_HANDLES 1024
 int tc_handle_add(tc_checker *c);
 int tc_handle_remove(const tc_checker *c);
-int tc_handle_open(const tc_checker *c);
+extern _Atomic(tc_checker *) tc_handle_slots[TC_MAX_HANDLES];
+extern atomic_uint tc_handles_used; /* slots [0, tc_handles_used) have been used */
+static inline int tc_handle_open(const tc_checker *c) /* inline: every call asks */
+{
+    unsigned n = atomic_load_explicit(&tc_handles_used, memory_order_acquire);
+    for (unsigned i = 0; c && i < n; i++)
+        if (atomic_load_explicit(&tc_handle_slots[i], memory_order_acquire) == c) return 1;
+    return 0;
+}
 
 /* tc_live.c: live mode. open: the model on the ELF of golden "live:<elf>", configured by model=, its golden
  * steps built as a file's; call: hold one call, let the model follow the closes it can, compare the held calls
