@@ -53,8 +53,9 @@ bench-checker: $(BENCH_CHECKER_USES)
 BENCH_STEPS ?= 10000000
 BENCHES += bench-checker
 
-# The checker suite also replays the model's goldens: it links the model and needs the firmware.
-TEST_LIBS_checker = $(LIBARMV6M) $(LIBTARMAC)
+# The checker suite also replays the model's goldens: it links the model and needs the firmware; the calls of a
+# perfect RTL come from the C helper it shares with the checker's fuzz target (tests/fuzz/golden_calls.c).
+TEST_LIBS_checker = $(OBJ)/tests/fuzz/golden_calls.o $(LIBARMV6M) $(LIBTARMAC)
 TEST_DEPS_checker = $(PROGRAM_ELFS) $(TC_PROGRAM_ELFS) $(ISS) $(BIN)/mtb-decode
 $(OBJ)/tests/unit/checker/%.o: CPPFLAGS += -Imodel
 
@@ -65,3 +66,23 @@ $(BUILD)/checker_fw/%.elf: tests/unit/checker/fw/%.c $(wildcard tests/programs/l
 	@mkdir -p $(dir $@)
 	$(ARM_CC) $(ARM_CFLAGS) -o $@ $< $(PROG_LIB) $(ARM_LDFLAGS)
 TEST_DEPS_checker += $(LIVE_FW_ELFS)
+
+# The checker's fuzz target (tests/fuzz/fuzz_checker.c): a golden replayed through the C API as the calls a perfect
+# RTL makes for it (tests/fuzz/golden_calls.c), then the calls and the golden mutated, under ASan and UBSan (a
+# finding aborts). `make fuzz` runs it for FUZZ_SECONDS after the parser's target and merges new coverage into its
+# committed corpus tests/fuzz/checker_corpus/, which `make test` replays (tests/unit/fuzz_checker).
+FUZZ_CHECKER := $(BUILD)/fuzz/fuzz_checker
+$(FUZZ_CHECKER): tests/fuzz/fuzz_checker.c tests/fuzz/golden_calls.c $(TM_SRCS) | fuzz-deps
+	@mkdir -p $(dir $@)
+	clang -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all $(CPPFLAGS) -Imodel -Idpi/lib $^ \
+	  -o $@ -lz -pthread
+
+.PHONY: fuzz-checker
+fuzz-checker: $(FUZZ_CHECKER)
+	@mkdir -p $(BUILD)/fuzz/checker_work
+	$< -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -timeout=20 $(BUILD)/fuzz/checker_work tests/fuzz/checker_corpus
+	$< -merge=1 -max_len=4096 tests/fuzz/checker_corpus $(BUILD)/fuzz/checker_work
+	@echo "fuzz-checker: corpus now $$(ls tests/fuzz/checker_corpus | wc -l) inputs in tests/fuzz/checker_corpus"
+fuzz: fuzz-checker
+
+TEST_LIBS_fuzz_checker := $(OBJ)/tests/fuzz/fuzz_checker.o $(OBJ)/tests/fuzz/golden_calls.o $(LIBTARMAC)

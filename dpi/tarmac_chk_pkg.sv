@@ -64,8 +64,9 @@ package tarmac_chk_pkg;
   // After a non-zero status: the new part of the report is printed at once. Until the checker halts
   // (max_errors mismatches, or a failure) the run goes on: a $display, not an $error, so that no simulator's
   // own error limit (Verilator stops at the first $error) cuts the run short. At the halt, $fatal with the
-  // last report; calls after the halt return non-zero with nothing new to print, and stay silent (a simulator
-  // may go on after $fatal: Verilator does when the main clears fatalOnError).
+  // last report; calls after the halt, after finish or on a closed handle return non-zero with nothing new to
+  // print, and stay silent (a simulator may go on after $fatal: Verilator does when the main clears fatalOnError);
+  // a bad argument is a failure, so it halts with the report naming it (the C API's contract, checker.h).
   function automatic void check(chandle h, int rc);
     // Kept out of line in Verilator builds, so the report string is built only on a mismatch, not on every
     // clock of every block that calls a checker task

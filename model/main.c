@@ -101,9 +101,13 @@ int main(int argc, char **argv)
     }
     tm_out *out = NULL;
     if (tarmac) {
-        char record[M6_CONFIG_TEXT_MAX];
-        m6_config_format(&cfg, record, sizeof record);
-        tm_out_options oo = { -1, 1, 1, record }; /* a gzip golden records the configuration in its header */
+        char record[M6_GOLDEN_RECORD_MAX]; /* a gzip golden records the configuration and the program in its header */
+        if (m6_golden_record(&cfg, elf, record, sizeof record, &err) != TM_OK) {
+            fprintf(stderr, "armv6m-iss: %s\n", tm_error_format(&err, buf, sizeof buf));
+            m6_destroy(c);
+            return 2;
+        }
+        tm_out_options oo = { -1, 1, 1, record };
         out = tm_out_open(tarmac, &oo, &err);
         if (!out) {
             fprintf(stderr, "armv6m-iss: %s\n", tm_error_format(&err, buf, sizeof buf));

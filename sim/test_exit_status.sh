@@ -11,16 +11,19 @@ tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 elf="$BUILD/programs/hello.elf"
 # the golden of hello with its last instruction step once more: the run ends one step short of the golden
 { zcat golden/hello.tarmac.gz; zcat golden/hello.tarmac.gz | grep ' IT ' | tail -1; } | gzip > "$tmp/longer.tarmac.gz"
+# sort's golden as plain text, which records no program identity: hello diverges from it mid-run (the committed gzip
+# golden would fail at open as the golden of another program, sim/test_config.sh)
+zcat golden/sort.tarmac.gz > "$tmp/other.tarmac"
 count() { grep -c -- "$1" <<<"$2"; }
 for harness in sim sim-systemc; do
   sim="$BUILD/$harness/chk/Vtb_top"
-  out=$("$sim" +elf="$elf" +tarmac_golden=golden/sort.tarmac.gz 2>&1); rc=$?
+  out=$("$sim" +elf="$elf" +tarmac_golden="$tmp/other.tarmac" 2>&1); rc=$?
   check "$harness: a mid-run halt exits 3 (exit $rc)" '[ "$rc" -eq 3 ]'
   check "$harness: the report is printed once, then the summary" \
     '[ "$(count "MISMATCH #1 " "$out")" -eq 1 ] && ! grep -q "MISMATCH #2" <<<"$out" && grep -q "^tarmac checker: FAIL: .* 1 mismatches" <<<"$out"'
   check "$harness: the harness says the checker stopped the run" 'grep -q "before the program.s exit: lockstep checker FAILED" <<<"$out"'
 
-  out=$("$sim" +elf="$elf" +tarmac_golden=golden/sort.tarmac.gz +tarmac_max_errors=3 2>&1); rc=$?
+  out=$("$sim" +elf="$elf" +tarmac_golden="$tmp/other.tarmac" +tarmac_max_errors=3 2>&1); rc=$?
   check "$harness: max_errors=3 goes on to the third mismatch, then halts with exit 3 (exit $rc)" \
     '[ "$rc" -eq 3 ] && [ "$(count "MISMATCH #[123] " "$out")" -eq 3 ] && ! grep -q "MISMATCH #4" <<<"$out" && [ "$(count "the run goes on" "$out")" -eq 2 ]'
 

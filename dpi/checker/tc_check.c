@@ -23,25 +23,35 @@ static unsigned pow2_at_least(unsigned n)
 
 static tc_checker *out_of_memory(tc_checker *c, tm_error *err)
 {
-    tc_close(c);
+    if (c) tc_free(c);
     tm_error_set(err, TM_ERR_IO, NULL, 0, "out of memory");
     return NULL;
 }
 
 /* tc_open failed after reading the options: the ledger says why (an ERROR; stream: what failed), then the checker
  * is freed. err is tc_open's error, which stays the caller's. */
-static tc_checker *open_failed(tc_checker *c, const char *stream, const tm_error *err)
+static tc_checker *open_failed(tc_checker *c, const char *stream, const char *field, const tm_error *err)
 {
     tc_first *f = &c->first;
     if (f->kind == TC_FIRST_NONE) { /* else the failure itself said it (an unreadable golden) */
         f->kind = TC_FIRST_ERROR;
         f->stream = stream;
+        snprintf(f->field, sizeof f->field, "%s", field);
         f->line = err->line;
         snprintf(f->headline, sizeof f->headline, "cannot open the checker: %s", err->msg);
     }
     tm_error ignored; /* a ledger that cannot be written adds nothing to the open's error */
     tc_ledger_write(c, -1, &ignored);
-    tc_close(c);
+    tc_free(c);
+    return NULL;
+}
+
+/* The open handle, known to the calls (tc_handles.c); NULL when too many are open. */
+static tc_checker *registered(tc_checker *c, tm_error *err)
+{
+    if (tc_handle_add(c) == 0) return c;
+    tm_error_set(err, TM_ERR_IO, NULL, 0, "more than %d checkers open at once", TC_MAX_HANDLES);
+    tc_free(c);
     return NULL;
 }
 
@@ -77,31 +87,29 @@ tc_checker *tc_open(const char *golden, const char *options, tm_error *err)
     if (live && !c->o.elf[0]) snprintf(c->o.elf, sizeof c->o.elf, "%s", c->o.golden + 5); /* symbolized reports */
     if (c->o.elf[0]) {
         c->elf = tm_elf_open(c->o.elf, err);
-        if (!c->elf) return open_failed(c, "config", err);
+        if (!c->elf) return open_failed(c, "config", "elf", err);
         c->disasm = calloc(c->ring_cap, sizeof *c->disasm);
         if (!c->disasm) return out_of_memory(c, err);
     }
     if (c->o.coverage[0] && !(c->cov = tc_cov_new())) return out_of_memory(c, err);
     if (live) { /* the model runs here, stepped by the calls (tc_live.c) */
-        if (tc_live_open(c, err) != 0) return open_failed(c, "live", err);
-        return c;
+        if (tc_live_open(c, err) != 0) return open_failed(c, "live", "", err);
+        return registered(c, err);
     }
     /* inflating, parsing and building the golden steps run on threads of their own, beside the simulation */
-    if (tc_golden_start(c, err) != 0) return open_failed(c, "golden", err);
+    if (tc_golden_start(c, err) != 0) return open_failed(c, "golden", "", err);
+    /* the first steps read now: a golden that is unreadable there, or empty, is reported at open, first */
+    if (tc_golden_first(c, err) != TM_OK) return open_failed(c, "golden", "", err);
     /* the declared configuration against the golden's record (read with the gzip header at open), before any
-     * step: a core built differently fails here, not as a divergence later */
-    if (tc_config_check(c, err) != 0) return open_failed(c, "config", err);
-    /* Read the first steps now so that an unreadable golden is reported at open, with file:line. */
-    if (tc_golden_fill(c, c->o.bus_window + 2) != TC_OK) {
-        tm_error_set(err, TM_ERR_PARSE, NULL, 0, "%.250s", c->report ? c->report : "unreadable golden");
-        return open_failed(c, "golden", err);
-    }
-    return c;
+     * step is compared: a core built differently fails here, not as a divergence later */
+    if (tc_config_check(c, err) != 0) return open_failed(c, "config", "model", err);
+    /* and the program the golden was made from against the ELF the testbench runs */
+    if (tc_program_check(c, err) != 0) return open_failed(c, "golden", "program", err);
+    return registered(c, err);
 }
 
-int tc_close(tc_checker *c)
+int tc_free(tc_checker *c)
 {
-    if (!c) return TC_FAILED;
     int rc = TC_OK;
     if (!c->finished) { /* a halted run, or one closed early: its ledger says so */
         tm_error e;
@@ -122,30 +130,12 @@ int tc_close(tc_checker *c)
     return rc;
 }
 
-void tc_set_time(tc_checker *c, uint64_t t) { c->time = t; }
-
-const char *tc_report(const tc_checker *c) { return c->report ? c->report : ""; }
-
-const char *tc_report_unread(tc_checker *c)
-{
-    if (!c->report) return "";
-    size_t from = c->report_read;
-    c->report_read = c->report_len;
-    return c->report + from;
-}
-
-void tc_get_counters(const tc_checker *c, tc_counters *out) { *out = c->n; }
-
 /* r13 stands for the stack pointer in use: MSP in handler mode or with CONTROL.SPSEL clear. */
 static int resolve_sp(int id, int handler, uint32_t control)
 {
     if (id != TM_REG_SP) return id;
     return (!handler && (control & 2)) ? TM_REG_PSP : TM_REG_MSP;
 }
-
-static int refuse(tc_checker *c) { return c->failed ? TC_FAILED : TC_OK; }
-
-int tc_halted(const tc_checker *c) { return c->failed; }
 
 /* The step the RTL is in (the last golden step once the RTL ran past the end), for reports. */
 static uint64_t current_step(const tc_checker *c)
@@ -154,25 +144,10 @@ static uint64_t current_step(const tc_checker *c)
     return c->complete ? c->complete - 1 : 0;
 }
 
-static int reg_write_now(tc_checker *c, int reg, uint32_t value);
-static int mtb_packet_now(tc_checker *c, int shown, uint32_t offset, uint32_t w0, uint32_t w1);
-static int ahb_beat_now(tc_checker *c, uint32_t addr, int write, int hsize, int hprot, uint32_t data, int resp);
-
-int tc_reg_write(tc_checker *c, int reg, uint32_t value)
-{
-    if (c->failed) return TC_FAILED;
-    tc_event e = { TC_EV_REG, (uint8_t)reg, 0, 0, value, 0, 0, c->time };
-    if (c->live && reg >= 0 && reg < TM_REG_COUNT) return tc_live_call(c, &e);
-    return reg_write_now(c, reg, value);
-}
-
-static int reg_write_now(tc_checker *c, int reg, uint32_t value)
+int tc_reg_write_now(tc_checker *c, int reg, uint32_t value)
 {
     tc_event e = { TC_EV_REG, (uint8_t)reg, 0, 0, value, 0, 0, c->time };
     tc_record_event(c, &e);
-    if (reg < 0 || reg >= TM_REG_COUNT)
-        return tc_fail(c, "api", "reg_write: register id %d out of range 0-%d", reg, TM_REG_COUNT - 1);
-    if (c->o.snapshot) return tc_fail(c, "api", "reg_write: the checker was opened for register snapshots (regs=snapshot)");
     if (reg == TM_REG_PC) return TC_OK;
     reg = resolve_sp(reg, c->gold_handler, c->rtl[TM_REG_CONTROL]);
     c->rtl[reg] = value;
@@ -214,10 +189,15 @@ static uint32_t apply_golden(tc_checker *c, const tc_step *s, uint64_t index)
     if (s->kind == TC_STEP_EXC) c->gold_handler = 1;
     for (unsigned i = 0; i < s->nregs; i++) {
         int id = resolve_sp(s->regs[i].id, c->gold_handler, c->gold[TM_REG_CONTROL]);
+        mask |= 1u << id;
+        if (s->regs[i].unknown) { /* known again once the golden writes a value */
+            c->gold_known &= ~(1u << id);
+            c->n.unknown_values++;
+            continue;
+        }
         c->gold[id] = s->regs[i].value;
         c->gold_known |= 1u << id;
         c->gold_ever |= 1u << id;
-        mask |= 1u << id;
     }
     implicit_spsel(c, s, index);
     return mask;
@@ -272,15 +252,14 @@ static int compare_registers(tc_checker *c, uint32_t gold_mask, uint64_t first, 
     return TC_OK;
 }
 
-int tc_snapshot(tc_checker *c, const uint32_t regs[TM_REG_COUNT], uint32_t valid)
+int tc_snapshot_now(tc_checker *c, const uint32_t regs[TM_REG_COUNT], uint32_t valid)
 {
-    if (c->failed) return TC_FAILED;
     tc_event e = { TC_EV_SNAPSHOT, 0, 0, 0, valid, 0, 0, c->time };
     tc_record_event(c, &e);
     if (!c->o.snapshot) return tc_fail(c, "api", "snapshot: the checker was opened for register writes (regs=writes)");
     if (!c->snap_due) return tc_fail(c, "api", "snapshot: no retire or exception since the last snapshot (one per step)");
     c->snap_due = 0;
-    valid &= ~(1u << TM_REG_PC) & ((1u << TM_REG_COUNT) - 1);
+    valid &= ~(1u << TM_REG_PC);
     uint32_t v[TM_REG_COUNT];
     memcpy(v, regs, sizeof v);
     if (valid & (1u << TM_REG_SP)) { /* SP alone: the stack pointer the golden is using */
@@ -427,6 +406,7 @@ static int close_step(tc_checker *c, int is_exc, uint32_t pc, uint32_t opcode, i
     } else {
         uint32_t want_op = s->opcode, got_op = opcode;
         int want_taken = s->status != TM_INSN_IS;
+        c->n.unknown_values += s->opcode_unknown; /* the golden's fetch failed: no opcode to compare */
         if (s->pc != pc && entered >= 0 && tc_step_tail_chained(tc_step_at(c, (uint64_t)entered))) {
             char what[160];
             snprintf(what, sizeof what, "the RTL unstacked and retired %08x (opcode %0*x) instead", pc, is32 ? 8 : 4,
@@ -446,7 +426,7 @@ static int close_step(tc_checker *c, int is_exc, uint32_t pc, uint32_t opcode, i
             rc = tc_mismatch(c, "instruction", "pc", idx, s->line, "pc: expected %s (opcode %0*x), actual %s (opcode %0*x)",
                              tc_code_addr(c, s->pc, a1), s->is32 ? 8 : 4, want_op, tc_code_addr(c, pc, a2), is32 ? 8 : 4,
                              got_op);
-        } else if (want_op != got_op || s->is32 != (is32 != 0)) {
+        } else if (!s->opcode_unknown && (want_op != got_op || s->is32 != (is32 != 0))) {
             rc = tc_mismatch(c, "instruction", "opcode", idx, s->line, "opcode at %s: expected %0*x, actual %0*x",
                              tc_code_addr(c, pc, a1), s->is32 ? 8 : 4, want_op, is32 ? 8 : 4, got_op);
         } else if (want_taken != (cond != 0)) {
@@ -471,46 +451,26 @@ static int close_step(tc_checker *c, int is_exc, uint32_t pc, uint32_t opcode, i
     }
     int wrc = check_windows(c);
     if (rc == TC_OK) rc = wrc;
-    return rc != TC_OK ? rc : refuse(c);
+    return rc != TC_OK ? rc : c->failed ? TC_FAILED : TC_OK;
 }
 
-static int retire_now(tc_checker *c, uint32_t pc, uint32_t opcode, int is32, int cond_passed)
+int tc_retire_now(tc_checker *c, uint32_t pc, uint32_t opcode, int is32, int cond_passed)
 {
     tc_event e = { TC_EV_RETIRE, 0, (uint8_t)(is32 != 0), (uint8_t)(cond_passed != 0), pc, opcode, 0, c->time };
     tc_record_event(c, &e);
     return close_step(c, 0, pc, opcode, is32, cond_passed, 0, 0);
 }
 
-int tc_retire(tc_checker *c, uint32_t pc, uint32_t opcode, int is32, int cond_passed)
-{
-    if (c->live) {
-        if (c->failed) return TC_FAILED;
-        tc_event e = { TC_EV_RETIRE, 0, (uint8_t)(is32 != 0), (uint8_t)(cond_passed != 0), pc, opcode, 0, c->time };
-        return tc_live_call(c, &e);
-    }
-    return retire_now(c, pc, opcode, is32, cond_passed);
-}
-
-static int exception_now(tc_checker *c, int number, uint32_t return_addr)
+int tc_exception_now(tc_checker *c, int number, uint32_t return_addr)
 {
     tc_event e = { TC_EV_EXC, 0, 0, 0, (uint32_t)number, return_addr, 0, c->time };
     tc_record_event(c, &e);
     return close_step(c, 1, 0, 0, 0, 0, number, return_addr);
 }
 
-int tc_exception(tc_checker *c, int number, uint32_t return_addr)
-{
-    if (c->live) {
-        if (c->failed) return TC_FAILED;
-        tc_event e = { TC_EV_EXC, 0, 0, 0, (uint32_t)number, return_addr, 0, c->time };
-        return tc_live_call(c, &e);
-    }
-    return exception_now(c, number, return_addr);
-}
-
 /* The asynchronous events: counted and kept for the report's context as they are compared (in live mode the
  * model has followed them before: tc_live.c). */
-static int async_now(tc_checker *c, const tc_event *e)
+int tc_async_now(tc_checker *c, const tc_event *e)
 {
     tc_record_event(c, e);
     if (e->kind == TC_EV_IRQ) c->n.irq_changes++;
@@ -519,46 +479,17 @@ static int async_now(tc_checker *c, const tc_event *e)
     return TC_OK;
 }
 
-int tc_irq_lines(tc_checker *c, uint32_t irq, int nmi)
-{
-    if (c->failed) return TC_FAILED;
-    tc_event e = { TC_EV_IRQ, (uint8_t)(nmi != 0), 0, 0, irq, 0, 0, c->time };
-    return c->live ? tc_live_call(c, &e) : async_now(c, &e);
-}
-
-int tc_systick_ticks(tc_checker *c, uint32_t n)
-{
-    if (c->failed) return TC_FAILED;
-    tc_event e = { TC_EV_TICKS, 0, 0, 0, n, 0, 0, c->time };
-    return c->live ? tc_live_call(c, &e) : async_now(c, &e);
-}
-
-int tc_mem_write(tc_checker *c, uint32_t addr, int size, uint32_t data)
-{
-    if (c->failed) return TC_FAILED;
-    tc_event e = { TC_EV_MEMW, (uint8_t)size, 0, 0, addr, data, 0, c->time };
-    if ((size != 1 && size != 2 && size != 4) || (addr & (uint32_t)(size - 1))) {
-        tc_record_event(c, &e);
-        return tc_fail(c, "api", "mem_write: size %d at %08x (1, 2 or 4 bytes, aligned)", size, addr);
-    }
-    return c->live ? tc_live_call(c, &e) : async_now(c, &e);
-}
-
 int tc_apply_event(tc_checker *c, const tc_event *e)
 {
     if (c->failed) return TC_FAILED;
     c->time = e->time;
     switch (e->kind) {
-    case TC_EV_REG: return reg_write_now(c, e->a, e->x);
-    case TC_EV_BEAT: return ahb_beat_now(c, e->x, e->a, e->b, (int)e->z, e->y, e->c);
-    case TC_EV_PACKET: {
-        tc_event k = *e;
-        tc_record_event(c, &k);
-        return mtb_packet_now(c, e->a, e->z, e->x, e->y);
-    }
-    case TC_EV_RETIRE: return retire_now(c, e->x, e->y, e->b, e->c);
-    case TC_EV_EXC: return exception_now(c, (int)e->x, e->y);
-    default: return async_now(c, e);
+    case TC_EV_REG: return tc_reg_write_now(c, e->a, e->x);
+    case TC_EV_BEAT: return tc_ahb_beat_now(c, e->x, e->a, e->b, (int)e->z, e->y, e->c);
+    case TC_EV_PACKET: return tc_mtb_packet_now(c, e->a, e->z, e->x, e->y);
+    case TC_EV_RETIRE: return tc_retire_now(c, e->x, e->y, e->b, e->c);
+    case TC_EV_EXC: return tc_exception_now(c, (int)e->x, e->y);
+    default: return tc_async_now(c, e);
     }
 }
 
@@ -592,16 +523,7 @@ static int check_windows(tc_checker *c)
     return rc;
 }
 
-int tc_ahb_beat(tc_checker *c, uint32_t addr, int write, int hsize, int hprot, uint32_t data, int resp)
-{
-    if (c->failed) return TC_FAILED;
-    tc_event e = { TC_EV_BEAT, (uint8_t)(write != 0), (uint8_t)hsize, (uint8_t)(resp != 0), addr, data,
-                   (uint32_t)hprot, c->time };
-    if (c->live && hsize >= 0 && hsize <= 2) return tc_live_call(c, &e);
-    return ahb_beat_now(c, addr, write, hsize, hprot, data, resp);
-}
-
-static int ahb_beat_now(tc_checker *c, uint32_t addr, int write, int hsize, int hprot, uint32_t data, int resp)
+int tc_ahb_beat_now(tc_checker *c, uint32_t addr, int write, int hsize, int hprot, uint32_t data, int resp)
 {
     tc_event e = { TC_EV_BEAT, (uint8_t)(write != 0), (uint8_t)hsize, (uint8_t)(resp != 0), addr, data,
                    (uint32_t)hprot, c->time };
@@ -642,6 +564,10 @@ static int ahb_beat_now(tc_checker *c, uint32_t addr, int write, int hsize, int 
             if (m->addr != addr || m->size != size || m->write != (write != 0)) continue;
             m->matched = 1;
             s->unmatched--;
+            if (m->unknown) { /* the golden does not know the data: the access is there, its value not compared */
+                c->n.unknown_values++;
+                return TC_OK;
+            }
             c->n.beats++;
             if (m->data == value) {
                 if (c->cov) tc_cov_beat(c->cov, write, size, addr);
@@ -679,18 +605,10 @@ static int ahb_beat_now(tc_checker *c, uint32_t addr, int write, int hsize, int 
                        write ? "W" : "R", size, addr, 2 * size, value, c->o.bus_window);
 }
 
-/* One packet of the RTL's MTB; shown: it also said the SRAM offset it wrote the packet at. */
-static int mtb_packet(tc_checker *c, int shown, uint32_t offset, uint32_t w0, uint32_t w1)
+int tc_mtb_packet_now(tc_checker *c, int shown, uint32_t offset, uint32_t w0, uint32_t w1)
 {
-    if (c->failed) return TC_FAILED;
-    tc_event e = { TC_EV_PACKET, (uint8_t)(shown != 0), 0, 0, w0, w1, offset, c->time };
-    if (c->live) return tc_live_call(c, &e);
+    tc_event e = { TC_EV_PACKET, (uint8_t)shown, 0, 0, w0, w1, offset, c->time };
     tc_record_event(c, &e);
-    return mtb_packet_now(c, shown, offset, w0, w1);
-}
-
-static int mtb_packet_now(tc_checker *c, int shown, uint32_t offset, uint32_t w0, uint32_t w1)
-{
     if (!c->o.mtb) {
         c->n.ignored_packets++;
         return TC_OK;
@@ -724,16 +642,59 @@ static int mtb_packet_now(tc_checker *c, int shown, uint32_t offset, uint32_t w0
                        what, p->w0, p->w1, w0, w1);
 }
 
-int tc_mtb_packet(tc_checker *c, uint32_t w0, uint32_t w1) { return mtb_packet(c, 0, 0, w0, w1); }
-
-int tc_mtb_packet_at(tc_checker *c, uint32_t offset, uint32_t w0, uint32_t w1)
+/* A run that compared too little fails (the ledger's vacuous-verdict rules): no step, the last step's registers
+ * never shown, no register at all (in either register mode). */
+static int compared_too_little(tc_checker *c)
 {
-    return mtb_packet(c, 1, offset, w0, w1);
+    if (c->n.steps == 0) return tc_vacuous(c, "no step was compared: the RTL retired nothing");
+    if (c->snap_due)
+        return tc_vacuous(c, "no register snapshot after the last step (%llu): its registers were not compared "
+                             "(regs=snapshot: one per step)", (unsigned long long)c->snap_last);
+    if (c->n.registers) return TC_OK;
+    return tc_vacuous(c, "no register was compared in %llu steps: %s", (unsigned long long)c->n.steps,
+                      !c->gold_ever ? "the golden holds no register value"
+                      : !(c->gold_ever & ~c->o.ignore_mask & ~(1u << TM_REG_PC)) ? "ignore_regs leaves out every register the golden writes"
+                      : c->o.snapshot ? "the core's snapshots showed no register the golden holds"
+                                      : "the RTL reported no write of a register the golden holds");
 }
 
-int tc_finish(tc_checker *c)
+/* "; golden <file> (N steps)" and what was not compared, for the summary line: after the part a live run and its
+ * replay share (the scripts compare the line up to "; golden"), because only a live run takes volatile reads. */
+static void ledger_text(const tc_checker *c, int64_t golden_steps, char *buf, size_t size)
 {
-    if (c->finished) return c->n.mismatches || c->failed ? (c->failed && !c->n.mismatches ? TC_FAILED : TC_MISMATCH) : TC_OK;
+    const tc_counters *n = &c->n;
+    size_t k = (size_t)snprintf(buf, size, "; golden %s", c->o.golden);
+#define ADD(...) (k += (size_t)snprintf(buf + (k < size ? k : size), k < size ? size - k : 0, __VA_ARGS__))
+    if (golden_steps >= 0 && (uint64_t)golden_steps > n->steps)
+        ADD(" (%lld steps, %llu not reached)", (long long)golden_steps,
+            (unsigned long long)((uint64_t)golden_steps - n->steps));
+    else if (golden_steps >= 0)
+        ADD(" (%lld steps)", (long long)golden_steps);
+    const char *sep = "; not compared: ";
+    if (n->unknown_values) {
+        ADD("%s%llu golden values unknown (x/- digits)", sep, (unsigned long long)n->unknown_values);
+        sep = ", ";
+    }
+    if (n->volatile_reads) {
+        ADD("%s%llu reads the model took from the RTL (volatile)", sep, (unsigned long long)n->volatile_reads);
+        sep = ", ";
+    }
+    uint32_t lists[2] = { c->o.ignore_mask, tc_never_shown(c) };
+    const char *what[2] = { "registers ignored (ignore_regs)", "registers never shown (regs=snapshot)" };
+    for (int l = 0; l < 2; l++) {
+        if (!lists[l]) continue;
+        ADD("%s%s", sep, what[l]);
+        for (uint32_t left = lists[l]; left; left &= left - 1) ADD(" %s", tm_reg_name(__builtin_ctz(left)));
+        sep = ", ";
+    }
+    if (n->lenient_warnings) ADD("%s%llu golden lines skipped (lenient)", sep, (unsigned long long)n->lenient_warnings);
+    ADD("; tarmac %s", tm_version()); /* which checker gave the verdict, last so the fields before keep their place */
+#undef ADD
+}
+
+int tc_finish_now(tc_checker *c)
+{
+    int halted = c->failed;
     if (c->live) tc_live_finish(c); /* the model's golden ends; every held call is compared */
     c->finished = 1;
     int rc = c->n.mismatches ? TC_MISMATCH : TC_OK;
@@ -770,7 +731,7 @@ int tc_finish(tc_checker *c)
         tc_packet *p = &c->pkts[c->pkt_tail++ & (c->pkt_cap - 1)];
         rc = tc_mismatch(c, "mtb", "packet", p->step, p->line, "missing MTB packet at the end: expected (%08x, %08x)", p->w0, p->w1);
     }
-    if (c->n.steps == 0 && !c->n.mismatches) rc = tc_vacuous(c, "no step was compared: the RTL retired nothing");
+    if (!c->failed && !c->n.mismatches) rc = compared_too_little(c);
     if (c->failed && rc == TC_OK) rc = TC_FAILED;
     if (c->n.mismatches) rc = TC_MISMATCH;
     tm_error e;
@@ -781,13 +742,17 @@ int tc_finish(tc_checker *c)
         }
     }
     c->n.lenient_warnings = c->gs.reader ? tm_reader_skipped(c->gs.reader) : 0;
-    if (tc_ledger_write(c, c->o.ledger[0] ? tc_golden_total(c) : -1, &e) != TM_OK) {
+    /* the golden read to its end (after the comparison: the ring is handed back), unless the run halted before
+     * finish and no ledger asks: a halted run may leave most of a long golden unread */
+    int64_t golden_steps = !halted || c->o.ledger[0] ? tc_golden_total(c) : -1;
+    if (tc_ledger_write(c, golden_steps, &e) != TM_OK) {
         char buf[600];
         int f = tc_fail(c, "output", "ledger=: %s", tm_error_format(&e, buf, sizeof buf));
         if (rc == TC_OK) rc = f;
     }
     /* what was left out by the options, so that a pass never hides an unchecked stream */
-    char left_out[256] = "";
+    char left_out[256] = "", ledger[1400];
+    ledger_text(c, golden_steps, ledger, sizeof ledger);
     int n = 0;
     if (!c->o.bus) n += snprintf(left_out + n, sizeof left_out - n, "; bus stream off");
     else if (c->n.ignored_beats)
@@ -800,11 +765,11 @@ int tc_finish(tc_checker *c)
                             (unsigned long long)c->n.ignored_packets);
     tc_report_append(c,
                      "tarmac checker: %s: %llu steps, %llu registers, %llu bus beats (%llu error responses), "
-                     "%llu MTB packets compared, %llu mismatches%s; golden %s; tarmac %s\n",
+                     "%llu MTB packets compared, %llu mismatches%s%s\n",
                      rc == TC_OK ? "PASS" : "FAIL", (unsigned long long)c->n.steps,
                      (unsigned long long)c->n.registers, (unsigned long long)c->n.beats,
                      (unsigned long long)c->n.error_beats, (unsigned long long)c->n.packets,
-                     (unsigned long long)c->n.mismatches, left_out, c->o.golden, tm_version());
+                     (unsigned long long)c->n.mismatches, left_out, ledger);
     tc_report_save(c);
     return rc;
 }

@@ -2,6 +2,7 @@
 #ifndef TARMAC_TC_INTERNAL_H
 #define TARMAC_TC_INTERNAL_H
 
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -43,16 +44,20 @@ typedef struct tc_options {
     unsigned n_volatile;
     char coverage[512];    /* option coverage=: the functional coverage file written at finish (tc_coverage.h) */
     char ledger[512];      /* option ledger=: the machine-readable verdict written when the run ends (tc_ledger.c) */
+    int lenient;           /* lenient=1: golden lines that cannot be read are skipped and counted */
+    unsigned golden_wait_ms; /* a golden that is a FIFO may take this long to give its first byte */
 } tc_options;
 
 typedef struct tc_gmem {
     uint32_t addr, data;
     uint8_t size, write, error, matched;
+    uint8_t unknown;       /* the golden does not know the data (digits x, X or -): matched, not compared */
     uint64_t line;
 } tc_gmem;
 
 typedef struct tc_greg {
     int8_t id;             /* TM_REG_*, TM_REG_SP resolved when applied */
+    uint8_t unknown;       /* the golden does not know the value written (digits x, X or -): not compared */
     uint32_t value;
     uint64_t line;
 } tc_greg;
@@ -65,6 +70,7 @@ typedef struct tc_step {
     uint8_t kind;
     uint8_t status;        /* tm_insn_status */
     uint8_t is32;
+    uint8_t opcode_unknown; /* the golden wrote the opcode as dashes (the fetch failed): not compared */
     int8_t handler;        /* mode of the instruction: 1 handler, 0 thread, -1 not written */
     uint32_t pc, opcode;
     uint8_t has_number, has_return, has_exc_event;
@@ -158,6 +164,7 @@ struct tc_checker {
     int golden_eof;        /* complete is the last step of the golden */
     uint64_t end_line;     /* the golden's last line (when golden_eof) */
     uint64_t made_seen, pkt_made_seen; /* what the golden thread had published when last read */
+    uint64_t intact_through;           /* golden lines [1, intact_through] are in intact gzip members */
     int done_seen;
     uint64_t oldest_handed, pkt_tail_handed; /* what was handed back to it last */
     /* shadow register files */
@@ -212,6 +219,11 @@ int tc_model_declare(tc_options *o, const char *text, tm_error *err);
  * the keys and both values. */
 int tc_config_check(tc_checker *c, tm_error *err);
 
+/* At open, with elf= (or +tarmac_elf) given: the program identity the golden records (its gzip comment's
+ * program=<hash>, model/armv6m.h m6_golden_record) against the ELF's (tm_elf_image_hash). Returns 0 (the same
+ * program; or no record: a note in the report), or an error naming the golden, the ELF and both identities. */
+int tc_program_check(tc_checker *c, tm_error *err);
+
 /* Whether accesses at addr take part in the bus stream (bus=1 and outside every bus_ignore range). */
 static inline int tc_bus_compared(const tc_options *o, uint32_t addr)
 {
@@ -225,6 +237,9 @@ static inline int tc_bus_compared(const tc_options *o, uint32_t addr)
  * filled (the golden unreadable, out of memory); stop it (joins it, closes the reader). */
 int tc_golden_start(tc_checker *c, tm_error *err);
 void tc_golden_stop(tc_checker *c);
+/* At open: read the first steps. TM_OK; or err filled when the golden is unreadable there (its error, file:line:
+ * column) or holds no instruction or exception at all (empty, comments only, no step to compare). */
+int tc_golden_first(tc_checker *c, tm_error *err);
 /* Make steps [0, upto) complete and seen (or reach the golden's end), waiting for the golden thread if it is
  * behind; hands the steps before oldest back to it. Returns TC_OK or TC_FAILED (report written: an
  * unreadable golden with file:line). */
@@ -235,6 +250,9 @@ int tc_golden_live_start(tc_checker *c, tm_error *err);
 int tc_golden_add(tc_checker *c, const tm_record *r, uint64_t line);
 void tc_golden_end(tc_checker *c, uint64_t last_line);
 const char *tc_golden_error(const tc_checker *c); /* why tc_golden_add failed */
+/* Before a mismatch at golden line `line` is reported: the gzip member that holds the line is intact (a value read
+ * from a damaged member is no evidence against the RTL). TC_OK, or TC_FAILED with the gzip error reported instead. */
+int tc_golden_intact(tc_checker *c, uint64_t line);
 /* The steps the golden holds, read to its end: for after the comparison (every step is handed back, the ring's
  * contents are gone). -1 when the golden cannot be read to its end. */
 int64_t tc_golden_total(tc_checker *c);
@@ -279,8 +297,37 @@ static inline int tc_step_chained_entry(const tc_step *s)
     return tc_step_tail_chained(s) && !tc_step_sp(s, &sp);
 }
 
-/* tc_check.c: one held call, compared as file mode compares it at its call (c->time = its time). */
+/* tc_check.c: the comparison of each call, its arguments already checked (tc_calls.c): file mode calls these as
+ * the calls come; live mode holds the calls as events until their golden steps exist, then tc_apply_event (at
+ * c->time = the event's time). */
+int tc_reg_write_now(tc_checker *c, int reg, uint32_t value);
+int tc_ahb_beat_now(tc_checker *c, uint32_t addr, int write, int hsize, int hprot, uint32_t data, int resp);
+int tc_mtb_packet_now(tc_checker *c, int shown, uint32_t offset, uint32_t w0, uint32_t w1);
+int tc_retire_now(tc_checker *c, uint32_t pc, uint32_t opcode, int is32, int cond_passed);
+int tc_exception_now(tc_checker *c, int number, uint32_t return_addr);
+int tc_async_now(tc_checker *c, const tc_event *e); /* irq_lines, systick_ticks, mem_write: counted */
 int tc_apply_event(tc_checker *c, const tc_event *e);
+/* The same for tc_snapshot, and tc_finish's end-of-test checks and summary (once). */
+int tc_snapshot_now(tc_checker *c, const uint32_t regs[TM_REG_COUNT], uint32_t valid);
+int tc_finish_now(tc_checker *c);
+/* Free everything of a checker (stopping its threads), writing its ledger first when tc_finish did not run.
+ * TC_OK, or TC_FAILED when that ledger could not be written. */
+int tc_free(tc_checker *c);
+
+/* tc_handles.c: the handles open in this process (at most TC_MAX_HANDLES), so that a call with a freed one is
+ * refused without reading it. add: 0, or -1 when full; remove: 0, or -1 when c was not open; open: 1 when c is. */
+#define TC_MAX_HANDLES 1024
+int tc_handle_add(tc_checker *c);
+int tc_handle_remove(const tc_checker *c);
+extern _Atomic(tc_checker *) tc_handle_slots[TC_MAX_HANDLES];
+extern atomic_uint tc_handles_used; /* slots [0, tc_handles_used) have been used */
+static inline int tc_handle_open(const tc_checker *c) /* inline: every call asks */
+{
+    unsigned n = atomic_load_explicit(&tc_handles_used, memory_order_acquire);
+    for (unsigned i = 0; c && i < n; i++)
+        if (atomic_load_explicit(&tc_handle_slots[i], memory_order_acquire) == c) return 1;
+    return 0;
+}
 
 /* tc_live.c: live mode. open: the model on the ELF of golden "live:<elf>", configured by model=, its golden
  * steps built as a file's; call: hold one call, let the model follow the closes it can, compare the held calls
@@ -305,7 +352,8 @@ uint32_t tc_never_shown(const tc_checker *c);
 /* tc_report.c */
 void tc_report_append(tc_checker *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* A mismatch block: stream, what, and the context; field: what differs (a register's name, "pc", "data", ...), for
- * the ledger. Returns TC_MISMATCH (the checker halts, tc_halted, at max_errors). */
+ * the ledger. Returns TC_MISMATCH (the checker halts, tc_halted, at max_errors); or TC_FAILED, reporting the gzip
+ * error instead, when the golden's gzip member that holds the line is damaged (tc_golden_intact). */
 int tc_mismatch(tc_checker *c, const char *stream, const char *field, uint64_t step, uint64_t line, const char *fmt,
                 ...) __attribute__((format(printf, 6, 7)));
 /* The check cannot go on (an ERROR verdict): stream names what failed ("golden", "api", "output", "live"). The

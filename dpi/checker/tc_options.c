@@ -61,6 +61,14 @@ static int set_coverage(tc_options *o, const char *v, tm_error *err)
     return 0;
 }
 
+static int set_golden_wait_ms(tc_options *o, const char *v, tm_error *err)
+{
+    unsigned long long x = 0;
+    if (uint_in("golden_wait_ms", v, 1, 3600000, "a time in milliseconds", &x, err)) return TM_ERR_ARG;
+    o->golden_wait_ms = (unsigned)x;
+    return 0;
+}
+
 static int set_ledger(tc_options *o, const char *v, tm_error *err)
 {
     (void)err;
@@ -142,6 +150,7 @@ static int set_bool(const char *key, const char *v, int *out, tm_error *err)
 }
 
 static int set_quiet(tc_options *o, const char *v, tm_error *err) { return set_bool("quiet", v, &o->quiet, err); }
+static int set_lenient(tc_options *o, const char *v, tm_error *err) { return set_bool("lenient", v, &o->lenient, err); }
 static int set_bus(tc_options *o, const char *v, tm_error *err) { return set_bool("bus", v, &o->bus, err); }
 static int set_mtb(tc_options *o, const char *v, tm_error *err) { return set_bool("mtb", v, &o->mtb, err); }
 
@@ -262,6 +271,10 @@ static const tc_option_def options[] = {
                         "bin: <bin><TAB><hits>)" }, set_coverage },
     { { "ledger", "", "write the run's verdict and what was and was not compared to this file as JSON when the run "
                       "ends" }, set_ledger },
+    { { "lenient", "0", "1: golden lines that cannot be read are skipped and counted (shown in the summary and the "
+                        "ledger) instead of failing the run" }, set_lenient },
+    { { "golden_wait_ms", "10000", "a golden that is a FIFO (a named pipe) may take this long to give its first "
+                                   "byte before the open fails (1-3600000)" }, set_golden_wait_ms },
     { { "model", "", "the configuration the core and system were built with, key:value;... (keys of armv6m-iss "
                      "--config), checked at open against the golden's record" }, set_model },
     { { "golden_out", "", "live mode: write the golden the model produced (with the asynchronous events it was told) "
@@ -279,7 +292,7 @@ size_t tc_option_keys(char *buf, size_t size)
 {
     size_t n = 0;
     for (size_t i = 0; i < N_OPTIONS; i++) {
-        int k = snprintf(buf + (n < size ? n : size), n < size ? size - n : 0, "%s%s", i ? "," : "", options[i].info.key);
+        int k = snprintf(n < size ? buf + n : NULL, n < size ? size - n : 0, "%s%s", i ? "," : "", options[i].info.key);
         n += (size_t)k;
     }
     return n;

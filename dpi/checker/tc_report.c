@@ -164,6 +164,9 @@ static void note_first(tc_checker *c, int kind, const char *stream, const char *
 int tc_mismatch(tc_checker *c, const char *stream, const char *field, uint64_t step, uint64_t line, const char *fmt,
                 ...)
 {
+    uint64_t at = line;
+    if (!at && step >= c->oldest && step < c->complete) at = tc_step_at(c, step)->line;
+    if (at && tc_golden_intact(c, at) != TC_OK) return TC_FAILED; /* the gzip error is the cause, not the RTL */
     va_list ap;
     va_start(ap, fmt);
     note_first(c, TC_FIRST_MISMATCH, stream, field, step, line, fmt, ap);
