@@ -352,7 +352,8 @@ int tc_golden_start(tc_checker *c, tm_error *err)
 {
     c->sync = new_sync(err);
     if (!c->sync) return err->status;
-    c->gs.reader = tm_reader_open(c->o.golden, NULL, err);
+    /* the checker is an ARMv6-M checker: a golden register of another profile is an error at its line and column */
+    c->gs.reader = tm_reader_open(c->o.golden, &(tm_reader_options){ .profile = TM_PROFILE_ARMV6M }, err);
     if (c->gs.reader && pthread_create(&c->sync->thread, NULL, golden_main, c) == 0) return TM_OK;
     if (c->gs.reader) {
         tm_reader_close(c->gs.reader);

@@ -98,8 +98,15 @@ static int scan_pa_suffix(tm_scan *s)
 int tm_scan_addr(tm_scan *s, const char *what, tm_addr *a)
 {
     memset(a, 0, sizeof *a);
+    tm_skip_space(s);
+    size_t at = s->pos;
     int rc = tm_scan_hex(s, what, &a->va, &a->va_digits, ":");
     if (rc) return rc;
+    if (a->va_digits != 8 && a->va_digits != 16) {
+        char m[128];
+        snprintf(m, sizeof m, "expected 8 or 16 hex digits in the %s, found %u", what, a->va_digits);
+        return tm_scan_fail(s, at, m, NULL);
+    }
     if (tm_peek(s) != ':') return TM_OK;
     s->pos++;
     if ((rc = tm_scan_hex(s, what, &a->pa, &a->pa_digits, "_,"))) return rc;
@@ -168,6 +175,49 @@ int tm_scan_value(tm_scan *s, const char *what, tm_value *v)
     v->sep = sep;
     v->text.p = line + b;
     v->text.n = (uint32_t)(pos - b);
+    return TM_OK;
+}
+
+int tm_scan_value_form(tm_scan *s, const tm_value *v, const char *what)
+{
+    const char *t = v->text.p;
+    size_t base = (size_t)(t - s->line);
+    char m[160];
+    if (v->sep == '_' || v->sep == ':') {
+        uint32_t run = 0;
+        for (uint32_t i = v->text.n + 1; i-- > 0;) {
+            if (i > 0 && t[i - 1] != v->sep) {
+                run++;
+                continue;
+            }
+            if (run != 8) {
+                snprintf(m, sizeof m, "expected groups of 8 hex digits between '%c' in the %s", v->sep, what);
+                return tm_scan_fail(s, base + i, m, NULL);
+            }
+            run = 0;
+        }
+    }
+    if (!v->unknown_digits) return TM_OK;
+    /* '-' marks a byte a producer did not write: its two digits go together */
+    uint32_t idx = 0;
+    size_t prev = 0;
+    int prev_dash = 0;
+    for (uint32_t i = v->text.n; i-- > 0;) {
+        char c = t[i];
+        if (c == '_' || c == ':' || c == ' ') continue;
+        int dash = c == '-';
+        if ((idx & 1) && dash != prev_dash) {
+            snprintf(m, sizeof m, "'-' stands for a whole byte not written: a lone '-' in the %s", what);
+            return tm_scan_fail(s, dash ? base + i : prev, m, NULL);
+        }
+        prev = base + i;
+        prev_dash = dash;
+        idx++;
+    }
+    if ((idx & 1) && prev_dash) {
+        snprintf(m, sizeof m, "'-' stands for a whole byte not written: a lone '-' in the %s", what);
+        return tm_scan_fail(s, prev, m, NULL);
+    }
     return TM_OK;
 }
 

@@ -193,15 +193,16 @@ static void put_es_insn(out *o, const tm_insn *in)
     }
 }
 
-/* " <mode> : <disasm>" of the Fast Models shape, each part when present. */
+/* " <mode> : <disasm>" of the Fast Models shape: the ':' whenever a mode or disassembly is written. */
 static void put_mode_disasm(out *o, const tm_insn *in)
 {
     if (in->mode.n) {
         put_ch(o, ' ');
         put_mode(o, in);
     }
+    if (in->mode.n || in->disasm.n) put_lit(o, " :");
     if (in->disasm.n) {
-        put_lit(o, " : ");
+        put_ch(o, ' ');
         put_str(o, in->disasm);
     }
 }
@@ -232,6 +233,12 @@ static void put_insn(out *o, const tm_insn *in, tm_dialect d)
         if (in->has_id) put_dec(o, in->id);
         else put_str(o, in->tag);
         put_lit(o, ") ");
+    }
+    if (in->has_cap) { /* Morello: the PCC's tag and upper half before the address */
+        put_ch(o, (char)('0' + (in->cap_tag & 1)));
+        put_ch(o, ':');
+        put_hex(o, in->cap_meta, 16);
+        put_ch(o, ':');
     }
     put_addr(o, &in->addr);
     put_ch(o, ' ');
@@ -395,10 +402,10 @@ static void put_event(out *o, const tm_event *e)
         }
         if (e->has_value1) {
             put_ch(o, ' ');
-            put_hex(o, e->value1, 8);
+            put_hex(o, e->value1, e->value1_digits ? e->value1_digits : 8);
         }
         put_ch(o, ' ');
-        put_hex(o, e->number, 8);
+        put_hex(o, e->number, e->number_digits ? e->number_digits : 8);
         put_ch(o, ' ');
         put_str(o, e->desc);
         return;

@@ -21,6 +21,7 @@ typedef struct tm_reader_options {
     uint32_t line_max;     /* 0 = TM_LINE_MAX_DEFAULT */
     int single_thread;     /* inflate on the caller's thread (default: a second thread for gzip input) */
     int lenient;           /* count and skip unparsable lines instead of failing */
+    unsigned profile;      /* TM_PROFILE_* (regs.h) every register must belong to; 0: any profile */
 } tm_reader_options;
 
 /* Open path ("-" = stdin). Returns NULL and fills err on failure. opts may be NULL. */
@@ -31,8 +32,9 @@ void tm_reader_close(tm_reader *r);
  * (err filled with file:line). The line stays valid until the next call. */
 int tm_reader_next_line(tm_reader *r, const char **line, size_t *len, tm_error *err);
 
-/* Next record, skipping blank and comment lines. Parse errors carry file:line:column;
- * in lenient mode unparsable lines are counted (tm_reader_skipped) and skipped. */
+/* Next record, skipping blank and comment lines; every record of a line that holds several (records glued
+ * together, tm_parse_more_in), one per call. Parse errors carry file:line:column; in lenient mode unparsable
+ * lines are counted (tm_reader_skipped) and skipped. */
 int tm_reader_next(tm_reader *r, tm_record *rec, tm_error *err);
 
 uint64_t tm_reader_line(const tm_reader *r);        /* line number of the last line returned */

@@ -59,7 +59,7 @@ const char *kCortexM =
     "354ns IT 000080ac 2016        MOVS r0,#22\n"
     "355ns R r0 00000016\n"
     "356ns IT 000080ae 2117        MOVS r1,#23\n"
-    "357ns R r1 17\n"
+    "357ns R r1 00000017\n"
     "358ns IT 000080b0 6008        STR r0,[r1,#0]\n"
     "359ns MW4_D 20000000 00000016\n"
     "360ns R psr 21000000\n";
@@ -76,16 +76,16 @@ TEST(TarmacDiff, SameExecutionInTwoDialectsMatches)
 TEST(TarmacDiff, DivergenceReportsBothLinesContextAndField)
 {
     std::string b = kCortexM;
-    b.replace(b.find("R r1 17"), 7, "R r1 18");
+    b.replace(b.find("R r1 00000017"), 13, "R r1 00000018");
     ToolRun r = run("--context 2 " + put("fm.txt", kFastModels) + " " + put("bad.txt", b));
     EXPECT_EQ(r.status, 1) << r.text;
     EXPECT_NE(r.text.find("difference 1 at record 6"), std::string::npos) << r.text;
     EXPECT_NE(r.text.find("fm.txt:6: 2 clk R r1 00000017"), std::string::npos) << r.text;
-    EXPECT_NE(r.text.find("bad.txt:6: 357ns R r1 18"), std::string::npos) << r.text;
+    EXPECT_NE(r.text.find("bad.txt:6: 357ns R r1 00000018"), std::string::npos) << r.text;
     EXPECT_NE(r.text.find("bad.txt:5: 356ns IT"), std::string::npos) << "context line missing\n" << r.text;
     EXPECT_NE(r.text.find("bad.txt:4:"), std::string::npos) << r.text;
     EXPECT_EQ(r.text.find("bad.txt:3:"), std::string::npos) << "only 2 lines of context\n" << r.text;
-    EXPECT_NE(r.text.find("differs: value: 00000017 vs 18"), std::string::npos) << r.text;
+    EXPECT_NE(r.text.find("differs: value: 00000017 vs 00000018"), std::string::npos) << r.text;
 }
 
 TEST(TarmacDiff, MaxDiffsContinuesPastTheFirst)
@@ -355,12 +355,14 @@ TEST(TarmacDiffSteps, ChangedValueInEitherDialectIsFoundAtItsLine)
     EXPECT_EQ(m.status, 1) << m.text;
     EXPECT_NE(m.text.find("register r1: written only in A"), std::string::npos) << m.text;
     EXPECT_NE(m.text.find("fm.txt:16: 3 clk R r1 00000011"), std::string::npos) << m.text;
-    // the condition failed on one side only
+    // the condition failed on one side only, and the other side's branch was taken (ES: its BR line)
     std::string e4 = kEsA32;
     e4.replace(e4.find("CCFAIL BEQ"), 6, "      ");
+    e4.insert(e4.find("          0 tic ES  (00008010"), "                    BR (00008018) A\n");
     ToolRun c = run(put("fm.txt", kFmA32) + " " + put("es_cc.txt", e4));
     EXPECT_EQ(c.status, 1) << c.text;
     EXPECT_NE(c.text.find("status: IS vs IT"), std::string::npos) << c.text;
+    EXPECT_NE(c.text.find("es_cc.txt:14:                     BR (00008018) A"), std::string::npos) << c.text;
 }
 
 TEST(TarmacDiffSteps, FvpPairedStackPointerAndStatusLinesAreOneWrite)
