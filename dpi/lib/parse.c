@@ -341,14 +341,17 @@ static int parse_insn(tm_scan *s, tm_str kw, tm_insn *in)
     size_t save = s->pos;
     tm_scan_token(s);
     tm_str colon = tm_scan_peek_token(s);
+    if (colon.n == 0) { /* a line without disassembly, as the writer writes a record that has none */
+        tm_set_mode(in, m);
+        return TM_OK;
+    }
     if (!tm_str_eq(colon, ":")) {
-        if (tm_str_eq(in->iset, "X") && colon.n) {  /* RTL unknown-instruction line: the rest is disassembly */
+        if (tm_str_eq(in->iset, "X")) {  /* RTL unknown-instruction line: the rest is disassembly */
             s->pos = save;
             in->disasm = tm_scan_rest(s);
             return TM_OK;
         }
-        return tm_scan_fail(s, colon.n ? (size_t)(colon.p - s->line) : s->pos,
-                            "expected ':' before the disassembly", NULL);
+        return tm_scan_fail(s, (size_t)(colon.p - s->line), "expected ':' before the disassembly", NULL);
     }
     tm_set_mode(in, m);
     tm_scan_token(s);
@@ -467,15 +470,13 @@ static int check_reg(tm_scan *s, tm_reg *r)
     }
     unsigned range = 0;
     if (memchr(r->name.p, '<', r->name.n) && !(range = bit_range(s, r->name, widths))) return TM_ERR_PARSE;
-    int rc = tm_scan_value_form(s, &r->value, "register value");
-    if (rc) return rc;
     const tm_value *v = &r->value;
     unsigned bits = 4u * v->digits, top = range ? range : widest(widths);
-    if (range ? bits == range : width_fits(widths, bits)) return TM_OK;
+    if (range ? bits == range : width_fits(widths, bits)) return tm_scan_value_form(s, v, "register value");
     int all_dashes = v->unknown_digits == v->digits && memchr(v->text.p, 'x', v->text.n) == NULL &&
                      memchr(v->text.p, 'X', v->text.n) == NULL;
-    if (all_dashes && v->digits % 8 == 0 && bits < top) return TM_OK;
-    if (v->digits == 8 && top > 32 && v->v == 0 && !v->unknown_digits) return TM_OK;
+    if ((all_dashes && v->digits % 8 == 0 && bits < top) || (v->digits == 8 && top > 32 && v->v == 0 && !v->unknown_digits))
+        return tm_scan_value_form(s, v, "register value");
     char want[64];
     if (range) snprintf(want, sizeof want, "%u", range / 4);
     else describe_widths(widths, want, sizeof want);

@@ -183,18 +183,16 @@ int tm_scan_value_form(tm_scan *s, const tm_value *v, const char *what)
     const char *t = v->text.p;
     size_t base = (size_t)(t - s->line);
     char m[160];
-    if (v->sep == '_' || v->sep == ':') {
-        uint32_t run = 0;
-        for (uint32_t i = v->text.n + 1; i-- > 0;) {
-            if (i > 0 && t[i - 1] != v->sep) {
-                run++;
-                continue;
+    if (v->sep == '_' || v->sep == ':') { /* groups all of the first one's width, 8 or 16 digits */
+        uint32_t first = 0;
+        while (t[first] != v->sep) first++;
+        for (uint32_t i = 0, start = 0; i <= v->text.n; i++) {
+            if (i < v->text.n && t[i] != v->sep) continue;
+            if (i - start != first || (first != 8 && first != 16)) {
+                snprintf(m, sizeof m, "expected groups of 8 (or 16) hex digits between '%c' in the %s", v->sep, what);
+                return tm_scan_fail(s, base + start, m, NULL);
             }
-            if (run != 8) {
-                snprintf(m, sizeof m, "expected groups of 8 hex digits between '%c' in the %s", v->sep, what);
-                return tm_scan_fail(s, base + i, m, NULL);
-            }
-            run = 0;
+            start = i + 1;
         }
     }
     if (!v->unknown_digits) return TM_OK;

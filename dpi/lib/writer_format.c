@@ -5,8 +5,9 @@
  *   qemu4v      the same shape with a bare-number cpu
  *   cortexm     "<t> ns IT (<tag>) <addr> <op> T16|T32 <disasm>", no cpu field, no mode
  *   fvp         as fastmodels (what differs is which lines an FVP writes, the producer's choice)
- * Every other record keeps the shape it carries (tm_mem.shape, tm_bus.shape, event with or without value):
- * the producer chooses it. What a dialect cannot express (mode and cpu in cortexm) is dropped. */
+ * Every other record keeps the shape it carries (tm_mem.shape, tm_bus.shape, event with or without value, a
+ * Cortex-M RTL instruction's T16/T32): the producer chooses it. What a dialect cannot express (mode and cpu in
+ * cortexm) is dropped. */
 #include <string.h>
 
 #include "tarmac/writer.h"
@@ -193,16 +194,15 @@ static void put_es_insn(out *o, const tm_insn *in)
     }
 }
 
-/* " <mode> : <disasm>" of the Fast Models shape: the ':' whenever a mode or disassembly is written. */
+/* " <mode> : <disasm>" of the Fast Models shape, each part when present. */
 static void put_mode_disasm(out *o, const tm_insn *in)
 {
     if (in->mode.n) {
         put_ch(o, ' ');
         put_mode(o, in);
     }
-    if (in->mode.n || in->disasm.n) put_lit(o, " :");
     if (in->disasm.n) {
-        put_ch(o, ' ');
+        put_lit(o, " : ");
         put_str(o, in->disasm);
     }
 }
@@ -256,8 +256,14 @@ static void put_insn(out *o, const tm_insn *in, tm_dialect d)
         }
         return;
     }
-    if (rtl_iset) {  /* a Cortex-M RTL record in a Fast Models line: the instruction set is Thumb */
-        put_lit(o, " T");
+    if (rtl_iset) {  /* a Cortex-M RTL record keeps its shape: it has no mode to write */
+        put_ch(o, ' ');
+        put_str(o, in->iset);
+        if (in->disasm.n) {
+            put_ch(o, ' ');
+            put_str(o, in->disasm);
+        }
+        return;
     } else if (in->iset.n) {
         put_ch(o, ' ');
         put_str(o, in->iset);
