@@ -341,10 +341,8 @@ static int parse_insn(tm_scan *s, tm_str kw, tm_insn *in)
     size_t save = s->pos;
     tm_scan_token(s);
     tm_str colon = tm_scan_peek_token(s);
-    if (colon.n == 0) { /* a line without disassembly, as the writer writes a record that has none */
-        tm_set_mode(in, m);
-        return TM_OK;
-    }
+    if (colon.n == 0) /* a line without disassembly, as the writer writes a record that has none */
+        return tm_set_mode(s, in, m);
     if (!tm_str_eq(colon, ":")) {
         if (tm_str_eq(in->iset, "X")) {  /* RTL unknown-instruction line: the rest is disassembly */
             s->pos = save;
@@ -353,7 +351,8 @@ static int parse_insn(tm_scan *s, tm_str kw, tm_insn *in)
         }
         return tm_scan_fail(s, (size_t)(colon.p - s->line), "expected ':' before the disassembly", NULL);
     }
-    tm_set_mode(in, m);
+    int rc2 = tm_set_mode(s, in, m);
+    if (rc2) return rc2;
     tm_scan_token(s);
     return scan_disasm(s, in, "':'");
 }

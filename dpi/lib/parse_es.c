@@ -52,7 +52,7 @@ static int parse_es_insn(tm_scan *s, tm_insn *in)
             return tm_scan_fail(s, col_of(s, colon.n ? colon : m), "expected '<mode>:' after the instruction set", NULL);
     }
     if (m.n == 0) return tm_scan_fail(s, col_of(s, m), "expected '<mode>:' after the instruction set", NULL);
-    tm_set_mode(in, m);
+    if ((rc = tm_set_mode(s, in, m))) return rc;
     if (tm_str_eq(tm_scan_peek_token(s), "CCFAIL")) {
         tm_scan_token(s);
         in->status = TM_INSN_IS;

@@ -36,8 +36,9 @@ int tm_is_text_header(const char *line, size_t len, tm_str *text);
 /* Value and opcode helpers shared by the families (parse.c) */
 int tm_scan_opcode(tm_scan *s, tm_insn *in, const char *stops);
 
-/* "<mode>{_<security>}" -> in->mode and in->security (split at the last '_'). */
-static inline void tm_set_mode(tm_insn *in, tm_str m)
+/* "<mode>{_<security>}" -> in->mode and in->security (split at the last '_'). Returns TM_OK, or an error when
+ * no mode stands before the '_' (a writer could not give "_s" back). */
+static inline int tm_set_mode(tm_scan *s, tm_insn *in, tm_str m)
 {
     in->mode = m;
     for (uint32_t i = m.n; i > 0; i--) {
@@ -48,6 +49,8 @@ static inline void tm_set_mode(tm_insn *in, tm_str m)
             break;
         }
     }
+    if (in->mode.n) return TM_OK;
+    return tm_scan_fail(s, (size_t)(m.p - s->line), "expected the mode before '_<security>'", NULL);
 }
 
 #endif

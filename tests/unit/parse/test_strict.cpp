@@ -223,6 +223,15 @@ TEST(StrictCompleteRecords, ACutInstructionLineIsNotAShorterRecord)
     expect_accepted("11519 tic ES (10000b58:--------) T thrd_s:");
 }
 
+TEST(StrictCompleteRecords, AModeIsNamedBeforeItsSecurityState)
+{
+    // found by the fuzz target: "_s" gave an empty mode whose security the writer could not give back
+    expect_refused("354ns IT 00000358 a49001d0 A _s", 30, "expected the mode before '_<security>'");
+    expect_refused("1 clk IT (1) 000080ac 2016 T _ns : MOVS r0,#0x16", 30, "expected the mode before");
+    expect_refused("10 tic ES (00000a40:4b03) T _s: LDR r3,[pc,#12]", 29, "expected the mode before");
+    expect_accepted("1 clk IT (1) 000080ac 2016 T thread_s : MOVS r0,#0x16");
+}
+
 TEST(StrictCompleteRecords, TrailingTokensAreRefused)
 {
     expect_refused("5 clk R r5 0000048c junk", 21, "unexpected text after the register value");
