@@ -57,6 +57,9 @@ typedef struct reg_ent {
     long idx;              /* record index in the step */
 } reg_ent;
 
+/* The shadow entries of the checker's register ids come first in a fixed table; other registers are hashed. */
+enum { CORE_SHADOWS = TM_REG_COUNT };
+
 typedef struct byte_ent {
     uint64_t addr;
     uint8_t write, value, unknown;
@@ -89,7 +92,8 @@ typedef struct shadow_ent {
 
 struct tm_step_cmp {
     side_scratch s[2];
-    shadow_ent *shadow;    /* open addressing on the key */
+    shadow_ent core[CORE_SHADOWS]; /* the checker's register ids, by id */
+    shadow_ent *shadow;    /* other registers: open addressing on the key */
     size_t cap, used;
     uint8_t sp_seen[2];    /* each side has written a stack pointer */
     tm_step_notes notes;
@@ -109,6 +113,10 @@ void tm_step_cmp_free(tm_step_cmp *c)
     for (size_t i = 0; i < c->cap; i++) {
         free(c->shadow[i].val[0].wide);
         free(c->shadow[i].val[1].wide);
+    }
+    for (size_t i = 0; i < CORE_SHADOWS; i++) {
+        free(c->core[i].val[0].wide);
+        free(c->core[i].val[1].wide);
     }
     free(c->shadow);
     free(c);
@@ -130,6 +138,13 @@ static int reserve(void **p, size_t *cap, size_t n, size_t elem)
  * r13_<mode> / r14_<mode> spelled sp_<mode> / lr_<mode>. */
 static void reg_key(const tm_reg *r, char key[40])
 {
+    const char *p = r->name.p;
+    if (r->name.n == 2 && (p[0] | 0x20) == 'r' && isdigit((unsigned char)p[1]) && !r->suffix.n && !r->qualifier.n) {
+        key[0] = 'r'; /* r0-r9: most register records, named without the catalogue */
+        key[1] = p[1];
+        key[2] = '\0';
+        return;
+    }
     int id = tm_reg_id_of(r);
     if (id >= 0) {
         const char *n = tm_reg_name(id);
@@ -189,16 +204,14 @@ static int add_byte(side_scratch *s, uint64_t addr, int write, uint8_t value, ui
     return 0;
 }
 
-/* Sort the step's records into registers (last value per name), bytes accessed and records kept in order (only
- * the registers when regs_only). */
-static int collect(side_scratch *s, const tm_record *r, size_t n, int regs_only)
+/* Sort the step's records into registers (last value per name), bytes accessed and records kept in order. */
+static int collect(side_scratch *s, const tm_record *r, size_t n)
 {
     s->nregs = s->nbytes = s->nother = s->nmem = 0;
     s->only_m = 1;
     for (size_t i = 1; i < n + 1; i++) {
         const tm_record *x = &r[i - 1];
         long idx = (long)(i - 1);
-        if (regs_only && x->kind != TM_REC_REG) continue;
         switch ((tm_kind)x->kind) {
         case TM_REC_REG: {
             const tm_reg *g = &x->u.reg;
@@ -331,7 +344,8 @@ static int step_kind(const tm_record *r, size_t n)
  * a trace has written no stack pointer, the other trace's stack-pointer writes are not compared. */
 static int is_stack_pointer(const char *key)
 {
-    return !strcmp(key, "sp") || !strcmp(key, "msp") || !strcmp(key, "psp") || !strncmp(key, "sp_", 3);
+    if (key[0] == 'm' || key[0] == 'p') return key[1] == 's' && key[2] == 'p' && !key[3];
+    return key[0] == 's' && key[1] == 'p' && (!key[2] || key[2] == '_');
 }
 
 static size_t key_hash(const char *k)
@@ -341,9 +355,36 @@ static size_t key_hash(const char *k)
     return h;
 }
 
+/* The id of a canonical name that names one of the checker's registers, or -1. */
+static int core_id(const char *key)
+{
+    int id = -1;
+    switch (key[0]) {
+    case 'r':
+        if (!isdigit((unsigned char)key[1])) return -1;
+        if (!key[2]) return key[1] - '0';
+        return key[1] == '1' && key[2] >= '0' && key[2] <= '2' && !key[3] ? 10 + key[2] - '0' : -1;
+    case 's': id = TM_REG_SP; break;
+    case 'l': id = TM_REG_LR; break;
+    case 'x': id = TM_REG_XPSR; break;
+    case 'm': id = TM_REG_MSP; break;
+    case 'c': id = TM_REG_CONTROL; break;
+    case 'p':
+        id = key[1] == 'c' ? TM_REG_PC : key[1] == 's' ? TM_REG_PSP : TM_REG_PRIMASK;
+        break;
+    default: return -1;
+    }
+    return strcmp(key, tm_reg_name(id)) ? -1 : id;
+}
+
 /* The shadow entry of key, made when absent; NULL when out of memory. */
 static shadow_ent *shadow_of(tm_step_cmp *c, const char *key)
 {
+    int id = core_id(key);
+    if (id >= 0) {
+        if (!c->core[id].key[0]) snprintf(c->core[id].key, sizeof c->core[id].key, "%s", key);
+        return &c->core[id];
+    }
     if (2 * (c->used + 1) > c->cap) {
         size_t nc = c->cap ? 2 * c->cap : 64;
         shadow_ent *t = calloc(nc, sizeof *t);
@@ -458,6 +499,27 @@ static int update_shadows(tm_step_cmp *c, const tm_record *const r[2], side_scra
     return 0;
 }
 
+/* A step both sides wrote alike: each register's value into both shadows, from a's records. */
+static int update_same(tm_step_cmp *c, const tm_record *a, size_t na)
+{
+    char buf[520];
+    for (size_t i = 0; i < na; i++) {
+        if (a[i].kind != TM_REC_REG || a[i].u.reg.op.n) continue;
+        char key[40];
+        reg_key(&a[i].u.reg, key);
+        shadow_ent *e = shadow_of(c, key);
+        if (!e) return -1;
+        reg_value v;
+        value_of(&a[i].u.reg.value, &v, buf);
+        if (store(&e->val[0], &v) || store(&e->val[1], &v)) return -1;
+        e->known[0] = e->known[1] = 1;
+        uint8_t sp = (uint8_t)is_stack_pointer(key);
+        c->sp_seen[0] |= sp;
+        c->sp_seen[1] |= sp;
+    }
+    return 0;
+}
+
 /* The first of a step's records that changes the architectural state beyond the PC moving on: a register
  * written with a value its side did not hold, a memory access, a branch, a program-flow or atomic update record.
  * Returns its index, or -1. */
@@ -564,8 +626,8 @@ int tm_diff_steps(tm_step_cmp *c, const tm_record *a, size_t na, const tm_record
     /* the same records in the same order: equal without sorting anything (traces of one producer) */
     int same = na == nb;
     for (size_t i = 0; same && i < na; i++) same = tm_diff_records(&a[i], &b[i], ignore, NULL, 0) == 0;
-    if (collect(x, a, na, same) || collect(y, b, nb, same)) return -1;
-    if (same) return update_shadows(c, recs, sc);
+    if (same) return update_same(c, a, na);
+    if (collect(x, a, na) || collect(y, b, nb)) return -1;
     int rc = 1;
     /* the openers */
     int no_effect_side = -1; /* the condition failed on one side: the other side's step must be without effect */

@@ -11,7 +11,7 @@
 
 static int is_dec2(const char *p) { return tm_is_digit(p[0]) && tm_is_digit(p[1]); }
 
-int tm_keyword_kind(tm_str t)
+static inline int keyword_kind(tm_str t)
 {
     if (t.n == 0) return TM_REC_NONE;
     const char *p = t.p;
@@ -68,6 +68,8 @@ int tm_keyword_kind(tm_str t)
     return TM_REC_NONE;
 }
 
+int tm_keyword_kind(tm_str t) { return keyword_kind(t); }
+
 static int is_comment(tm_scan *s)
 {
     char c = tm_peek(s);
@@ -120,7 +122,7 @@ static int scan_time(tm_scan *s, tm_str t, tm_header *h)
 
 static int cpu_like(tm_str t) { return tm_str_is_dec(t) || (t.n > 3 && memcmp(t.p, "cpu", 3) == 0); }
 
-static int parse_header(tm_scan *s, tm_header *h, int *kind)
+static inline int parse_header(tm_scan *s, tm_header *h, int *kind)
 {
     memset(h, 0, sizeof *h);
     h->cpu = -1;
@@ -135,7 +137,7 @@ static int parse_header(tm_scan *s, tm_header *h, int *kind)
     int npre = 0;
     for (;;) {
         tm_str t = tm_scan_peek_token(s);
-        int k = t.n ? tm_keyword_kind(t) : TM_REC_NONE;
+        int k = t.n ? keyword_kind(t) : TM_REC_NONE;
         if (k != TM_REC_NONE) {
             *kind = k;
             break;
@@ -280,9 +282,10 @@ static int scan_disasm(tm_scan *s, tm_insn *in, const char *after)
 /* An opcode's digits as its instruction set has them: T16 4, T32, A32 and A64 8, T either. */
 static int check_opcode_width(tm_scan *s, const tm_insn *in, size_t opcol)
 {
+    const char *t = in->iset.p;
     unsigned want = 0;
-    if (tm_str_eq(in->iset, "T16")) want = 4;
-    else if (tm_str_eq(in->iset, "T32") || tm_str_eq(in->iset, "A") || tm_str_eq(in->iset, "O")) want = 8;
+    if (in->iset.n == 1) want = t[0] == 'A' || t[0] == 'O' ? 8 : 0;
+    else if (in->iset.n == 3) want = t[2] == '6' ? 4 : 8; /* T16 / T32 */
     if (!want || in->opcode_digits == want) return TM_OK;
     char m[96];
     snprintf(m, sizeof m, "an instruction of set %.*s has an opcode of %u hex digits, found %u", (int)in->iset.n,
@@ -422,7 +425,11 @@ static unsigned widest(unsigned widths)
 static unsigned bit_range(tm_scan *s, tm_str name, unsigned widths)
 {
     uint32_t i = 0;
-    while (name.p[i] != '<') i++;
+    while (i < name.n && name.p[i] != '<') i++;
+    if (i == name.n) {
+        tm_scan_fail(s, (size_t)(name.p - s->line), "expected a bit range '<hi:lo>' after the register's name", NULL);
+        return 0;
+    }
     size_t col = (size_t)(name.p + i - s->line);
     unsigned v[2] = { 0, 0 }, k = 0, digits = 0;
     for (i++; i < name.n && k < 2; i++) {
@@ -448,8 +455,25 @@ static unsigned bit_range(tm_scan *s, tm_str name, unsigned widths)
  * real producers write: exactly the register's digits; a value that was not written at all as dashes, possibly
  * fewer of them ("R X1 --------", an RTL tracer); a zero that a 64-bit or wider value abbreviates to 8 digits
  * (Neoverse-N1's execution testbench). */
+/* r0-r15 or cpsr with 8 plain digits: most register lines of an M-profile or AArch32 trace, checked without the
+ * catalogue. */
+static int plain_core_reg(const tm_scan *s, const tm_reg *r)
+{
+    const char *p = r->name.p;
+    const tm_value *v = &r->value;
+    if (v->digits != 8 || v->sep || v->unknown_digits || (s->profile && !(s->profile & ~TM_PROFILE_A64))) return 0;
+    if ((p[0] | 0x20) != 'r' && (p[0] | 0x20) != 'c') return 0;
+    switch (r->name.n) {
+    case 2: return (p[0] | 0x20) == 'r' && tm_is_digit(p[1]);
+    case 3: return (p[0] | 0x20) == 'r' && p[1] == '1' && p[2] >= '0' && p[2] <= '5';
+    case 4: return (p[0] | 0x20) == 'c' && (p[1] | 0x20) == 'p' && (p[2] | 0x20) == 's' && (p[3] | 0x20) == 'r';
+    default: return 0;
+    }
+}
+
 static int check_reg(tm_scan *s, tm_reg *r)
 {
+    if (plain_core_reg(s, r)) return TM_OK;
     size_t namecol = (size_t)(r->name.p - s->line);
     int shown = (int)(r->name.n > 40 ? 40 : r->name.n);
     char m[224];
@@ -468,7 +492,7 @@ static int check_reg(tm_scan *s, tm_reg *r)
         if (!(s->profile & ~(TM_PROFILE_ARMV6M | TM_PROFILE_M))) widths &= TM_WIDTH_32; /* M: 32-bit registers */
     }
     unsigned range = 0;
-    if (memchr(r->name.p, '<', r->name.n) && !(range = bit_range(s, r->name, widths))) return TM_ERR_PARSE;
+    if (r->name.p[r->name.n - 1] == '>' && !(range = bit_range(s, r->name, widths))) return TM_ERR_PARSE;
     const tm_value *v = &r->value;
     unsigned bits = 4u * v->digits, top = range ? range : widest(widths);
     if (range ? bits == range : width_fits(widths, bits)) return tm_scan_value_form(s, v, "register value");
@@ -506,8 +530,8 @@ static int gluable(tm_str t)
 
 int tm_scan_end_or_glued(tm_scan *s, const char *after)
 {
+    if (tm_at_end(s)) return TM_OK;
     tm_str t = tm_scan_peek_token(s);
-    if (t.n == 0) return TM_OK;
     if (gluable(t)) {
         s->next = (size_t)(t.p - s->line);
         return TM_OK;
@@ -552,8 +576,9 @@ static int parse_reg(tm_scan *s, tm_reg *r)
         return tm_scan_fail(s, (size_t)(r->value.text.p + i - s->line), "invalid hex digit in register value", NULL);
     }
     if (!r->op.n && (rc = check_reg(s, r))) return rc; /* a system operation's halves may have fewer digits */
+    if (tm_at_end(s)) return TM_OK;
     tm_str t = tm_scan_peek_token(s);
-    if (t.n && is_reg_suffix(r, t)) r->suffix = tm_scan_token(s);
+    if (is_reg_suffix(r, t)) r->suffix = tm_scan_token(s);
     return tm_scan_end_or_glued(s, "the register value");
 }
 

@@ -178,7 +178,7 @@ int tm_scan_value(tm_scan *s, const char *what, tm_value *v)
     return TM_OK;
 }
 
-int tm_scan_value_form(tm_scan *s, const tm_value *v, const char *what)
+int tm_scan_value_form_slow(tm_scan *s, const tm_value *v, const char *what)
 {
     const char *t = v->text.p;
     size_t base = (size_t)(t - s->line);
@@ -263,12 +263,6 @@ int tm_scan_dec(tm_scan *s, const char *what, uint64_t *out)
         return fail_what(s, s->pos, "invalid character in decimal ", what);
     *out = v;
     return TM_OK;
-}
-
-int tm_str_eq(tm_str a, const char *lit)
-{
-    size_t n = strlen(lit);
-    return a.n == n && (n == 0 || memcmp(a.p, lit, n) == 0);
 }
 
 int tm_str_is_hex(tm_str t)

@@ -62,13 +62,22 @@ int tm_scan_value(tm_scan *s, const char *what, tm_value *v);
 int tm_scan_value_groups(tm_scan *s, const char *what, tm_value *v);
 /* The form of a value as producers write it: '_' or ':' only between groups of 8 digits; '-' (not written) only
  * for whole bytes. Returns TM_OK or an error naming what. */
-int tm_scan_value_form(tm_scan *s, const tm_value *v, const char *what);
+int tm_scan_value_form_slow(tm_scan *s, const tm_value *v, const char *what);
+static inline int tm_scan_value_form(tm_scan *s, const tm_value *v, const char *what)
+{
+    return v->sep == '_' || v->sep == ':' || v->unknown_digits ? tm_scan_value_form_slow(s, v, what) : TM_OK;
+}
 /* 1 when c may stand in a value (hex digit, x, X, -). */
 static inline int tm_is_value_char(char c) { return tm_hex_val(c) >= 0 || c == 'x' || c == 'X' || c == '-'; }
 /* Decimal number token. */
 int tm_scan_dec(tm_scan *s, const char *what, uint64_t *out);
 
-int tm_str_eq(tm_str a, const char *lit);
+/* a equals the literal lit (inline: the literal's length is folded at compile time). */
+static inline int tm_str_eq(tm_str a, const char *lit)
+{
+    size_t n = __builtin_strlen(lit);
+    return a.n == n && (n == 0 || __builtin_memcmp(a.p, lit, n) == 0);
+}
 int tm_str_is_hex(tm_str t);
 int tm_str_is_dec(tm_str t);
 

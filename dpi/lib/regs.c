@@ -198,11 +198,25 @@ static int is_ident_char(char c)
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
 }
 
+/* The catalogue entry of an indexed name ("r12", "x3"): the hot path of every register line. Returns 1 with c filled,
+ * 0 for an index the architecture does not have, -1 when s is not a letter and an index. */
+static int indexed(const char *s, size_t n, tm_reg_class *c)
+{
+    for (size_t i = 0; i < sizeof kIndexed / sizeof kIndexed[0]; i++) {
+        if (s[0] != kIndexed[i].letter) continue;
+        int k = letter_index(s, n, s[0]);
+        if (k < 0) return -1;
+        return k <= kIndexed[i].last && set_class(c, kIndexed[i].profiles, kIndexed[i].widths, 0);
+    }
+    return -1;
+}
+
 int tm_reg_classify(tm_str name, tm_reg_class *c)
 {
     uint32_t n = name.n;
-    for (uint32_t i = 0; i < name.n; i++)
-        if (name.p[i] == '<') n = i; /* "V0<127:64>": the register is V0 */
+    if (n > 1 && name.p[n - 1] == '>') /* "V0<127:64>": the register is V0 */
+        while (n > 0 && name.p[n - 1] != '<') n--;
+    if (n > 0 && name.p[n - 1] == '<') n--;
     char s[48];
     if (n == 0 || n >= sizeof s) return 0;
     for (uint32_t i = 0; i < n; i++) {
@@ -211,12 +225,13 @@ int tm_reg_classify(tm_str name, tm_reg_class *c)
         s[i] = ch >= 'A' && ch <= 'Z' ? (char)(ch - 'A' + 'a') : ch;
     }
     s[n] = '\0';
-    for (size_t i = 0; i < sizeof kIndexed / sizeof kIndexed[0]; i++) {
-        int k = letter_index(s, n, kIndexed[i].letter);
-        if (k >= 0) return k <= kIndexed[i].last && set_class(c, kIndexed[i].profiles, kIndexed[i].widths, 0);
+    if (n <= 3) {
+        int k = indexed(s, n, c);
+        if (k >= 0) return k;
     }
     for (size_t i = 0; i < sizeof kNamed / sizeof kNamed[0]; i++)
-        if (!strcmp(s, kNamed[i].name)) return set_class(c, kNamed[i].profiles, kNamed[i].widths, 0);
+        if (kNamed[i].name[0] == s[0] && !strcmp(s, kNamed[i].name))
+            return set_class(c, kNamed[i].profiles, kNamed[i].widths, 0);
     if (n > 8 && !memcmp(s, "nvic_ipr", 8) && n == 9 && s[8] >= '0' && s[8] <= '7') return set_class(c, V6, W32, 0);
     if (banked(s, n, c) || secure_copy(name, s, n, c)) return 1;
     if (core_shaped(s, n)) return 0;
