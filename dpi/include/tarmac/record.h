@@ -76,8 +76,9 @@ typedef struct tm_addr {
 
 /* A hex value. Values up to 64 bits are in v; wider ones (SVE z/p registers, 128-bit
  * memory updates) keep their digits in text and the low 64 bits in v. A digit written as 'x'/'X'
- * (RTL tracers: bit unknown) or '-' (not written: a partial update, or no value at all) is unknown: its
- * bits are 0 in v and set in unknown. */
+ * (RTL tracers: bit unknown) or '-' (not written, whole bytes: a partial update, or no value at all) is unknown:
+ * its bits are 0 in v and set in unknown, and a comparison must not take them for a number. The parser
+ * accepts a value only at the width its kind allows (a register's width, an access's size: dpi/DIALECTS.md). */
 typedef struct tm_value {
     uint64_t v;
     uint64_t unknown;    /* bits of the low 64 whose digit was x, X or - */

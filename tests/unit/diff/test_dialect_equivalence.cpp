@@ -76,28 +76,26 @@ TEST(DialectEquivalence, NotTakenBranchIsEqualWithoutEffectAndADifferenceWithOne
 
 TEST(DialectEquivalence, AChangedValueIsFoundInEveryDialect)
 {
-    std::string fm = put("fm64.txt", kFmA64);
-    // a register value (ES), a W register's value (gem5: the low half of X9), a stored byte (gem5), a loaded
-    // byte (ES LD group)
-    ToolRun r1 = run(fm + " " + put("es_x9.txt", replaced(kEsA64, "R X9 000000000000003a", "R X9 000000000000003b")));
-    EXPECT_EQ(r1.status, 1) << r1.text;
-    EXPECT_NE(r1.text.find("value: 000000000000003A vs 000000000000003b"), std::string::npos) << r1.text;
-    ToolRun r2 = run(fm + " " + put("g_w9.txt", replaced(kGem5A64, "R W9 0000003a", "R W9 0000013a")));
-    EXPECT_EQ(r2.status, 1) << r2.text;
-    EXPECT_NE(r2.text.find("value: 000000000000003A vs 0000013a"), std::string::npos) << r2.text;
-    ToolRun r3 = run(fm + " " + put("g_st.txt", replaced(kGem5A64, "0000000000080abc\n750", "0000000000080abd\n750")));
-    EXPECT_EQ(r3.status, 1) << r3.text;
-    EXPECT_NE(r3.text.find("g_st.txt:6:"), std::string::npos) << r3.text;
-    ToolRun r4 = run(fm + " " + put("es_ld.txt", replaced(kEsA64, "......3a", "......3b")));
-    EXPECT_EQ(r4.status, 1) << r4.text;
-    EXPECT_NE(r4.text.find("memory byte: read 00100000 = 3a vs read 00100000 = 3b"), std::string::npos) << r4.text;
-    // AArch32: a banked stack pointer (ES), the link register (gem5)
-    ToolRun r5 = run(put("fm32.txt", kFmA32) + " " + put("es_sp.txt", replaced(kEsA32, "R SP_SVC 0007ffec", "R SP_SVC 0007ffe8")));
-    EXPECT_EQ(r5.status, 1) << r5.text;
-    EXPECT_NE(r5.text.find("value: 0007ffec vs 0007ffe8"), std::string::npos) << r5.text;
-    ToolRun r6 = run(put("es32.txt", kEsA32) + " " + put("g32_lr.txt", replaced(kGem5A32, "R r14 00008014", "R r14 00008018")));
-    EXPECT_EQ(r6.status, 1) << r6.text;
-    EXPECT_NE(r6.text.find("value: 00008014 vs 00008018"), std::string::npos) << r6.text;
+    struct Change {
+        const char *run_a, *name_b, *run_b, *from, *to, *found;
+    } changes[] = {
+        // a register value (ES), a W register's value (gem5: the low half of X9), a stored byte (gem5), a loaded
+        // byte (ES LD group)
+        { kFmA64, "es_x9", kEsA64, "R X9 000000000000003a", "R X9 000000000000003b",
+          "value: 000000000000003A vs 000000000000003b" },
+        { kFmA64, "g_w9", kGem5A64, "R W9 0000003a", "R W9 0000013a", "value: 000000000000003A vs 0000013a" },
+        { kFmA64, "g_st", kGem5A64, "0000000000080abc\n750", "0000000000080abd\n750", "g_st.txt:6:" },
+        { kFmA64, "es_ld", kEsA64, "......3a", "......3b", "memory byte: read 00100000 = 3a vs read 00100000 = 3b" },
+        // AArch32: a banked stack pointer (ES), the link register (gem5)
+        { kFmA32, "es_sp", kEsA32, "R SP_SVC 0007ffec", "R SP_SVC 0007ffe8", "value: 0007ffec vs 0007ffe8" },
+        { kEsA32, "g32_lr", kGem5A32, "R r14 00008014", "R r14 00008018", "value: 00008014 vs 00008018" },
+    };
+    for (const Change &c : changes) {
+        std::string b = put(std::string(c.name_b) + ".txt", replaced(c.run_b, c.from, c.to));
+        ToolRun r = run(put("a.txt", c.run_a) + " " + b);
+        EXPECT_EQ(r.status, 1) << c.name_b << "\n" << r.text;
+        EXPECT_NE(r.text.find(c.found), std::string::npos) << c.name_b << "\n" << r.text;
+    }
 }
 
 TEST(DialectEquivalence, AMissingWriteIsFoundUnlessTheProducerTracesNoStackPointer)
