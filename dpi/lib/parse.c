@@ -371,8 +371,9 @@ static int parse_flow(tm_scan *s, tm_str kw, tm_flow *f)
     if ((rc = tm_scan_addr(s, "branch address", &f->addr))) return rc;
     if ((rc = tm_scan_addr(s, "branch target", &f->target))) return rc;
     f->iset = tm_scan_token(s);
-    if (f->iset.n && !is_fm_iset(f->iset))
-        return tm_scan_fail(s, (size_t)(f->iset.p - s->line), "expected instruction set A, T, X or O", NULL);
+    if (!is_fm_iset(f->iset))
+        return tm_scan_fail(s, f->iset.n ? (size_t)(f->iset.p - s->line) : s->pos,
+                            "expected the instruction set A, T, X or O after the branch target", NULL);
     return expect_end(s, "program flow record");
 }
 
@@ -532,9 +533,23 @@ int tm_scan_end_or_glued(tm_scan *s, const char *after)
 {
     if (tm_at_end(s)) return TM_OK;
     tm_str t = tm_scan_peek_token(s);
+    size_t at = (size_t)(t.p - s->line);
     if (gluable(t)) {
-        s->next = (size_t)(t.p - s->line);
+        s->next = at;
         return TM_OK;
+    }
+    if (tm_is_digit(t.p[0])) { /* a glued record with a time of its own: "<time> <unit> {<cpu>} <keyword> ..." */
+        tm_scan sub = *s;
+        tm_header h;
+        int kind = TM_REC_NONE;
+        tm_error *keep = sub.err;
+        sub.err = NULL;
+        int rc = parse_header(&sub, &h, &kind);
+        sub.err = keep;
+        if (rc == TM_OK && h.time.n && gluable(tm_scan_peek_token(&sub))) {
+            s->next = at;
+            return TM_OK;
+        }
     }
     char m[96];
     snprintf(m, sizeof m, "unexpected text after %s", after);
@@ -754,7 +769,8 @@ int tm_parse_more_in(tm_parse_state *st, const char *line, size_t len, tm_record
     st->more = 0;
     int rc = parse_record(&s, rec);
     if (rc) return rc;
-    rec->h = st->more_h; /* glued on: it happened when the record before it did */
+    if (!rec->h.time.n && !rec->h.scale.n && rec->h.cpu < 0)
+        rec->h = st->more_h; /* glued on without a time: it happened when the record before it did */
     if (s.next) st->more = (uint32_t)s.next;
     return follow_ldst(st, line, len, rec, err);
 }

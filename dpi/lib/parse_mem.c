@@ -313,7 +313,11 @@ int tm_parse_ttw(tm_scan *s, tm_str kw, tm_ttw *t)
     t->level = (uint8_t)(sl.p[2] - '0');
     int rc = tm_scan_value(s, "walk address", &t->address);
     if (rc) return rc;
+    tm_skip_space(s);
+    size_t col = s->pos;
     if ((rc = tm_scan_value(s, "walk data", &t->data))) return rc;
+    if (t->data.digits != 8 && t->data.digits != 16) /* a short (VMSA) or long (LPAE) descriptor */
+        return tm_scan_fail(s, col, "expected a translation table entry of 8 or 16 hex digits", NULL);
     tm_str colon = tm_scan_token(s);
     if (!tm_str_eq(colon, ":"))
         return tm_scan_fail(s, colon.n ? (size_t)(colon.p - s->line) : s->pos, "expected ': <result>' after walk data", NULL);

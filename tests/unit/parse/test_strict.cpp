@@ -232,6 +232,15 @@ TEST(StrictCompleteRecords, AModeIsNamedBeforeItsSecurityState)
     expect_accepted("1 clk IT (1) 000080ac 2016 T thread_s : MOVS r0,#0x16");
 }
 
+TEST(StrictCompleteRecords, FlowAndWalkRecordsAreWhole)
+{
+    expect_refused("12 clk cpu0 FD (12) 000080b8 000080be", 38, "expected the instruction set A, T, X or O");
+    expect_refused("12 clk cpu0 FD (12) 000080b8", 29, "missing branch target");
+    expect_refused("1951 clk cpu0 TTW ITLB LPAE 1:3 000016390010 152204c3c : BLOCK", 46, "translation table entry of 8 or 16");
+    expect_accepted("12 clk cpu0 FI (12) 000080b8 000080be T");
+    expect_accepted("1951 clk cpu0 TTW ITLB VMSA 1:2 000016390010 152204c3 : SECTION");
+}
+
 TEST(StrictCompleteRecords, TrailingTokensAreRefused)
 {
     expect_refused("5 clk R r5 0000048c junk", 21, "unexpected text after the register value");
@@ -281,6 +290,15 @@ TEST(StrictGluedRecords, TwoRecordsOnOneLineAreTwoRecords)
     EXPECT_EQ(a.kind, TM_REC_MEM);
     ASSERT_EQ(tm_parse_more_in(&s3, mr.data(), mr.size(), &b, &e), TM_OK) << e.msg;
     EXPECT_EQ(b.kind, TM_REC_REG);
+
+    // a glued record that writes a time of its own keeps it
+    std::string timed = "1250 ns R R0 00000005 1250 ns ST 20000ff0 ........ ........ 0000beef ........";
+    tm_parse_state s5{};
+    ASSERT_EQ(tm_parse_line_in(&s5, timed.data(), timed.size(), &a, &e), TM_OK) << e.msg;
+    ASSERT_EQ(tm_parse_more_in(&s5, timed.data(), timed.size(), &b, &e), TM_OK) << e.msg;
+    EXPECT_EQ(b.kind, TM_REC_LDST);
+    EXPECT_EQ(S(b.h.time), "1250");
+    expect_refused("1250 ns R R0 00000005 1250 ns", 23, "unexpected text after the register value");
 
     // a glued record is as strict as any: its errors name its own columns
     std::string bad = "R R0 00000005 ST 20000ff0 ........ ........ 0000beef";
