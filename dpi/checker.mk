@@ -68,21 +68,12 @@ $(BUILD)/checker_fw/%.elf: tests/unit/checker/fw/%.c $(wildcard tests/programs/l
 TEST_DEPS_checker += $(LIVE_FW_ELFS)
 
 # The checker's fuzz target (tests/fuzz/fuzz_checker.c): a golden replayed through the C API as the calls a perfect
-# RTL makes for it (tests/fuzz/golden_calls.c), then the calls and the golden mutated, under ASan and UBSan (a
-# finding aborts). `make fuzz` runs it for FUZZ_SECONDS after the parser's target and merges new coverage into its
-# committed corpus tests/fuzz/checker_corpus/, which `make test` replays (tests/unit/fuzz_checker).
-FUZZ_CHECKER := $(BUILD)/fuzz/fuzz_checker
-$(FUZZ_CHECKER): tests/fuzz/fuzz_checker.c tests/fuzz/golden_calls.c $(TM_SRCS) | fuzz-deps
-	@mkdir -p $(dir $@)
-	clang -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all $(CPPFLAGS) -Imodel -Idpi/lib $^ \
-	  -o $@ -lz -pthread
-
-.PHONY: fuzz-checker
-fuzz-checker: $(FUZZ_CHECKER)
-	@mkdir -p $(BUILD)/fuzz/checker_work
-	$< -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -timeout=20 $(BUILD)/fuzz/checker_work tests/fuzz/checker_corpus
-	$< -merge=1 -max_len=4096 tests/fuzz/checker_corpus $(BUILD)/fuzz/checker_work
-	@echo "fuzz-checker: corpus now $$(ls tests/fuzz/checker_corpus | wc -l) inputs in tests/fuzz/checker_corpus"
-fuzz: fuzz-checker
+# RTL makes for it (tests/fuzz/golden_calls.c), then the calls and the golden mutated. `make fuzz` runs it after the
+# parser's target (dpi/dpi.mk); `make test` replays its corpus (tests/unit/fuzz_checker).
+FUZZ_SRCS_fuzz_checker := tests/fuzz/golden_calls.c
+FUZZ_CORPUS_fuzz_checker := tests/fuzz/checker_corpus
+FUZZ_MAX_LEN_fuzz_checker := 4096
+FUZZ_TIMEOUT_fuzz_checker := 20
+$(eval $(call fuzz_target,fuzz_checker))
 
 TEST_LIBS_fuzz_checker := $(OBJ)/tests/fuzz/fuzz_checker.o $(OBJ)/tests/fuzz/golden_calls.o $(LIBTARMAC)

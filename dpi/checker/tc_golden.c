@@ -368,6 +368,7 @@ int tc_golden_start(tc_checker *c, tm_error *err)
     tm_reader_options ro = { 0 };
     ro.lenient = c->o.lenient;
     ro.fifo_wait_ms = c->o.golden_wait_ms;
+    ro.profile = TM_PROFILE_ARMV6M; /* an ARMv6-M checker: a register of another profile is an error at its column */
     c->gs.reader = tm_reader_open(c->o.golden, &ro, err);
     if (c->gs.reader && pthread_create(&c->sync->thread, NULL, golden_main, c) == 0) return TM_OK;
     if (c->gs.reader) {

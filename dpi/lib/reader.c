@@ -58,6 +58,8 @@ struct tm_reader {
     int input_done;
     uint64_t line_no, line_offset, skipped;
     tm_parse_state pstate; /* what a line needs from the lines before it (ES continuation lines) */
+    const char *cur;      /* the line last parsed, while records glued onto it are pending (pstate.more) */
+    size_t cur_len;
     /* threaded inflation: the inflating thread produces blocks into ring, the caller consumes them */
     int threaded;
     pthread_t thread;
@@ -265,6 +267,7 @@ tm_reader *tm_reader_open(const char *path, const tm_reader_options *opts, tm_er
     r->line_max = opts && opts->line_max ? opts->line_max : TM_LINE_MAX_DEFAULT;
     if (r->line_max < 16) r->line_max = 16;
     r->lenient = opts ? opts->lenient : 0;
+    r->pstate.profile = opts ? (uint8_t)opts->profile : 0;
     uint32_t wait_ms = opts && opts->fifo_wait_ms ? opts->fifo_wait_ms : TM_FIFO_WAIT_DEFAULT_MS;
     r->src.fd = strcmp(path, "-") ? open_input(path, wait_ms, err) : 0;
     if (r->src.fd < 0) {
@@ -443,12 +446,16 @@ int tm_reader_next_line(tm_reader *r, const char **line, size_t *len, tm_error *
 int tm_reader_next(tm_reader *r, tm_record *rec, tm_error *err)
 {
     for (;;) {
-        const char *line;
-        size_t len;
-        int rc = tm_reader_next_line(r, &line, &len, err);
-        if (rc != TM_OK) return rc;
-        rc = tm_parse_line_in(&r->pstate, line, len, rec, err);
+        int rc;
+        if (r->pstate.more) { /* a further record glued onto the line before */
+            rc = tm_parse_more_in(&r->pstate, r->cur, r->cur_len, rec, err);
+        } else {
+            rc = tm_reader_next_line(r, &r->cur, &r->cur_len, err);
+            if (rc != TM_OK) return rc;
+            rc = tm_parse_line_in(&r->pstate, r->cur, r->cur_len, rec, err);
+        }
         if (rc != TM_OK) {
+            r->pstate.more = 0;
             if (r->lenient) {
                 r->skipped++;
                 continue;

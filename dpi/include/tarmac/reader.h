@@ -24,6 +24,7 @@ typedef struct tm_reader_options {
     int single_thread;     /* inflate on the caller's thread (default: a second thread for gzip input) */
     int lenient;           /* count and skip unparsable lines instead of failing */
     uint32_t fifo_wait_ms; /* a FIFO may take this long to give its first byte; 0 = TM_FIFO_WAIT_DEFAULT_MS */
+    unsigned profile;      /* TM_PROFILE_* (regs.h) every register must belong to; 0: any profile */
 } tm_reader_options;
 
 /* Open path ("-" = stdin). Returns NULL and fills err on failure. opts may be NULL.
@@ -37,8 +38,9 @@ void tm_reader_close(tm_reader *r);
  * (err filled with file:line). The line stays valid until the next call. */
 int tm_reader_next_line(tm_reader *r, const char **line, size_t *len, tm_error *err);
 
-/* Next record, skipping blank and comment lines. Parse errors carry file:line:column;
- * in lenient mode unparsable lines are counted (tm_reader_skipped) and skipped. */
+/* Next record, skipping blank and comment lines; every record of a line that holds several (records glued
+ * together, tm_parse_more_in), one per call. Parse errors carry file:line:column; in lenient mode unparsable
+ * lines are counted (tm_reader_skipped) and skipped. */
 int tm_reader_next(tm_reader *r, tm_record *rec, tm_error *err);
 
 uint64_t tm_reader_line(const tm_reader *r);        /* line number of the last line returned */
