@@ -17,6 +17,7 @@
 
 int sc_main(int argc, char **argv)
 {
+    if (!harness_check_plusargs(argc, argv)) return HARNESS_EXIT_USAGE;
     const char *elf = harness_plusarg(argc, argv, "+elf=");
     std::unique_ptr<iss_golden> golden;
     std::vector<std::string> args = harness_args(argc, argv);
@@ -39,8 +40,7 @@ int sc_main(int argc, char **argv)
                      argv[0]);
         return 2;
     }
-    const char *to = harness_plusarg(argc, argv, "+timeout=");
-    long long timeout = to ? std::atoll(to) : 100000000LL;
+    long long timeout = harness_number(argc, argv, "+timeout=", 100000000LL);
     sc_clock clk("clk", 10, SC_NS);
     sc_signal<bool> rst_n;
     Vtb_top top("top");

@@ -57,11 +57,13 @@ JOBS ?= 2
 .PHONY: regress regress-list
 # Coverage (dpi/README.md, "Coverage"): every test writes what its checker compared; the corpus, the random
 # seeds and the live-mode programs and async seeds (regress-live, below) are merged into $(BUILD)/regress/coverage.tsv, coverage.txt (summary, holes) and coverage.html.
+# The corpus's own merge is renamed coverage.corpus.tsv first: tarmac-cov never writes over one of its inputs.
 REGRESS_COV := $(BUILD)/regress/coverage
 regress: $(SIM_CHK) $(PROGRAM_ELFS) $(GOLDENS) $(BIN)/tarmac-cov
 	@rc=0; bash sim/regress.sh -j $(JOBS) --coverage $(BIN)/tarmac-cov $(SIM_CHK) $(BUILD)/programs golden \
 	  $(BUILD)/regress $(SIM_WAITSTATES) $(PROGRAMS) || rc=$$?; \
-	$(BIN)/tarmac-cov merge $(REGRESS_COV).tsv $(if $(filter-out 0,$(SEEDS)),$(BUILD)/regress/random/coverage.tsv) \
+	mv -f $(REGRESS_COV).tsv $(REGRESS_COV).corpus.tsv; \
+	$(BIN)/tarmac-cov merge $(REGRESS_COV).corpus.tsv $(if $(filter-out 0,$(SEEDS)),$(BUILD)/regress/random/coverage.tsv) \
 	  $(BUILD)/regress/live/programs/coverage.tsv \
 	  $(if $(filter-out 0,$(ASYNC_SEEDS)),$(BUILD)/regress/live/async/coverage.tsv) -o $(REGRESS_COV).tsv --text $(REGRESS_COV).txt --html $(REGRESS_COV).html || rc=$$?; \
 	echo "coverage: $(REGRESS_COV).txt, $(REGRESS_COV).html"; exit $$rc

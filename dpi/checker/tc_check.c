@@ -39,6 +39,10 @@ tc_checker *tc_open(const char *golden, const char *options, tm_error *err)
         free(c);
         return NULL;
     }
+    if (tc_outputs_check(c, err)) { /* before the run, not at its end */
+        tc_close(c);
+        return NULL;
+    }
     /* ring sizes are powers of two: indexing is a mask, not a division, on every event */
     unsigned keep = c->o.context > c->o.bus_window + 1 ? c->o.context : c->o.bus_window + 1;
     c->ring_cap = pow2_at_least(2 * (keep + c->o.bus_window + 8) + TC_AHEAD_STEPS);
@@ -56,7 +60,8 @@ tc_checker *tc_open(const char *golden, const char *options, tm_error *err)
     c->gold_handler = 0;
     if (!c->ring || !c->pkts || !c->events || !c->reg_pool || !c->mem_pool) return out_of_memory(c, err);
     int live = !strncmp(c->o.golden, "live:", 5);
-    if (live && !c->o.elf[0]) snprintf(c->o.elf, sizeof c->o.elf, "%s", c->o.golden + 5); /* symbolized reports */
+    if (live && !c->o.elf[0] && tc_option_path(&c->o.elf, c->o.golden + 5, err)) /* symbolized reports */
+        return out_of_memory(c, err);
     if (c->o.elf[0]) {
         c->elf = tm_elf_open(c->o.elf, err);
         if (!c->elf) {
@@ -108,6 +113,7 @@ void tc_close(tc_checker *c)
     tc_cov_free(c->cov);
     free(c->disasm);
     free(c->report);
+    tc_options_free(&c->o);
     free(c);
 }
 
@@ -755,11 +761,15 @@ int tc_finish(tc_checker *c)
     if (c->n.mismatches) rc = TC_MISMATCH;
     if (c->cov) { /* what was compared, and whether it all matched */
         tm_error e;
-        if (tc_cov_write(c->cov, c->o.coverage, c->o.golden, rc != TC_OK, &e) != 0) {
-            int f = tc_fail(c, "%s", e.msg);
+        const char *in[4];
+        if (tc_cov_write(c->cov, c->o.coverage, tc_inputs(c, in), c->o.golden, rc != TC_OK, &e) != 0) {
+            char buf[600];
+            int f = tc_fail(c, "coverage file: %s", tm_error_format(&e, buf, sizeof buf));
             if (rc == TC_OK) rc = f;
         }
     }
+    /* the report file before the verdict: one that cannot be written fails the run, and the verdict says so */
+    if (tc_report_save(c) != TC_OK && rc == TC_OK) rc = TC_FAILED;
     /* what was left out by the options, so that a pass never hides an unchecked stream */
     char left_out[256] = "";
     int n = 0;
@@ -779,6 +789,6 @@ int tc_finish(tc_checker *c)
                      (unsigned long long)c->n.registers, (unsigned long long)c->n.beats,
                      (unsigned long long)c->n.error_beats, (unsigned long long)c->n.packets,
                      (unsigned long long)c->n.mismatches, left_out, c->o.golden);
-    tc_report_save(c);
+    if (tc_report_save(c) != TC_OK && rc == TC_OK) rc = TC_FAILED;
     return rc;
 }

@@ -221,7 +221,8 @@ int tc_live_open(tc_checker *c, tm_error *err)
     if (c->o.golden_out[0]) {
         char record[M6_CONFIG_TEXT_MAX];
         m6_config_format(&cfg, record, sizeof record);
-        tm_out_options oo = { -1, 1, 1, record }; /* as armv6m-iss writes a golden: the configuration in the header */
+        const char *in[4];
+        tm_out_options oo = { -1, 1, 1, record, tc_inputs(c, in) }; /* as armv6m-iss writes a golden */
         l->out = tm_out_open(c->o.golden_out, &oo, err);
         if (!l->out) return -1;
     }

@@ -44,7 +44,7 @@ typedef struct block {
 } block;
 
 struct tm_reader {
-    char path[256];
+    char *path;        /* as given ("<stdin>" for "-"), for messages */
     source src;
     uint64_t file_size;
     /* line buffer: valid data in buf[start, end) */
@@ -216,13 +216,19 @@ tm_reader *tm_reader_open(const char *path, const tm_reader_options *opts, tm_er
         tm_error_set(err, TM_ERR_IO, NULL, 0, "out of memory");
         return NULL;
     }
-    snprintf(r->path, sizeof r->path, "%s", strcmp(path, "-") ? path : "<stdin>");
+    r->path = strdup(strcmp(path, "-") ? path : "<stdin>");
+    if (!r->path) {
+        free(r);
+        tm_error_set(err, TM_ERR_IO, NULL, 0, "out of memory");
+        return NULL;
+    }
     r->line_max = opts && opts->line_max ? opts->line_max : TM_LINE_MAX_DEFAULT;
     if (r->line_max < 16) r->line_max = 16;
     r->lenient = opts ? opts->lenient : 0;
     r->src.fd = strcmp(path, "-") ? open(path, O_RDONLY | O_CLOEXEC) : 0;
     if (r->src.fd < 0) {
         tm_error_set(err, TM_ERR_IO, r->path, 0, "cannot open: %s", strerror(errno));
+        free(r->path);
         free(r);
         return NULL;
     }
@@ -231,6 +237,7 @@ tm_reader *tm_reader_open(const char *path, const tm_reader_options *opts, tm_er
     if (fstat(r->src.fd, &st) == 0 && S_ISDIR(st.st_mode)) {
         tm_error_set(err, TM_ERR_IO, r->path, 0, "is a directory");
         close(r->src.fd);
+        free(r->path);
         free(r);
         return NULL;
     }
@@ -314,6 +321,7 @@ void tm_reader_close(tm_reader *r)
     if (r->src.fd > 0) close(r->src.fd);
     free(r->src.raw);
     free(r->buf);
+    free(r->path);
     free(r);
 }
 
@@ -411,7 +419,7 @@ int tm_reader_next(tm_reader *r, tm_record *rec, tm_error *err)
             }
             err->line = r->line_no;
             err->offset = r->line_offset;
-            snprintf(err->file, sizeof err->file, "%s", r->path);
+            tm_error_file(err, r->path);
             return rc;
         }
         if (rec->kind != TM_REC_NONE) return TM_OK;

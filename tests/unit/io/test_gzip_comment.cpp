@@ -25,7 +25,7 @@ const char kLines[] = "0 clk E 00000100 00000001 CoreEvent_RESET\n1 clk IT (1) 0
 
 void write_trace(const std::string &path, int gzip, const char *comment, int threaded = 0)
 {
-    tm_out_options oo{ gzip, 0, threaded, comment };
+    tm_out_options oo{ gzip, 0, threaded, comment, nullptr };
     tm_error e;
     tm_out *o = tm_out_open(path.c_str(), &oo, &e);
     ASSERT_NE(o, nullptr) << e.msg;
