@@ -224,3 +224,8 @@ TEST_PREREQS += $(SIM_CHK_LIVE) $(BUILD)/sim/plain/Vtb_top $(LIVE_PROGRAM_ELFS) 
 # Injected bugs only live mode sees (sim/live_bugs.tsv), each detected with a report naming the cause
 TEST_SCRIPTS += sim/test_live_bugs.sh
 TEST_PREREQS += $(LIBTARMACCHK) $(PROGRAM_ELFS) $(LIVE_PROGRAM_ELFS) $(call async-elfs,1 5)
+# Nothing lost, every argument checked (sim/test_outputs.sh): outputs that are inputs refused, write errors with a
+# message and a non-zero exit, numbers on the command lines validated, long paths; in the tools and simulators.
+TEST_SCRIPTS += sim/test_outputs.sh
+TEST_PREREQS += $(ISS) $(BIN)/tarmac-cov $(BIN)/tarmac-diff $(BIN)/mtb-decode $(BUILD)/sim/chk/Vtb_top $(SIM_SC_CHK) \
+  $(BUILD)/sim/chk-trace/Vtb_top $(SIM_CHK_LIVE) $(PROGRAM_ELFS)

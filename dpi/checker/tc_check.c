@@ -717,6 +717,30 @@ int tc_mtb_packet_at(tc_checker *c, uint32_t offset, uint32_t w0, uint32_t w1)
     return mtb_packet(c, 1, offset, w0, w1);
 }
 
+/* The summary line: the verdict, the counts, and what was left out by the options, so that a pass never hides an
+ * unchecked stream. */
+static void verdict(tc_checker *c, int rc)
+{
+    char left_out[256] = "";
+    int n = 0;
+    if (!c->o.bus) n += snprintf(left_out + n, sizeof left_out - n, "; bus stream off");
+    else if (c->n.ignored_beats)
+        n += snprintf(left_out + n, sizeof left_out - n, "; %llu beats left out (bus_ignore)",
+                      (unsigned long long)c->n.ignored_beats);
+    if (c->o.data_beats == TC_DATA_BEATS_GOLDEN)
+        n += snprintf(left_out + n, sizeof left_out - n, "; %llu reads taken as fetches (data_beats=golden)",
+                      (unsigned long long)c->n.fetch_beats);
+    if (!c->o.mtb) snprintf(left_out + n, sizeof left_out - n, "; MTB stream off (%llu packets not compared)",
+                            (unsigned long long)c->n.ignored_packets);
+    tc_report_append(c,
+                     "tarmac checker: %s: %llu steps, %llu registers, %llu bus beats (%llu error responses), "
+                     "%llu MTB packets compared, %llu mismatches%s; golden %s\n",
+                     rc == TC_OK ? "PASS" : "FAIL", (unsigned long long)c->n.steps,
+                     (unsigned long long)c->n.registers, (unsigned long long)c->n.beats,
+                     (unsigned long long)c->n.error_beats, (unsigned long long)c->n.packets,
+                     (unsigned long long)c->n.mismatches, left_out, c->o.golden);
+}
+
 int tc_finish(tc_checker *c)
 {
     if (c->finished) return c->n.mismatches || c->failed ? (c->failed && !c->n.mismatches ? TC_FAILED : TC_MISMATCH) : TC_OK;
@@ -768,27 +792,16 @@ int tc_finish(tc_checker *c)
             if (rc == TC_OK) rc = f;
         }
     }
-    /* the report file before the verdict: one that cannot be written fails the run, and the verdict says so */
-    if (tc_report_save(c) != TC_OK && rc == TC_OK) rc = TC_FAILED;
-    /* what was left out by the options, so that a pass never hides an unchecked stream */
-    char left_out[256] = "";
-    int n = 0;
-    if (!c->o.bus) n += snprintf(left_out + n, sizeof left_out - n, "; bus stream off");
-    else if (c->n.ignored_beats)
-        n += snprintf(left_out + n, sizeof left_out - n, "; %llu beats left out (bus_ignore)",
-                      (unsigned long long)c->n.ignored_beats);
-    if (c->o.data_beats == TC_DATA_BEATS_GOLDEN)
-        n += snprintf(left_out + n, sizeof left_out - n, "; %llu reads taken as fetches (data_beats=golden)",
-                      (unsigned long long)c->n.fetch_beats);
-    if (!c->o.mtb) snprintf(left_out + n, sizeof left_out - n, "; MTB stream off (%llu packets not compared)",
-                            (unsigned long long)c->n.ignored_packets);
-    tc_report_append(c,
-                     "tarmac checker: %s: %llu steps, %llu registers, %llu bus beats (%llu error responses), "
-                     "%llu MTB packets compared, %llu mismatches%s; golden %s\n",
-                     rc == TC_OK ? "PASS" : "FAIL", (unsigned long long)c->n.steps,
-                     (unsigned long long)c->n.registers, (unsigned long long)c->n.beats,
-                     (unsigned long long)c->n.error_beats, (unsigned long long)c->n.packets,
-                     (unsigned long long)c->n.mismatches, left_out, c->o.golden);
-    if (tc_report_save(c) != TC_OK && rc == TC_OK) rc = TC_FAILED;
+    /* the verdict, then the report file with it: a report that cannot be written fails the run, and a PASS said
+     * before that is taken back (the failure tc_report_save adds comes first, then the verdict again) */
+    size_t verdict_at = c->report_len;
+    verdict(c, rc);
+    size_t verdict_end = c->report_len;
+    if (tc_report_save(c) != TC_OK && rc == TC_OK && c->report) {
+        rc = TC_FAILED;
+        memmove(c->report + verdict_at, c->report + verdict_end, c->report_len - verdict_end + 1);
+        c->report_len -= verdict_end - verdict_at;
+        verdict(c, rc);
+    }
     return rc;
 }

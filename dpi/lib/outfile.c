@@ -104,7 +104,7 @@ int tm_outfile_check(const char *path, const char *const *inputs, tm_error *err)
             free(target);
             return rc;
         }
-    } else if (errno != ENOENT) {
+    } else if (errno != ENOENT && errno != ENOTDIR) { /* those two: the directory says why, below */
         rc = tm_error_set(err, TM_ERR_IO, path, 0, "cannot write: %s", strerror(errno));
         free(target);
         return rc;
@@ -218,11 +218,18 @@ int tm_outfile_write(tm_outfile *f, const void *data, size_t len, tm_error *err)
     return TM_OK;
 }
 
+/* The stream's writes go through tm_outfile_write, so that the first error keeps its reason (stdio keeps only
+ * that there was one). */
+static ssize_t stream_write(void *cookie, const char *buf, size_t size)
+{
+    return tm_outfile_write(cookie, buf, size, NULL) == TM_OK ? (ssize_t)size : 0;
+}
+
 FILE *tm_outfile_stream(tm_outfile *f, tm_error *err)
 {
     if (f->stream) return f->stream;
     if (f->to_stdout) return f->stream = stdout;
-    f->stream = fdopen(f->fd, "w");
+    f->stream = fopencookie(f, "w", (cookie_io_functions_t){ .write = stream_write });
     if (!f->stream) write_error(f, errno, err);
     return f->stream;
 }
@@ -231,12 +238,10 @@ FILE *tm_outfile_stream(tm_outfile *f, tm_error *err)
 static void close_outfile(tm_outfile *f)
 {
     if (f->stream) {
-        if (fflush(f->stream) != 0) write_error(f, errno, NULL);
-        else if (ferror(f->stream)) write_error(f, EIO, NULL);
-        if (f->stream != stdout && fclose(f->stream) != 0) write_error(f, errno, NULL);
-    } else if (!f->to_stdout && close(f->fd) != 0) {
-        write_error(f, errno, NULL);
+        if (fflush(f->stream) != 0 || ferror(f->stream)) write_error(f, errno ? errno : EIO, NULL);
+        if (f->stream != stdout) fclose(f->stream); /* the cookie's: closes nothing */
     }
+    if (!f->to_stdout && close(f->fd) != 0) write_error(f, errno, NULL);
     f->stream = NULL;
     f->fd = -1;
 }

@@ -131,3 +131,24 @@ TEST(DpiSimulation, PlusargOptionsReachTheChecker)
     EXPECT_NE(o.status, 0) << o.text;
     EXPECT_NE(o.text.find("option bus_window: 'nope'"), std::string::npos) << o.text;
 }
+
+// A +tarmac_... plusarg that names no option would be ignored by $value$plusargs: the package's open stops the
+// simulation instead, naming it and the known ones (the command line read through VPI or /proc/self/cmdline, so
+// with any simulator and no harness: this one is Verilator's generated main). Another component's plusargs pass.
+TEST(DpiSimulation, AnUnknownTarmacPlusargStopsOpen)
+{
+    const std::string tb = std::string(TM_BUILD_DIR) + "/dpi_tb/Vtb_checker +golden=" + golden();
+    for (const char *a : { "+tarmac_max_error=2", "+tarmac_contxt=4", "+tarmac_goldn=x.gz", "+tarmac_context",
+                           "+tarmac_quiet=1 +tarmac_quiet=0" }) {
+        Out o = sh(tb + " " + a);
+        EXPECT_NE(o.status, 0) << a << "\n" << o.text;
+        EXPECT_NE(o.text.find("tarmac checker: "), std::string::npos) << o.text;
+        EXPECT_NE(o.text.find(std::string(a).substr(0, std::string(a).find_first_of("= "))), std::string::npos)
+            << o.text;
+        EXPECT_NE(o.text.find("known: +tarmac_golden=<value>, +tarmac_context=<value>"), std::string::npos) << o.text;
+        EXPECT_EQ(o.text.find("PASS"), std::string::npos) << o.text;
+    }
+    Out o = sh(tb + " +tarmac_context=3 +tarmac_quiet=0 +other_component=1 +verilator+seed+2");
+    EXPECT_EQ(o.status, 0) << o.text;
+    EXPECT_NE(o.text.find("tarmac checker: PASS: 5 steps"), std::string::npos) << o.text;
+}
