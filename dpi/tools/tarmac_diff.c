@@ -175,7 +175,7 @@ static int read_step(side *s, const opts *o)
                 continue;
             }
             e.line = tm_reader_line(s->r);
-            snprintf(e.file, sizeof e.file, "%s", tm_reader_path(s->r));
+            tm_error_file(&e, tm_reader_path(s->r));
             report_error(&e);
             fprintf(stderr, "  %.*s\n", (int)(len > 300 ? 300 : len), line);
             return rc;
@@ -279,7 +279,7 @@ static int scan_one(side *s, opts *o)
                 continue;
             }
             e.line = tm_reader_line(s->r);
-            snprintf(e.file, sizeof e.file, "%s", tm_reader_path(s->r));
+            tm_error_file(&e, tm_reader_path(s->r));
             report_error(&e);
             if (!o->check) return 2;
             bad++;

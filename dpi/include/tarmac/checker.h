@@ -33,7 +33,10 @@ enum {
 /* Open a checker on a golden trace (plain or gzip, any dialect), or in live mode on golden "live:<elf>" (the
  * model runs the program inside the checker, stepped as the RTL retires; dpi/README.md, "Live mode").
  * options: "key=value,..." with the keys of tc_option_at() (dpi/README.md, "Options", lists them with their
- * defaults); golden may be NULL when options name it. Returns NULL with err filled on a bad option or an unreadable golden. */
+ * defaults); golden may be NULL when options name it. Returns NULL with err filled on a bad option or an unreadable golden.
+ * The output files (report=, coverage=, golden_out=) are checked here: one that is the same file as an input or as
+ * another output, or that cannot be created, is a NULL with err naming it; one that cannot be written later fails
+ * the run (the report says why, the file keeps what it held: it is written whole, tarmac/outfile.h). */
 tc_checker *tc_open(const char *golden, const char *options, tm_error *err);
 
 /* One option: its key, its default as text ("" when it has none) and what it means. */
@@ -89,7 +92,8 @@ int tc_mem_write(tc_checker *c, uint32_t addr, int size, uint32_t data);
 int tc_halted(const tc_checker *c);
 
 /* End of test: the golden must be fully consumed, something must have been compared, no beat or packet may
- * be outstanding. Appends the summary to the report. Returns TC_OK only when everything matched. */
+ * be outstanding. Appends the summary to the report and writes the report= and coverage= files. Returns TC_OK
+ * only when everything matched and the files were written. */
 int tc_finish(tc_checker *c);
 
 /* The report: the mismatch block(s), then after tc_finish the summary. Never NULL. */

@@ -17,31 +17,12 @@
 #include <thread>
 #include <vector>
 
+#include "../temp_dir.h"
 #include "replay.h"
 
 namespace fs = std::filesystem;
 
 namespace {
-
-struct TempDir {
-    fs::path path;
-    explicit TempDir(const std::string &name)
-        : path(fs::path(TM_BUILD_DIR) / "tmp" / ("outputs_" + std::to_string(getpid()) + "_" + name))
-    {
-        fs::remove_all(path);
-        fs::create_directories(path);
-    }
-    ~TempDir() { fs::remove_all(path); }
-    std::string operator/(const std::string &name) const { return (path / name).string(); }
-};
-
-std::string slurp(const std::string &path)
-{
-    std::ifstream f(path, std::ios::binary);
-    std::stringstream s;
-    s << f.rdbuf();
-    return s.str();
-}
 
 std::string gunzip(const std::string &path)
 {
@@ -100,7 +81,7 @@ std::string with_file_size_limit(rlim_t limit, const std::function<std::string()
 // refused at open with both names; the input is untouched.
 TEST(CheckerOutputs, AnOutputThatIsAnInputIsRefusedAtOpen)
 {
-    TempDir d("inputs");
+    TempDir d("outputs_inputs");
     std::string golden = d / "hello.tarmac.gz", elf = d / "hello.elf";
     fs::copy_file(corpus_golden("hello"), golden);
     fs::copy_file(corpus_elf("hello"), elf);
@@ -143,7 +124,7 @@ TEST(CheckerOutputs, AnOutputThatIsAnInputIsRefusedAtOpen)
 
 TEST(CheckerOutputs, AnOutputThatCannotBeCreatedIsRefusedAtOpen)
 {
-    TempDir d("create");
+    TempDir d("outputs_create");
     struct Case {
         std::string options, want;
     } cases[] = {
@@ -164,7 +145,7 @@ TEST(CheckerOutputs, AnOutputThatCannotBeCreatedIsRefusedAtOpen)
 // mismatch, and at the end of a passing run (the verdict is FAIL, not PASS).
 TEST(CheckerOutputs, AReportThatCannotBeWrittenFailsTheRun)
 {
-    TempDir d("full");
+    TempDir d("outputs_full");
     std::string report = d / "run.report";
     std::vector<Call> calls = hello_calls();
     // a passing run: only the summary line to write, and no room for it
@@ -212,7 +193,7 @@ TEST(CheckerOutputs, AReportThatCannotBeWrittenFailsTheRun)
 // Two simulations writing one golden_out at once (each its own program): the file is one run's whole golden.
 TEST(CheckerOutputs, TwoRunsWritingOneGoldenOutLeaveOneWholeFile)
 {
-    TempDir d("golden_out");
+    TempDir d("outputs_golden_out");
     const std::vector<std::string> progs = { "hello", "sort" };
     std::vector<std::vector<Call>> calls(2);
     std::vector<std::string> alone(2);
@@ -247,7 +228,7 @@ TEST(CheckerOutputs, TwoRunsWritingOneGoldenOutLeaveOneWholeFile)
 // to open and as options: used whole, never cut.
 TEST(CheckerOutputs, PathsOfAnyLength)
 {
-    TempDir d("long");
+    TempDir d("outputs_long");
     fs::path deep = d.path;
     for (int i = 0; i < 12; i++) deep /= std::string(60, 'a' + i);
     fs::create_directories(deep);

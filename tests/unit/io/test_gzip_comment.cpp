@@ -13,6 +13,8 @@ extern "C" {
 #include "tarmac/writer.h"
 }
 
+#include "../temp_dir.h"
+
 namespace {
 
 std::string tmp_path(const std::string &name)
@@ -41,14 +43,6 @@ std::string read_lines(tm_reader *r)
     tm_error e;
     while (tm_reader_next_line(r, &line, &len, &e) == TM_OK) all += std::string(line, len) + "\n";
     return all;
-}
-
-std::string slurp(const std::string &path)
-{
-    std::ifstream f(path, std::ios::binary);
-    std::stringstream ss;
-    ss << f.rdbuf();
-    return ss.str();
 }
 
 }  // namespace

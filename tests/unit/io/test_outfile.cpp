@@ -23,38 +23,11 @@ extern "C" {
 #include "tarmac/writer.h"
 }
 
+#include "../temp_dir.h"
+
 namespace fs = std::filesystem;
 
 namespace {
-
-// A directory of this test's own, emptied at the end.
-struct TempDir {
-    fs::path path;
-    explicit TempDir(const std::string &name)
-        : path(fs::path(TM_BUILD_DIR) / "tmp" / ("outfile_" + std::to_string(getpid()) + "_" + name))
-    {
-        fs::remove_all(path);
-        fs::create_directories(path);
-    }
-    ~TempDir() { fs::remove_all(path); }
-    std::string operator/(const std::string &name) const { return (path / name).string(); }
-    // the names in the directory, sorted: a temporary file left behind shows here
-    std::vector<std::string> names() const
-    {
-        std::vector<std::string> n;
-        for (const auto &e : fs::directory_iterator(path)) n.push_back(e.path().filename().string());
-        std::sort(n.begin(), n.end());
-        return n;
-    }
-};
-
-std::string slurp(const std::string &path)
-{
-    std::ifstream f(path, std::ios::binary);
-    std::stringstream s;
-    s << f.rdbuf();
-    return s.str();
-}
 
 void spit(const std::string &path, const std::string &text) { std::ofstream(path, std::ios::binary) << text; }
 
@@ -87,7 +60,7 @@ struct FileSizeLimit {
 
 TEST(Outfile, WritesThroughATemporaryFileRenamedIntoPlace)
 {
-    TempDir d("whole");
+    TempDir d("outfile_whole");
     std::string out = d / "a.txt";
     spit(out, "old content\n");
     tm_error e{};
@@ -123,7 +96,7 @@ TEST(Outfile, WritesThroughATemporaryFileRenamedIntoPlace)
 
 TEST(Outfile, KeepsTheReplacedFilesPermissionsAndASymlink)
 {
-    TempDir d("perm");
+    TempDir d("outfile_perm");
     std::string target = d / "target.txt", link = d / "link.txt";
     spit(target, "old");
     chmod(target.c_str(), 0640);
@@ -140,7 +113,7 @@ TEST(Outfile, KeepsTheReplacedFilesPermissionsAndASymlink)
 // The same file by any name: the path itself, another spelling, a symlink either way, a hard link.
 TEST(Outfile, RefusesAnOutputThatIsAnInput)
 {
-    TempDir d("inputs");
+    TempDir d("outfile_inputs");
     std::string in = d / "prog.elf";
     spit(in, "ELF bytes");
     fs::create_directories(d.path / "sub");
@@ -173,7 +146,7 @@ TEST(Outfile, RefusesAnOutputThatIsAnInput)
 
 TEST(Outfile, CannotCreateIsAnErrorNamingTheFileAndWhy)
 {
-    TempDir d("create");
+    TempDir d("outfile_create");
     tm_error e{};
     struct Case {
         std::string path, why;
@@ -224,7 +197,7 @@ TEST(Outfile, AWriteErrorIsAnErrorAndTheOldFileStays)
     EXPECT_EQ(message(e), "/dev/full: write error: No space left on device");
     EXPECT_EQ(tm_outfile_commit(f, &e), TM_ERR_IO) << "commit reports the write error again";
 
-    TempDir d("full");
+    TempDir d("outfile_full");
     std::string out = d / "golden.tarmac";
     spit(out, "the old golden\n");
     std::string big(1 << 16, 'x');
@@ -259,7 +232,7 @@ TEST(Outfile, AWriteErrorIsAnErrorAndTheOldFileStays)
 // A FIFO (a pipe to a reader, /dev/fd/<n>) cannot be replaced: it is written in place and the reader gets it all.
 TEST(Outfile, AFifoIsWrittenInPlace)
 {
-    TempDir d("fifo");
+    TempDir d("outfile_fifo");
     std::string fifo = d / "pipe";
     ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
     std::string got;
@@ -275,7 +248,7 @@ TEST(Outfile, AFifoIsWrittenInPlace)
 // the end hold one writer's complete output, never a mix or a part.
 TEST(Outfile, ConcurrentWritersLeaveOneCompleteFile)
 {
-    TempDir d("concurrent");
+    TempDir d("outfile_concurrent");
     std::string out = d / "golden_out.tarmac.gz";
     const int writers = 6;
     const size_t lines = 20000;
