@@ -1,7 +1,8 @@
 // Test support shared by the suites that write files: a directory of the test's own under build/tmp, emptied
-// when it goes, and a file's whole content.
+// when it goes, a file's whole content, and a gzip file's.
 #pragma once
 #include <unistd.h>
+#include <zlib.h>
 
 #include <algorithm>
 #include <filesystem>
@@ -37,4 +38,19 @@ inline std::string slurp(const std::string &path)
     std::stringstream s;
     s << f.rdbuf();
     return s.str();
+}
+
+// The text of a gzip file, or "(cannot open)" / "(not a whole gzip stream)": a part of one is never taken for it.
+inline std::string gunzip(const std::string &path)
+{
+    gzFile g = gzopen(path.c_str(), "rb");
+    if (!g) return "(cannot open)";
+    std::string text;
+    char buf[65536];
+    int n;
+    while ((n = gzread(g, buf, sizeof buf)) > 0) text.append(buf, (size_t)n);
+    int err = 0;
+    gzerror(g, &err);
+    gzclose(g);
+    return n < 0 || err ? "(not a whole gzip stream)" : text;
 }

@@ -24,20 +24,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::string gunzip(const std::string &path)
-{
-    gzFile g = gzopen(path.c_str(), "rb");
-    std::string text;
-    if (!g) return "(cannot open)";
-    char buf[65536];
-    int n;
-    while ((n = gzread(g, buf, sizeof buf)) > 0) text.append(buf, (size_t)n);
-    int err = 0;
-    gzerror(g, &err);
-    gzclose(g);
-    return n < 0 || err ? "(not a whole gzip stream)" : text;
-}
-
 std::vector<Call> hello_calls()
 {
     std::vector<Call> calls;
