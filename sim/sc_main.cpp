@@ -21,6 +21,11 @@ int sc_main(int argc, char **argv)
     const char *elf = harness_plusarg(argc, argv, "+elf=");
     std::unique_ptr<iss_golden> golden;
     std::vector<std::string> args = harness_args(argc, argv);
+    if (harness_plusarg(argc, argv, "+golden_from_model") && harness_plusarg(argc, argv, "+tarmac_golden=")) {
+        // the simulator would read the first +tarmac_golden=, the user's, and the model's golden would go unread
+        std::fprintf(stderr, "%s: +golden_from_model and +tarmac_golden= both name the golden: give one\n", argv[0]);
+        return HARNESS_EXIT_USAGE;
+    }
     if (elf && harness_plusarg(argc, argv, "+golden_from_model")) {
         const char *config = harness_plusarg(argc, argv, "+iss_config=");  // the model's --config
         golden = std::make_unique<iss_golden>("iss_golden", elf, config ? config : "");

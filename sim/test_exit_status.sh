@@ -54,5 +54,9 @@ for harness in sim sim-systemc; do
   out=$("$sim" +elf="$elf" +tarmac_golden=golden/hello.tarmac.gz +waitstates=10 +some_other=1 +verilator+seed+3 2>&1); rc=$?
   check "$harness: another component's plusargs are left alone (exit $rc)" '[ "$rc" -eq 0 ] && grep -q "^tarmac checker: PASS" <<<"$out"'
 done
+# the SystemC harness's golden from the model and a golden file: the simulator would read the file's, silently
+out=$("$BUILD/sim-systemc/chk/Vtb_top" +elf="$elf" +golden_from_model +tarmac_golden=golden/sort.tarmac.gz 2>&1); rc=$?
+check "sim-systemc: +golden_from_model with +tarmac_golden=: exit 2, naming both (exit $rc)" \
+  '[ "$rc" -eq 2 ] && grep -q "+golden_from_model and +tarmac_golden= both name the golden" <<<"$out"'
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

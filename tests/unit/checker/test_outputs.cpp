@@ -9,6 +9,7 @@
 #include <unistd.h>
 #include <zlib.h>
 
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -176,38 +177,45 @@ TEST(CheckerOutputs, AReportThatCannotBeWrittenFailsTheRun)
     EXPECT_NE(out.find("coverage file: " + d / "c.cov" + ": write error: File too large"), std::string::npos) << out;
 }
 
-// Two simulations writing one golden_out at once (each its own program): the file is one run's whole golden.
+// Two simulations writing one golden_out at once, the short one (hello) starting while the long one (matmul) is
+// writing and ending first: the file is one run's whole golden, never the short one's over the long one's part.
 TEST(CheckerOutputs, TwoRunsWritingOneGoldenOutLeaveOneWholeFile)
 {
     TempDir d("outputs_golden_out");
-    const std::vector<std::string> progs = { "hello", "sort" };
+    const std::vector<std::string> progs = { "matmul", "hello" };
     std::vector<std::vector<Call>> calls(2);
     std::vector<std::string> alone(2);
+    double long_run = 0;
     for (int i = 0; i < 2; i++) {
         std::string err;
         ASSERT_TRUE(perfect_calls(corpus_golden(progs[i]), {}, calls[i], err)) << err;
         std::string path = d / (progs[i] + ".tarmac.gz");
+        auto t0 = std::chrono::steady_clock::now();
         RunResult r = run_calls("live:" + corpus_elf(progs[i]), "mtb=0,golden_out=" + path, calls[i]);
+        if (i == 0) long_run = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
         ASSERT_EQ(r.rc, TC_OK) << r.report.substr(0, 2000);
         alone[i] = gunzip(path);
     }
     ASSERT_NE(alone[0], alone[1]);
     std::string shared = d / "shared.tarmac.gz";
-    for (int round = 0; round < 3; round++) {
+    for (double at : { 0.2, 0.5, 0.8 }) {
         std::vector<int> rc(2, -1);
-        auto run = [&](int i) { rc[i] = run_calls("live:" + corpus_elf(progs[i]), "mtb=0,golden_out=" + shared, calls[i]).rc; };
-        std::thread t0(run, 0), t1(run, 1);
+        auto run = [&](int i) {
+            rc[i] = run_calls("live:" + corpus_elf(progs[i]), "mtb=0,golden_out=" + shared, calls[i]).rc;
+        };
+        std::thread t0(run, 0);
+        std::this_thread::sleep_for(std::chrono::duration<double>(at * long_run));
+        std::thread t1(run, 1);
         t0.join();
         t1.join();
         EXPECT_EQ(rc[0], TC_OK);
         EXPECT_EQ(rc[1], TC_OK);
         std::string got = gunzip(shared);
-        EXPECT_TRUE(got == alone[0] || got == alone[1]) << "round " << round << ": " << got.size() << " bytes, "
-                                                        << got.substr(0, 200);
+        EXPECT_TRUE(got == alone[0] || got == alone[1]) << "the short run started at " << at << " of the long one: "
+                                                        << got.size() << " bytes, " << got.substr(0, 100);
     }
-    size_t files = 0;
-    for (const auto &e : fs::directory_iterator(d.path)) files += e.is_regular_file();
-    EXPECT_EQ(files, 3u) << "no temporary file left";
+    EXPECT_EQ(d.names(), (std::vector<std::string>{ "hello.tarmac.gz", "matmul.tarmac.gz", "shared.tarmac.gz" }))
+        << "no temporary file left";
 }
 
 // Paths longer than any fixed buffer (a golden, an ELF, a report and a coverage file 700+ characters deep), given
