@@ -178,7 +178,16 @@ tm_outfile *tm_outfile_open(const char *path, const char *const *inputs, tm_erro
     }
     struct stat st;
     int exists = stat(f->target, &st) == 0;
-    if (exists && !S_ISREG(st.st_mode)) {
+    if (exists && S_ISFIFO(st.st_mode)) {
+        /* a FIFO with no reader would block the open forever: ENXIO instead, then blocking writes as usual */
+        f->fd = open(f->target, O_WRONLY | O_CLOEXEC | O_NONBLOCK);
+        if (f->fd < 0 && errno == ENXIO) {
+            tm_error_set(err, TM_ERR_IO, path, 0, "cannot write: a FIFO with no reader");
+            free_outfile(f);
+            return NULL;
+        }
+        if (f->fd >= 0) fcntl(f->fd, F_SETFL, fcntl(f->fd, F_GETFL) & ~O_NONBLOCK);
+    } else if (exists && !S_ISREG(st.st_mode)) {
         f->fd = open(f->target, O_WRONLY | O_CLOEXEC);
     } else {
         f->fd = create_temp(f->target, &f->tmp);

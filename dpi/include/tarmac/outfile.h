@@ -35,8 +35,8 @@ int tm_outfile_check(const char *path, const char *const *inputs, tm_error *err)
  * a temporary file in its directory that tm_outfile_commit renames over it; a symlink is followed (its target is
  * replaced, the link stays); an existing file's permission bits carry over to the new one. "-" is stdout, and an
  * existing FIFO, character device or socket (a pipe /dev/fd/<n>, /dev/null, /dev/full) is written in place: these
- * cannot be replaced, and the reader on the other end sees what is written as it is written. NULL with err filled
- * on failure. */
+ * cannot be replaced, and the reader on the other end sees what is written as it is written (a FIFO with no reader
+ * is an error at once, not an open that waits forever). NULL with err filled on failure. */
 tm_outfile *tm_outfile_open(const char *path, const char *const *inputs, tm_error *err);
 
 /* The descriptor the bytes go to (for a writer that writes itself; tm_outfile_write does it all). */
