@@ -30,6 +30,7 @@ package tarmac_chk_pkg;
   import "DPI-C" function int tarmac_chk_mem_write(input chandle h, input int unsigned addr, input int size,
                                                    input int unsigned data);
   import "DPI-C" function string tarmac_chk_option_keys();
+  import "DPI-C" function string tarmac_chk_plusargs_error(input string own);
   import "DPI-C" function int tarmac_chk_halted(input chandle h);
   import "DPI-C" function int tarmac_chk_finish(input chandle h);
   import "DPI-C" function string tarmac_chk_report(input chandle h);
@@ -55,8 +56,17 @@ package tarmac_chk_pkg;
     return options;
   endfunction
 
-  function automatic chandle open(string golden, string options = "");
-    chandle h = tarmac_chk_open(golden, with_plusargs(options));
+  // A +tarmac_... plusarg that is no option's (a misspelt +tarmac_max_errors) would be ignored: open fails
+  // instead, naming it and the known ones. own: the testbench's own +tarmac_... names, comma-separated (the
+  // reference monitor's "tarmac_off"). The command line comes from VPI or the process (dpi/README.md, "Options").
+  function automatic chandle open(string golden, string options = "", string own = "");
+    chandle h;
+    string bad = tarmac_chk_plusargs_error(own);
+    if (bad.len() != 0) begin
+      $fatal(1, "tarmac checker: %s", bad);
+      return null;
+    end
+    h = tarmac_chk_open(golden, with_plusargs(options));
     if (h == null) $fatal(1, "tarmac checker: %s", tarmac_chk_error(null));
     return h;
   endfunction

@@ -3,9 +3,17 @@
  * Verilator generates from dpi/tarmac_chk_pkg.sv (a test compiles this file against it). */
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "svdpi.h"
 #include "tarmac/checker.h"
+#include "tarmac/plusargs.h"
+#include "vpi_user.h"
+
+/* Weak: a simulator that has VPI (Questa, VCS, Xcelium) resolves it; one without (Verilator's executables export
+ * nothing) leaves it NULL. */
+#pragma weak vpi_get_vlog_info
 
 /* tarmac_chk_open returns null on failure, so its error text cannot hang off a handle: it is kept per
  * thread here, with the option keys, the shim's only state. */
@@ -78,7 +86,69 @@ const char *tarmac_chk_option_keys(void)
     return keys;
 }
 
-int tarmac_chk_halted(void *h) { return tc_halted((tc_checker *)h); }
+/* The simulation's command line: the simulator's own view through VPI where it has one (with its -f files
+ * expanded), else the process's arguments (Linux's /proc/self/cmdline: a Verilator executable is the simulation).
+ * Read once; argc 0 when neither exists. */
+static char **command_line(int *argc)
+{
+    static char **argv;
+    static int n, done;
+    if (!done) {
+        done = 1;
+        s_vpi_vlog_info info;
+        if (vpi_get_vlog_info && vpi_get_vlog_info(&info)) {
+            n = info.argc;
+            argv = info.argv;
+        } else {
+            /* the arguments, each ended by a NUL; kept for the process's life */
+            FILE *f = fopen("/proc/self/cmdline", "rb");
+            char *text = NULL;
+            size_t len = 0, cap = 0, got = 1;
+            while (f && got) {
+                if (len == cap) {
+                    char *more = realloc(text, cap = cap ? 2 * cap : 4096);
+                    if (!more) break;
+                    text = more;
+                }
+                len += got = fread(text + len, 1, cap - len, f);
+            }
+            if (f) fclose(f);
+            int count = 0;
+            for (size_t i = 0; i < len; i += strlen(text + i) + 1) count++;
+            argv = len && text[len - 1] == '\0' ? calloc((size_t)count + 1, sizeof *argv) : NULL;
+            for (size_t i = 0; argv && i < len; i += strlen(text + i) + 1) argv[n++] = text + i;
+        }
+    }
+    *argc = n;
+    return argv;
+}
+
+/* "" when every +tarmac_... plusarg of the command line is +tarmac_<key>=<value> of an option or one of own (the
+ * testbench's own names, comma-separated, e.g. "tarmac_off"); else what is wrong, with the known names
+ * (tarmac/plusargs.h). */
+const char *tarmac_chk_plusargs_error(const char *own)
+{
+    static _Thread_local char msg[2048];
+    static _Thread_local char names[2048];
+    tm_plusarg specs[128];
+    size_t n = 0, used = 0;
+    for (size_t i = 0; tc_option_at(i) && n < 128 && used < sizeof names; i++, n++) {
+        specs[n] = (tm_plusarg){ names + used, TM_PLUSARG_TEXT, 0, 0 };
+        used += (size_t)snprintf(names + used, sizeof names - used, "tarmac_%s", tc_option_at(i)->key) + 1;
+    }
+    for (const char *p = own ? own : ""; *p && n < 128 && used < sizeof names; n++) {
+        size_t k = strcspn(p, ",");
+        specs[n] = (tm_plusarg){ names + used, TM_PLUSARG_ANY, 0, 0 };
+        used += (size_t)snprintf(names + used, sizeof names - used, "%.*s", (int)k, p) + 1;
+        p += k + (p[k] == ',');
+    }
+    if (used > sizeof names || n == 128) return "the plusargs check: too many names (own plusargs)";
+    int argc;
+    char **argv = command_line(&argc);
+    return tm_plusargs_check(argc, (const char *const *)argv, specs, n, msg, sizeof msg) ? msg : "";
+}
+
+int tarmac_chk_halted(void *h) { return tc_halted((tc_checker *)h); } /* 1 for a NULL handle (checker.h) */
 
 int tarmac_chk_finish(void *h) { return tc_finish((tc_checker *)h); }
 

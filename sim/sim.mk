@@ -233,3 +233,8 @@ BENCH_PREREQS += $(BENCH_NIGHTLY_USES)
 bench-nightly: $(BENCH_NIGHTLY_USES)
 	bash tests/bench/bench_nightly.sh $(BUILD)/bench/nightly
 BENCHES += bench-nightly
+# Nothing lost, every argument checked (sim/test_outputs.sh): outputs that are inputs refused, write errors with a
+# message and a non-zero exit, numbers on the command lines validated, long paths; in the tools and simulators.
+TEST_SCRIPTS += sim/test_outputs.sh
+TEST_PREREQS += $(ISS) $(BIN)/tarmac-cov $(BIN)/tarmac-diff $(BIN)/mtb-decode $(BUILD)/sim/chk/Vtb_top $(SIM_SC_CHK) \
+  $(BUILD)/sim/chk-trace/Vtb_top $(SIM_CHK_LIVE) $(PROGRAM_ELFS)

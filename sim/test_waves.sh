@@ -30,7 +30,8 @@ out=$("$BUILD/sim-systemc/chk/Vtb_top" +elf="$elf" +fst="$tmp/z.fst" 2>&1); rc=$
 check "the SystemC harness refuses +fst= too (exit $rc)" \
   '[ "$rc" -eq 2 ] && grep -q "waveforms are written by the C++ harness" <<<"$out" && [ ! -e "$tmp/z.fst" ]'
 out=$("$trace" +elf="$elf" +fst="$tmp/y.fst" +fst_start=-5 2>&1); rc=$?
-check "a bad window is a usage error (exit $rc)" '[ "$rc" -eq 2 ] && grep -q "usage: +fst=<file>" <<<"$out"'
+check "a bad window is a usage error naming it (exit $rc)" \
+  '[ "$rc" -eq 2 ] && grep -q "plusarg .+fst_start=-5.: expected a decimal number from 0 to" <<<"$out" && [ ! -e "$tmp/y.fst" ]'
 
 # a checker halt in the normal build, a few thousand cycles in (hello against its golden with the 300th
 # register value changed): the command for its waveform

@@ -67,6 +67,10 @@ tc_checker *tc_open(const char *golden, const char *options, tm_error *err)
         free(c);
         return NULL;
     }
+    if (tc_outputs_check(c, err)) { /* before the run, not at its end */
+        tc_close(c);
+        return NULL;
+    }
     /* ring sizes are powers of two: indexing is a mask, not a division, on every event */
     unsigned keep = c->o.context > c->o.bus_window + 1 ? c->o.context : c->o.bus_window + 1;
     c->ring_cap = pow2_at_least(2 * (keep + c->o.bus_window + 8) + TC_AHEAD_STEPS);
@@ -84,7 +88,8 @@ tc_checker *tc_open(const char *golden, const char *options, tm_error *err)
     c->gold_handler = 0;
     if (!c->ring || !c->pkts || !c->events || !c->reg_pool || !c->mem_pool) return out_of_memory(c, err);
     int live = !strncmp(c->o.golden, "live:", 5);
-    if (live && !c->o.elf[0]) snprintf(c->o.elf, sizeof c->o.elf, "%s", c->o.golden + 5); /* symbolized reports */
+    if (live && !c->o.elf[0] && tc_option_path(&c->o.elf, c->o.golden + 5, err)) /* symbolized reports */
+        return out_of_memory(c, err);
     if (c->o.elf[0]) {
         c->elf = tm_elf_open(c->o.elf, err);
         if (!c->elf) return open_failed(c, "config", "elf", err);
@@ -126,6 +131,7 @@ int tc_free(tc_checker *c)
     tc_cov_free(c->cov);
     free(c->disasm);
     free(c->report);
+    tc_options_free(&c->o);
     free(c);
     return rc;
 }
@@ -692,6 +698,31 @@ static void ledger_text(const tc_checker *c, int64_t golden_steps, char *buf, si
 #undef ADD
 }
 
+/* The summary line: the verdict, the counts, what the options left out and the ledger's "not compared", so that
+ * a pass never hides an unchecked stream. */
+static void verdict(tc_checker *c, int rc, int64_t golden_steps)
+{
+    char left_out[256] = "", ledger[1400];
+    ledger_text(c, golden_steps, ledger, sizeof ledger);
+    int n = 0;
+    if (!c->o.bus) n += snprintf(left_out + n, sizeof left_out - n, "; bus stream off");
+    else if (c->n.ignored_beats)
+        n += snprintf(left_out + n, sizeof left_out - n, "; %llu beats left out (bus_ignore)",
+                      (unsigned long long)c->n.ignored_beats);
+    if (c->o.data_beats == TC_DATA_BEATS_GOLDEN)
+        n += snprintf(left_out + n, sizeof left_out - n, "; %llu reads taken as fetches (data_beats=golden)",
+                      (unsigned long long)c->n.fetch_beats);
+    if (!c->o.mtb) snprintf(left_out + n, sizeof left_out - n, "; MTB stream off (%llu packets not compared)",
+                            (unsigned long long)c->n.ignored_packets);
+    tc_report_append(c,
+                     "tarmac checker: %s: %llu steps, %llu registers, %llu bus beats (%llu error responses), "
+                     "%llu MTB packets compared, %llu mismatches%s%s\n",
+                     rc == TC_OK ? "PASS" : "FAIL", (unsigned long long)c->n.steps,
+                     (unsigned long long)c->n.registers, (unsigned long long)c->n.beats,
+                     (unsigned long long)c->n.error_beats, (unsigned long long)c->n.packets,
+                     (unsigned long long)c->n.mismatches, left_out, ledger);
+}
+
 int tc_finish_now(tc_checker *c)
 {
     int halted = c->failed;
@@ -736,8 +767,10 @@ int tc_finish_now(tc_checker *c)
     if (c->n.mismatches) rc = TC_MISMATCH;
     tm_error e;
     if (c->cov) { /* what was compared, and whether it all matched */
-        if (tc_cov_write(c->cov, c->o.coverage, c->o.golden, rc != TC_OK, &e) != 0) {
-            int f = tc_fail(c, "output", "%s", e.msg);
+        const char *in[4];
+        if (tc_cov_write(c->cov, c->o.coverage, tc_inputs(c, in), c->o.golden, rc != TC_OK, &e) != 0) {
+            char buf[600];
+            int f = tc_fail(c, "output", "coverage file: %s", tm_error_format(&e, buf, sizeof buf));
             if (rc == TC_OK) rc = f;
         }
     }
@@ -745,31 +778,25 @@ int tc_finish_now(tc_checker *c)
     /* the golden read to its end (after the comparison: the ring is handed back), unless the run halted before
      * finish and no ledger asks: a halted run may leave most of a long golden unread */
     int64_t golden_steps = !halted || c->o.ledger[0] ? tc_golden_total(c) : -1;
+    /* the verdict, then the report file and the ledger with it: an output that cannot be written fails the run,
+     * and a PASS said before that is taken back (the failure, said by tc_fail, comes first, then the verdict) */
+    size_t verdict_at = c->report_len;
+    verdict(c, rc, golden_steps);
+    size_t verdict_end = c->report_len;
+    int lost = tc_report_save(c) != TC_OK;
     if (tc_ledger_write(c, golden_steps, &e) != TM_OK) {
         char buf[600];
-        int f = tc_fail(c, "output", "ledger=: %s", tm_error_format(&e, buf, sizeof buf));
-        if (rc == TC_OK) rc = f;
+        tc_fail(c, "output", "ledger=: %s", tm_error_format(&e, buf, sizeof buf));
+        lost = 1;
     }
-    /* what was left out by the options, so that a pass never hides an unchecked stream */
-    char left_out[256] = "", ledger[1400];
-    ledger_text(c, golden_steps, ledger, sizeof ledger);
-    int n = 0;
-    if (!c->o.bus) n += snprintf(left_out + n, sizeof left_out - n, "; bus stream off");
-    else if (c->n.ignored_beats)
-        n += snprintf(left_out + n, sizeof left_out - n, "; %llu beats left out (bus_ignore)",
-                      (unsigned long long)c->n.ignored_beats);
-    if (c->o.data_beats == TC_DATA_BEATS_GOLDEN)
-        n += snprintf(left_out + n, sizeof left_out - n, "; %llu reads taken as fetches (data_beats=golden)",
-                      (unsigned long long)c->n.fetch_beats);
-    if (!c->o.mtb) snprintf(left_out + n, sizeof left_out - n, "; MTB stream off (%llu packets not compared)",
-                            (unsigned long long)c->n.ignored_packets);
-    tc_report_append(c,
-                     "tarmac checker: %s: %llu steps, %llu registers, %llu bus beats (%llu error responses), "
-                     "%llu MTB packets compared, %llu mismatches%s%s\n",
-                     rc == TC_OK ? "PASS" : "FAIL", (unsigned long long)c->n.steps,
-                     (unsigned long long)c->n.registers, (unsigned long long)c->n.beats,
-                     (unsigned long long)c->n.error_beats, (unsigned long long)c->n.packets,
-                     (unsigned long long)c->n.mismatches, left_out, ledger);
-    tc_report_save(c);
+    if (lost && rc == TC_OK) {
+        rc = TC_FAILED;
+        if (c->report) {
+            memmove(c->report + verdict_at, c->report + verdict_end, c->report_len - verdict_end + 1);
+            c->report_len -= verdict_end - verdict_at;
+        }
+        verdict(c, rc, golden_steps);
+        tc_report_save(c);
+    }
     return rc;
 }

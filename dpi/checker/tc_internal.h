@@ -23,10 +23,12 @@
 #define TC_MAX_BUS_IGNORE_TEXT "16"
 
 /* The parsed options (tc_options.c holds the table of keys, defaults and meanings). */
+/* Path options have any length: allocated, never NULL after tc_parse_options ("" when not given), freed by
+ * tc_options_free. */
 typedef struct tc_options {
-    char golden[512];
-    char report_path[512];
-    char elf[512];         /* the program's ELF: symbolized reports */
+    char *golden;
+    char *report_path;
+    char *elf;             /* the program's ELF: symbolized reports */
     unsigned context, max_errors, bus_window;
     uint32_t mtb_base;
     uint32_t ignore_mask;  /* bit per register id */
@@ -38,12 +40,12 @@ typedef struct tc_options {
     uint32_t bus_ignore[TC_MAX_BUS_IGNORE][2]; /* inclusive address ranges left out of the bus stream */
     unsigned n_bus_ignore;
     char model[1024];      /* the declared configuration, "key:value;..." of every model= in order (validated) */
-    char golden_out[512];  /* live mode: write the golden the model produced here */
+    char *golden_out;      /* live mode: write the golden the model produced here */
     unsigned irq_latency;  /* live mode: instructions a legal pending exception may stay untaken */
     uint32_t volatile_ranges[TC_MAX_BUS_IGNORE][2]; /* live mode: reads here take the RTL's value */
     unsigned n_volatile;
-    char coverage[512];    /* option coverage=: the functional coverage file written at finish (tc_coverage.h) */
-    char ledger[512];      /* option ledger=: the machine-readable verdict written when the run ends (tc_ledger.c) */
+    char *coverage;        /* option coverage=: the functional coverage file written at finish (tc_coverage.h) */
+    char *ledger;          /* option ledger=: the machine-readable verdict written when the run ends (tc_ledger.c) */
     int lenient;           /* lenient=1: golden lines that cannot be read are skipped and counted */
     unsigned golden_wait_ms; /* a golden that is a FIFO may take this long to give its first byte */
 } tc_options;
@@ -201,6 +203,7 @@ struct tc_checker {
     char *report;
     size_t report_len, report_cap;
     size_t report_read;  /* tc_report_unread has handed out report[0, report_read) */
+    int report_lost;     /* the report file could not be written (said in the report) */
     tc_live *live;                     /* live mode: the model and the calls held until its golden steps exist */
     /* the golden thread's fields on cache lines of their own (the checker is allocated 64-byte aligned) */
     _Alignas(64) tc_golden_side gs;
@@ -210,6 +213,16 @@ struct tc_checker {
  * (tarmac/error.h); the comparison's calls return TC_OK / TC_FAILED with the report written (tc_fail).
  * tc_options.c */
 int tc_parse_options(tc_options *o, const char *golden, const char *text, tm_error *err);
+/* Set a path option to a copy of v (any length). TM_OK, or TM_ERR_IO (out of memory) with *field unchanged. */
+int tc_option_path(char **field, const char *v, tm_error *err);
+void tc_options_free(tc_options *o);
+
+/* tc_outputs.c: the checker's output files (report=, coverage=, golden_out=, ledger=), written whole (tarmac/outfile.h).
+ * At open: none of them is an input (the golden, live mode's ELF, elf=) or another of them, and each can be
+ * created: TM_OK, or err naming the paths. tc_inputs: the inputs as a NULL-terminated list (in: 4 entries), for
+ * the writes. */
+int tc_outputs_check(const tc_checker *c, tm_error *err);
+const char *const *tc_inputs(const tc_checker *c, const char *in[4]);
 
 /* tc_config.c: model=: check the keys and values of "key:value;..." with the model's table (model/config.h) and
  * add them to o->model; a later key overrides. Errors name the key and the value. */
@@ -364,7 +377,9 @@ int tc_fail(tc_checker *c, const char *stream, const char *fmt, ...) __attribute
 int tc_vacuous(tc_checker *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* keep an RTL event for the report's context (on every call: inline) */
 static inline void tc_record_event(tc_checker *c, const tc_event *e) { c->events[c->ev_count++ & (c->ev_cap - 1)] = *e; }
-void tc_report_save(const tc_checker *c); /* write the report file (option report=) */
+/* Write the report file (option report=), whole. A report that cannot be written is a failure of the run, said
+ * once in the report (and so in the simulator's output): TC_FAILED, and the file is not tried again. */
+int tc_report_save(tc_checker *c);
 /* A shadow register's value for a report: "%08x" into buf (20 bytes), or why there is none: "(never written)" by
  * the golden, "(never reported)" by the RTL. */
 const char *tc_shadow_text(char *buf, int known, uint32_t value, int golden);

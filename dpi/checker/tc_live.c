@@ -222,7 +222,8 @@ int tc_live_open(tc_checker *c, tm_error *err)
     if (c->o.golden_out[0]) {
         char record[M6_GOLDEN_RECORD_MAX]; /* as armv6m-iss writes a golden: configuration and program in the header */
         if (m6_golden_record(&cfg, c->o.golden + 5, record, sizeof record, err) != TM_OK) return -1;
-        tm_out_options oo = { -1, 1, 1, record };
+        const char *in[4];
+        tm_out_options oo = { -1, 1, 1, record, tc_inputs(c, in) };
         l->out = tm_out_open(c->o.golden_out, &oo, err);
         if (!l->out) return -1;
     }

@@ -462,7 +462,7 @@ int tm_reader_next(tm_reader *r, tm_record *rec, tm_error *err)
             }
             err->line = r->line_no;
             err->offset = r->line_offset;
-            snprintf(err->file, sizeof err->file, "%s", r->path);
+            tm_error_file(err, r->path);
             return rc;
         }
         if (rec->kind != TM_REC_NONE) return TM_OK;

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "tarmac/diff.h"
+#include "tarmac/number.h"
 #include "tarmac/parse.h"
 #include "tarmac/reader.h"
 #include "tarmac/version.h"
@@ -428,12 +429,12 @@ static int compare(side *a, side *b, opts *o)
     return ndiffs ? 1 : 0;
 }
 
-static int parse_count(const char *arg, const char *name, unsigned *out, unsigned max)
+static int parse_count(const char *arg, const char *name, unsigned *out, unsigned min, unsigned max)
 {
-    char *end;
-    unsigned long v = arg ? strtoul(arg, &end, 10) : 0;
-    if (!arg || !*arg || *end || v > max) {
-        fprintf(stderr, "tarmac-diff: %s needs a number from 0 to %u\n", name, max);
+    uint64_t v;
+    if (tm_parse_uint(arg, 10, min, max, &v)) {
+        fprintf(stderr, "tarmac-diff: %s %s%s%s: expected a number from %u to %u\n", name, arg ? "'" : "",
+                arg ? arg : "(missing)", arg ? "'" : "", min, max);
         return -1;
     }
     *out = (unsigned)v;
@@ -476,12 +477,11 @@ int main(int argc, char **argv)
             printf("tarmac-diff %s\n", tm_version());
             return 0;
         } else if (!strcmp(a, "--context")) {
-            if (parse_count(i + 1 < argc ? argv[++i] : NULL, a, &o.context, CTX_MAX)) return 2;
+            if (parse_count(i + 1 < argc ? argv[++i] : NULL, a, &o.context, 0, CTX_MAX)) return 2;
         } else if (!strcmp(a, "--max-diffs")) {
-            if (parse_count(i + 1 < argc ? argv[++i] : NULL, a, &o.max_diffs, 1000000000)) return 2;
-            if (o.max_diffs == 0) o.max_diffs = 1;
+            if (parse_count(i + 1 < argc ? argv[++i] : NULL, a, &o.max_diffs, 1, 1000000000)) return 2;
         } else if (!strcmp(a, "--max-errors")) {
-            if (parse_count(i + 1 < argc ? argv[++i] : NULL, a, &o.max_errors, 1000000000)) return 2;
+            if (parse_count(i + 1 < argc ? argv[++i] : NULL, a, &o.max_errors, 0, 1000000000)) return 2;
         } else if (!strcmp(a, "--ignore")) {
             char bad[64];
             if (i + 1 >= argc) {

@@ -53,8 +53,11 @@ enum {
  * defaults); golden may be NULL when options name it. The golden's first steps are read here. Returns NULL with err
  * filled (err may be NULL) on a bad option; a golden that cannot be opened (a FIFO with no writer after
  * golden_wait_ms, a device), is unreadable in its first lines or has no instruction at all; a declared configuration
- * (model=) or a program (elf=) other than the golden's record; too many checkers open. With ledger= the ledger of
- * an open that fails after the options were read says why. */
+ * (model=) or a program (elf=) other than the golden's record; too many checkers open; an output file (report=,
+ * coverage=, golden_out=, ledger=) that is the same file as an input or as another output, or that cannot be
+ * created. One that cannot be written later fails the run (the report says why, the file keeps what it held: it is
+ * written whole, tarmac/outfile.h). With ledger= the ledger of an open that fails after the options were read says
+ * why. */
 tc_checker *tc_open(const char *golden, const char *options, tm_error *err);
 
 /* One option: its key, its default as text ("" when it has none) and what it means. */
@@ -121,9 +124,10 @@ int tc_halted(const tc_checker *c);
 
 /* End of test: the golden must be fully consumed, something must have been compared (a step, and a register in
  * either register mode; in regs=snapshot the last step's snapshot), no beat or packet may be outstanding. Appends
- * the summary line: what was compared, what was not (dpi/README.md, "What fails a test"). Returns TC_OK only when
- * everything matched; TC_MISMATCH when the RTL diverged; TC_FAILED when the check could not be made or compared
- * too little. The ledger (option ledger=, dpi/README.md "The ledger") says the same for a machine: TC_OK is its
+ * the summary line: what was compared, what was not (dpi/README.md, "What fails a test"), and writes the report=,
+ * coverage= and ledger= files. Returns TC_OK only when everything matched and the files were written; TC_MISMATCH
+ * when the RTL diverged; TC_FAILED when the check could not be made, compared too little, or an output could not
+ * be written. The ledger (option ledger=, dpi/README.md "The ledger") says the same for a machine: TC_OK is its
  * verdict PASS, TC_MISMATCH FAIL, TC_FAILED FAIL (too little compared) or ERROR (could not check). Runs once: a
  * later call returns the same result and adds nothing. */
 int tc_finish(tc_checker *c);

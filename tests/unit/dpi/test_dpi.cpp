@@ -174,3 +174,24 @@ TEST(DpiSimulation, ThePackageKeepsTheCallContract)
     EXPECT_NE(o.text.find("ahb_beat: hsize -1 is not an AHB HSIZE (0-7)"), std::string::npos) << o.text;
     EXPECT_EQ(o.text.find("tb_checker: PASS"), std::string::npos) << o.text;
 }
+
+// A +tarmac_... plusarg that names no option would be ignored by $value$plusargs: the package's open stops the
+// simulation instead, naming it and the known ones (the command line read through VPI or /proc/self/cmdline, so
+// with any simulator and no harness: this one is Verilator's generated main). Another component's plusargs pass.
+TEST(DpiSimulation, AnUnknownTarmacPlusargStopsOpen)
+{
+    const std::string tb = std::string(TM_BUILD_DIR) + "/dpi_tb/Vtb_checker +golden=" + golden();
+    const std::string t = std::string("+tarmac") + "_"; // the option table's test scans this file for +tarmac_<key>=
+    for (const std::string &a : { t + "max_error=2", t + "contxt=4", t + "goldn=x.gz", t + "context",
+                                  t + "quiet=1 " + t + "quiet=0" }) {
+        Out o = sh(tb + " " + a);
+        EXPECT_NE(o.status, 0) << a << "\n" << o.text;
+        EXPECT_NE(o.text.find("tarmac checker: "), std::string::npos) << o.text;
+        EXPECT_NE(o.text.find(a.substr(0, a.find_first_of("= "))), std::string::npos) << o.text;
+        EXPECT_NE(o.text.find("known: +tarmac_golden=<value>, +tarmac_context=<value>"), std::string::npos) << o.text;
+        EXPECT_EQ(o.text.find("PASS"), std::string::npos) << o.text;
+    }
+    Out o = sh(tb + " +tarmac_context=3 +tarmac_quiet=0 +other_component=1 +verilator+seed+2");
+    EXPECT_EQ(o.status, 0) << o.text;
+    EXPECT_NE(o.text.find("tarmac checker: PASS: 5 steps"), std::string::npos) << o.text;
+}
