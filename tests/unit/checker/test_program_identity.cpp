@@ -32,7 +32,7 @@ std::string hex(uint64_t h)
 std::string gz_with_comment(const std::string &name, const char *comment)
 {
     std::string p = std::string(TM_BUILD_DIR) + "/tmp/ident_" + std::to_string(getpid()) + "_" + name;
-    tm_out_options oo{ 1, 0, 0, comment };
+    tm_out_options oo{ 1, 0, 0, comment, nullptr };
     tm_error e{};
     tm_out *o = tm_out_open(p.c_str(), &oo, &e);
     EXPECT_NE(o, nullptr) << e.msg;
