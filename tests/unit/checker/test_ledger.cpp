@@ -150,11 +150,16 @@ TEST_F(Lockstep, LedgerEscapesTheGoldensPath)
     EXPECT_EQ(l["golden"], "\"" + dir + "chk_" + std::to_string(getpid()) + "_odd\\\"name\\u0001\xef\xbf\xbd\\\\.tarmac\"");
 }
 
-// The ledger cannot be written (its directory does not exist): finish fails and says why.
+// A ledger that cannot be created (its directory does not exist) fails at open, as every output does; one that
+// cannot be written when the run ends (a full device) fails the finish and says why.
 TEST_F(Lockstep, ALedgerThatCannotBeWrittenFailsTheFinish)
 {
     RunResult r = run("ledger=/nonexistent/dir/ledger.json");
-    EXPECT_EQ(r.rc, TC_FAILED);
-    EXPECT_NE(r.report.find("ledger=: /nonexistent/dir/ledger.json: cannot write the ledger"), std::string::npos)
+    EXPECT_NE(r.rc, TC_OK);
+    EXPECT_NE(r.report.find("option ledger: cannot create: directory '/nonexistent/dir'"), std::string::npos)
         << r.report;
+    r = run("ledger=/dev/full");
+    EXPECT_EQ(r.rc, TC_FAILED);
+    EXPECT_NE(r.report.find("ledger=: /dev/full:"), std::string::npos) << r.report;
+    EXPECT_EQ(r.report.find("tarmac checker: PASS"), std::string::npos) << r.report;
 }
