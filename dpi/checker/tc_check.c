@@ -774,10 +774,12 @@ int tc_finish_now(tc_checker *c)
             if (rc == TC_OK) rc = f;
         }
     }
-    c->n.lenient_warnings = c->gs.reader ? tm_reader_skipped(c->gs.reader) : 0;
     /* the golden read to its end (after the comparison: the ring is handed back), unless the run halted before
-     * finish and no ledger asks: a halted run may leave most of a long golden unread */
-    int64_t golden_steps = !halted || c->o.ledger[0] ? tc_golden_total(c) : -1;
+     * finish and neither a ledger nor lenient's count asks: a halted run may leave most of a long golden unread.
+     * The lines lenient skipped are counted once the golden's thread has stopped: the whole golden's count, not
+     * where that thread happened to be. */
+    int64_t golden_steps = !halted || c->o.ledger[0] || c->o.lenient ? tc_golden_total(c) : -1;
+    c->n.lenient_warnings = c->gs.reader && golden_steps >= 0 ? tm_reader_skipped(c->gs.reader) : 0;
     /* the verdict, then the report file and the ledger with it: an output that cannot be written fails the run,
      * and a PASS said before that is taken back (the failure, said by tc_fail, comes first, then the verdict) */
     size_t verdict_at = c->report_len;
