@@ -86,3 +86,40 @@ TEST(LiveGoldens, SnapshotsPassLiveWithFileModesCounts)
     EXPECT_EQ(live.rc, TC_MISMATCH);
     EXPECT_NE(live.report.find("register r0: wrong value"), std::string::npos) << live.report.substr(0, 2000);
 }
+
+// A core that does not retire an instruction that faults (one seen through its visibility port keeps the PC on
+// it until the handler): each HardFault entry at the faulting instruction's own address takes its step along, in
+// file and in live mode, with the counts of the core that retires it; an entry at another address still fails.
+TEST(LiveGoldens, AHardFaultEntryTakesItsFaultingInstructionAlong)
+{
+    std::vector<Call> calls, skipped;
+    std::string err;
+    ASSERT_TRUE(perfect_calls(corpus_golden("unaligned"), {}, calls, err)) << err;
+    RunResult full = run_calls(corpus_golden("unaligned"), "mtb=0", calls);
+    ASSERT_EQ(full.rc, TC_OK) << full.report.substr(0, 3000);
+    int dropped = 0;
+    for (size_t i = 0; i < calls.size(); i++) {
+        if (calls[i].kind == Call::RETIRE) { /* the retire before a HardFault entry at its own address */
+            size_t j = i + 1;
+            while (j < calls.size() && calls[j].kind != Call::RETIRE && calls[j].kind != Call::EXC) j++;
+            if (j < calls.size() && calls[j].kind == Call::EXC && calls[j].a == 3 && calls[j].b == calls[i].a) {
+                dropped++;
+                continue;
+            }
+        }
+        skipped.push_back(calls[i]);
+    }
+    ASSERT_GE(dropped, 3);
+    RunResult file = run_calls(corpus_golden("unaligned"), "mtb=0", skipped);
+    EXPECT_EQ(file.rc, TC_OK) << file.report.substr(0, 3000);
+    expect_same_counts(file.n, full.n);
+    RunResult live = run_calls("live:" + corpus_elf("unaligned"), "mtb=0", skipped);
+    EXPECT_EQ(live.rc, TC_OK) << live.report.substr(0, 3000);
+    expect_same_counts(live.n, full.n);
+    for (Call &c : skipped)
+        if (c.kind == Call::EXC && c.a == 3) {
+            c.b += 2; /* the return address is not the faulting instruction's */
+            break;
+        }
+    EXPECT_EQ(run_calls(corpus_golden("unaligned"), "mtb=0", skipped).rc, TC_MISMATCH);
+}
