@@ -60,7 +60,10 @@ module armv6m_vis_adapter #(
   input  logic        hresp,
   armv6m_trace_if.adapter tp
 );
-  localparam int unsigned D = SpLag > LrLag ? (SpLag > IpsrLag ? SpLag : IpsrLag) : (LrLag > IpsrLag ? LrLag : IpsrLag);
+  // D: the edges a move waits for the lagging registers (at least one, so that the samples after it are registers)
+  localparam int unsigned D1 = SpLag > LrLag ? SpLag : LrLag;
+  localparam int unsigned D2 = D1 > IpsrLag ? D1 : IpsrLag;
+  localparam int unsigned D = D2 > 0 ? D2 : 1;
   localparam int unsigned QDepth = 4;   // closes waiting for the trace port: at most two a cycle, one goes out
 
   // one cycle of the visibility port
@@ -71,14 +74,15 @@ module armv6m_vis_adapter #(
     logic [5:0]  ipsr;
     logic        control, primask;
   } sample_t;
-  // a close for the trace port
+  // a close for the trace port: an instruction's retire or an exception entry, and the registers it left (the
+  // lagging ones taken from later samples)
   typedef struct packed {
     logic        exc;              // 0 retire, 1 exception entry
     logic [31:0] pc, opcode;       // retire
     logic        is32, cond;
     logic [5:0]  num;              // entry
     logic [31:0] ret;
-    logic [20:0][31:0] regs;       // the snapshot, by register id
+    sample_t     regs;
   } close_t;
 
   sample_t now;
@@ -87,13 +91,30 @@ module armv6m_vis_adapter #(
                  lr: vis_r14, msp: {vis_msp, 2'b00}, psp: {vis_psp, 2'b00}, pc: {vis_pc, 1'b0}, apsr: vis_apsr,
                  ipsr: vis_ipsr, control: vis_control, primask: vis_primask};
 
-  // smp[k]: the sample k edges ago (smp[0] this edge's); the move at t = D edges ago is classified now, with the
-  // samples of the lagging registers after it
+  // smp_q[k]: the sample k edges ago; a move between D + 1 and D edges ago is read now, with the lagging
+  // registers of the samples after it (the wide values are never a function's: Verilator clears those at every
+  // edge)
   sample_t smp_q [1:D+1];
   logic [D+1:1] smp_valid_q;
-  function automatic sample_t smp_at(input int unsigned k);
-    return k == 0 ? now : smp_q[k];
-  endfunction
+  logic [5:0]  ipsr_after, ipsr_before;  // IPSR IpsrLag edges after the move, and the edge before that
+  logic [31:0] msp_after, psp_after;     // the stack pointers SpLag edges after it
+  logic [31:0] lr_after;                 // LR LrLag edges after it
+  assign ipsr_before = smp_q[D - IpsrLag + 1].ipsr;
+  if (IpsrLag == D) begin : g_ipsr_now
+    assign ipsr_after = now.ipsr;
+  end else begin : g_ipsr_held
+    assign ipsr_after = smp_q[D - IpsrLag].ipsr;
+  end
+  if (SpLag == D) begin : g_sp_now
+    assign {msp_after, psp_after} = {now.msp, now.psp};
+  end else begin : g_sp_held
+    assign {msp_after, psp_after} = {smp_q[D - SpLag].msp, smp_q[D - SpLag].psp};
+  end
+  if (LrLag == D) begin : g_lr_now
+    assign lr_after = now.lr;
+  end else begin : g_lr_held
+    assign lr_after = smp_q[D - LrLag].lr;
+  end
 
   // ---- the opcodes: the words of the last fetches (HPROT[0] = 0), with a valid bit per halfword ----
   logic [31:2] fw_addr [FetchWords];
@@ -161,30 +182,11 @@ module armv6m_vis_adapter #(
     return is32 ? h1[8:4] == 5'b11110 && h2 == 3'b111 : h1 == 9'b0100_0111_1;
   endfunction
 
-  // the snapshot: the registers of s, with LR and the stack pointers given (from other samples)
-  /* verilator lint_off UNUSEDSIGNAL */  // the PC, LR and stack pointers of s
-  function automatic logic [20:0][31:0] regs_of(input sample_t s, input logic [31:0] lr, input logic [31:0] msp,
-                                                input logic [31:0] psp);
-    logic [20:0][31:0] g;
-    g = '0;
-    for (int i = 0; i < 13; i++) g[i] = s.r[i];
-    g[14] = lr;
-    g[16] = {s.apsr, 3'b000, 1'b1, 18'd0, s.ipsr};
-    g[17] = msp;
-    g[18] = psp;
-    g[19] = {31'd0, s.primask};
-    g[20] = {30'd0, s.control && s.ipsr == 6'd0, 1'b0};
-    return g;
+  // an exception entry stacked a frame: MSP or PSP went down by 32 bytes or more
+  function automatic logic stacked(input logic [31:0] msp0, input logic [31:0] psp0, input logic [31:0] msp1,
+                                   input logic [31:0] psp1);
+    return msp0 - msp1 >= 32'd32 && msp0 - msp1 < 32'h1000_0000 || psp0 - psp1 >= 32'd32 && psp0 - psp1 < 32'h1000_0000;
   endfunction
-  /* verilator lint_on UNUSEDSIGNAL */
-
-  // an exception entry stacked a frame between samples a and b: MSP or PSP went down by 32 bytes or more
-  /* verilator lint_off UNUSEDSIGNAL */  // the registers but the stack pointers
-  function automatic logic stacked(input sample_t a, input sample_t b);
-    return a.msp - b.msp >= 32'd32 && a.msp - b.msp < 32'h1000_0000
-        || a.psp - b.psp >= 32'd32 && a.psp - b.psp < 32'h1000_0000;
-  endfunction
-  /* verilator lint_on UNUSEDSIGNAL */
 
   // ---- the state the moves are read with ----
   logic [47:0] active_q;               // exceptions active, by number, as the entries and returns have shown
@@ -192,9 +194,11 @@ module armv6m_vis_adapter #(
   logic [31:0] ret_pc_q, ret_op_q;
   logic        ret_is32_q, ret_known_q;
   logic [5:0]  ret_from_q;             // the exception it returns from
-  sample_t     ret_smp_q;              // the registers after its own writes
+  sample_t     ret_smp_q;              // the registers after its own writes (LR after BL/BLX)
   close_t      q_q [QDepth];
   logic [$clog2(QDepth):0] q_n_q;
+  close_t      c [2];                  // this edge's closes (module level: see smp_q)
+  close_t      hd;                     // the close that goes to the trace port
 
   always_ff @(posedge clk or negedge rst_n) begin
     if (!rst_n) begin
@@ -222,20 +226,12 @@ module armv6m_vis_adapter #(
       tp.retire_valid <= 1'b0;
       tp.exc_valid <= 1'b0;
     end else begin
-      sample_t s, p, ip;
-      /* verilator lint_off UNUSEDSIGNAL */
-      sample_t t;                // a lagging register's sample
-      /* verilator lint_on UNUSEDSIGNAL */
-      logic [31:0] lr, sp_msp, sp_psp;
-      close_t  c [2];
-      int      nc, k;
+      /* verilator lint_off BLKSEQ */  // c: this edge's
+      int          nc;
       logic [31:0] o, op;
-      logic        marker;         // the PC moved to an EXC_RETURN value
       logic        is32, found;
       logic [5:0]  m;
       logic [47:0] active;
-      close_t      q [QDepth];
-      int          qn;
 
       // the fetch whose data phase completes now: its word becomes the newest entry (in place of the oldest),
       // with the halfwords fetched before
@@ -262,88 +258,94 @@ module armv6m_vis_adapter #(
       end
 
       smp_q[1] <= now;
-      for (k = 2; k <= D + 1; k++) smp_q[k] <= smp_q[k-1];
+      for (int k = 2; k <= D + 1; k++) smp_q[k] <= smp_q[k-1];
       smp_valid_q <= (smp_valid_q << 1) | (D+1)'(1);
 
-      // the PC moved at t (D edges ago): what it means, with the samples of the lagging registers after t
+      // the PC moved from o (at t - 1) to smp_q[D].pc (at t), or IPSR changed with the PC parked (an exception
+      // entered between two instructions whose handler is the instruction it parked on: IRQs that share one)
       nc = 0;
       active = active_q;
-      // the PC moved at t; or IPSR changed with the PC parked (an exception entered between two instructions,
-      // whose handler is the instruction it parked on: IRQs that share one)
-      s = smp_at(D);
-      ip = smp_at(D - IpsrLag);
-      t = smp_at(D - IpsrLag + 1);
-      if (smp_valid_q[D+1] && (smp_q[D+1].pc != s.pc || t.ipsr != ip.ipsr)) begin
-        p = smp_q[D+1];
-        t = smp_at(D - SpLag);
-        sp_msp = t.msp;
-        sp_psp = t.psp;
-        t = smp_at(D - LrLag);
-        lr = t.lr;
-        o = p.pc;
-        marker = s.pc[31:28] == 4'hF;
-        m = ip.ipsr;
-        c[0] = '0;
-        c[1] = '0;
-        if (o[31:28] != 4'hF && marker) begin
-          // an exception return leaves o: its registers, and its opcode, now
+      o = smp_q[D+1].pc;
+      m = ipsr_after;
+      if (smp_valid_q[D+1] && (o != smp_q[D].pc || ipsr_before != ipsr_after)) begin
+        if (o[31:28] != 4'hF && smp_q[D].pc[31:28] == 4'hF) begin
+          // the PC shows an EXC_RETURN value: an exception return leaves o; its registers, and its opcode, now
           ret_q <= 1'b1;
           ret_pc_q <= o;
           ret_known_q <= opcode_at(o[31:1], op, is32);
           ret_op_q <= op;
           ret_is32_q <= is32;
-          ret_from_q <= p.ipsr;
-          ret_smp_q <= s;
-          if (links(is32 ? op[31:23] : op[15:7], {op[15:14], op[12]}, is32)) ret_smp_q.lr <= lr;
-        end else if (o[31:28] == 4'hF && !marker) begin
+          ret_from_q <= smp_q[D+1].ipsr;
+          ret_smp_q <= smp_q[D];
+          if (links(is32 ? op[31:23] : op[15:7], {op[15:14], op[12]}, is32)) ret_smp_q.lr <= lr_after;
+        end else if (o[31:28] == 4'hF && smp_q[D].pc[31:28] != 4'hF) begin
           ret_q <= 1'b0;
-          if (ret_q && ret_known_q && stacked(ret_smp_q, s)) begin
+          c[0] = '0;
+          c[0].pc = ret_pc_q;
+          c[0].opcode = ret_op_q;
+          c[0].is32 = ret_is32_q;
+          c[0].cond = 1'b1;
+          c[1] = '0;
+          c[1].exc = 1'b1;
+          c[1].num = m;
+          c[1].regs = smp_q[D];
+          c[1].regs.ipsr = m;
+          if (ret_q && ret_known_q && stacked(ret_smp_q.msp, ret_smp_q.psp, smp_q[D].msp, smp_q[D].psp)) begin
             // not a return: a branch to that address (BLX in a handler), whose fetch faulted
-            c[0] = '{exc: 1'b0, pc: ret_pc_q, opcode: ret_op_q, is32: ret_is32_q, cond: 1'b1, num: 6'd0,
-                     ret: 32'd0, regs: regs_of(ret_smp_q, ret_smp_q.lr, ret_smp_q.msp, ret_smp_q.psp)};
-            c[1] = '{exc: 1'b1, pc: 32'd0, opcode: 32'd0, is32: 1'b0, cond: 1'b0, num: m, ret: o,
-                     regs: regs_of(ip, s.lr, s.msp, s.psp)};
+            c[0].regs = ret_smp_q;
+            c[1].ret = o;
             active[m] = 1'b1;
             nc = 2;
           end else if (ret_q && ret_known_q) begin
             active[ret_from_q] = 1'b0;
             if (m == 6'd0 || active[m]) begin      // returned: o retires with the unstacked registers
-              c[0] = '{exc: 1'b0, pc: ret_pc_q, opcode: ret_op_q, is32: ret_is32_q, cond: 1'b1, num: 6'd0,
-                       ret: 32'd0, regs: regs_of(s, s.lr, sp_msp, sp_psp)};
+              c[0].regs = smp_q[D];
               nc = 1;
             end else begin                         // tail-chained into m
-              c[0] = '{exc: 1'b0, pc: ret_pc_q, opcode: ret_op_q, is32: ret_is32_q, cond: 1'b1, num: 6'd0,
-                       ret: 32'd0, regs: regs_of(ret_smp_q, ret_smp_q.lr, sp_msp, sp_psp)};
-              c[1] = '{exc: 1'b1, pc: 32'd0, opcode: 32'd0, is32: 1'b0, cond: 1'b0, num: m, ret: s.lr,
-                       regs: regs_of(ip, s.lr, sp_msp, sp_psp)};
+              c[0].regs = ret_smp_q;
+              c[1].ret = smp_q[D].lr;
               active[m] = 1'b1;
               nc = 2;
             end
+            {c[0].regs.msp, c[0].regs.psp, c[1].regs.msp, c[1].regs.psp} = {msp_after, psp_after, msp_after, psp_after};
           end
         end else if (o[31:28] != 4'hF) begin
           found = opcode_at(o[31:1], op, is32);
-          if (m != p.ipsr && m != 6'd0 && !active[m] && stacked(p, s)) begin
+          c[0] = '0;
+          c[0].pc = o;
+          c[0].opcode = op;
+          c[0].is32 = is32;
+          c[0].cond = 1'b1;
+          c[1] = '0;
+          c[1].exc = 1'b1;
+          c[1].num = m;
+          c[1].regs = smp_q[D];
+          c[1].regs.ipsr = m;
+          if (m != smp_q[D+1].ipsr && m != 6'd0 && !active[m] &&
+              stacked(smp_q[D+1].msp, smp_q[D+1].psp, smp_q[D].msp, smp_q[D].psp)) begin
             // entry: the return address is where the PC parked
-            c[0] = '{exc: 1'b1, pc: 32'd0, opcode: 32'd0, is32: 1'b0, cond: 1'b0, num: m, ret: o,
-                     regs: regs_of(ip, s.lr, s.msp, s.psp)};
+            c[0] = c[1];
+            c[0].ret = o;
             active[m] = 1'b1;
             nc = 1;
-          end else if (m != p.ipsr && m != 6'd0 && !active[m] && found && o != s.pc) begin
+          end else if (m != smp_q[D+1].ipsr && m != 6'd0 && !active[m] && found && o != smp_q[D].pc) begin
             // tail-chained without the marker: o retires with the registers before the entry
-            c[0] = '{exc: 1'b0, pc: o, opcode: op, is32: is32, cond: 1'b1, num: 6'd0, ret: 32'd0,
-                     regs: regs_of(p, p.lr, sp_msp, sp_psp)};
-            c[1] = '{exc: 1'b1, pc: 32'd0, opcode: 32'd0, is32: 1'b0, cond: 1'b0, num: m, ret: s.lr,
-                     regs: regs_of(ip, s.lr, sp_msp, sp_psp)};
-            active[p.ipsr] = 1'b0;
+            c[0].regs = smp_q[D+1];
+            {c[0].regs.msp, c[0].regs.psp, c[1].regs.msp, c[1].regs.psp} = {msp_after, psp_after, msp_after, psp_after};
+            c[1].ret = smp_q[D].lr;
+            active[smp_q[D+1].ipsr] = 1'b0;
             active[m] = 1'b1;
             nc = 2;
-          end else if (found && o != s.pc) begin
+          end else if (found && o != smp_q[D].pc) begin
             // o retired (an exception return without the marker: into IPSR 0 or an active exception)
-            if (m != p.ipsr) active[p.ipsr] = 1'b0;
-            if (links(is32 ? op[31:23] : op[15:7], {op[15:14], op[12]}, is32)) s.lr = lr;
-            c[0] = '{exc: 1'b0, pc: o, opcode: op, is32: is32, cond: cond_passed(op[15:8], is32, s.apsr), num: 6'd0,
-                     ret: 32'd0, regs: regs_of(m != p.ipsr ? ip : s, s.lr, m != p.ipsr ? sp_msp : s.msp,
-                                               m != p.ipsr ? sp_psp : s.psp)};
+            c[0].cond = cond_passed(op[15:8], is32, smp_q[D].apsr);
+            c[0].regs = smp_q[D];
+            if (m != smp_q[D+1].ipsr) begin
+              active[smp_q[D+1].ipsr] = 1'b0;
+              c[0].regs.ipsr = m;
+              {c[0].regs.msp, c[0].regs.psp} = {msp_after, psp_after};
+            end
+            if (links(is32 ? op[31:23] : op[15:7], {op[15:14], op[12]}, is32)) c[0].regs.lr = lr_after;
             nc = 1;
           end
         end
@@ -352,29 +354,36 @@ module armv6m_vis_adapter #(
 
       // the queue: this edge's closes behind the waiting ones; the first goes to the trace port
       if (nc != 0 || q_n_q != 0) begin
-        q = q_q;
-        qn = int'(q_n_q);
-        for (int i = 0; i < nc; i++) begin
-          if (qn == int'(QDepth)) $fatal(1, "armv6m_vis_adapter: more than %0d closes waiting", QDepth);
-          q[qn] = c[i];
-          qn++;
-        end
-        tp.retire_valid <= !q[0].exc;
-        tp.exc_valid <= q[0].exc;
-        tp.retire_pc <= q[0].pc;
-        tp.retire_opcode <= q[0].opcode;
-        tp.retire_is32 <= q[0].is32;
-        tp.retire_cond <= q[0].cond;
-        tp.exc_num <= q[0].num;
-        tp.exc_ret <= q[0].ret;
-        for (int i = 0; i < 21; i++) tp.snap_regs[i] <= q[0].regs[i];
-        for (int i = 0; i + 1 < QDepth; i++) q[i] = q[i+1];
-        q_q <= q;
-        q_n_q <= $bits(q_n_q)'(qn - 1);
+        int n;
+        n = int'(q_n_q);
+        if (n + nc - 1 > int'(QDepth)) $fatal(1, "armv6m_vis_adapter: more than %0d closes waiting", QDepth);
+        hd = n != 0 ? q_q[0] : c[0];
+        for (int i = 0; i < int'(QDepth); i++)
+          if (i + 1 < n + nc) q_q[i] <= i + 1 < n ? q_q[(i + 1) % QDepth] : c[(i + 1 - n) % 2];
+        q_n_q <= $bits(q_n_q)'(n + nc - 1);
+        tp.retire_valid <= !hd.exc;
+        tp.exc_valid <= hd.exc;
+        tp.retire_pc <= hd.pc;
+        tp.retire_opcode <= hd.opcode;
+        tp.retire_is32 <= hd.is32;
+        tp.retire_cond <= hd.cond;
+        tp.exc_num <= hd.num;
+        tp.exc_ret <= hd.ret;
+        // the snapshot by register id: xPSR of the flags, T and IPSR; CONTROL.SPSEL reads 0 in Handler mode
+        for (int i = 0; i < 13; i++) tp.snap_regs[i] <= hd.regs.r[i];
+        tp.snap_regs[13] <= 32'd0;
+        tp.snap_regs[14] <= hd.regs.lr;
+        tp.snap_regs[15] <= 32'd0;
+        tp.snap_regs[16] <= {hd.regs.apsr, 3'b000, 1'b1, 18'd0, hd.regs.ipsr};
+        tp.snap_regs[17] <= hd.regs.msp;
+        tp.snap_regs[18] <= hd.regs.psp;
+        tp.snap_regs[19] <= {31'd0, hd.regs.primask};
+        tp.snap_regs[20] <= {30'd0, hd.regs.control && hd.regs.ipsr == 6'd0, 1'b0};
       end else begin
         tp.retire_valid <= 1'b0;
         tp.exc_valid <= 1'b0;
       end
+      /* verilator lint_on BLKSEQ */
     end
   end
 
@@ -385,6 +394,7 @@ module armv6m_vis_adapter #(
   assign tp.wr_data[0] = 32'd0;
   assign tp.exc_choice = 1'b0;
 
-  logic unused;  // bits not used by design (the opcodes come from halfword-aligned fetches)
-  assign unused = ^{haddr[0], htrans[0]};
+  // bits not used by design: the opcodes come from halfword-aligned fetches; a close's PC is not a register
+  logic unused;
+  assign unused = ^{haddr[0], htrans[0], hd.regs.pc};
 endmodule
