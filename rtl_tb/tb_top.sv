@@ -231,7 +231,10 @@ module tb_top #(
     assign u_tp.snap_regs = vis_regs;
     assign u_tp.snap_shown = 21'h1f_7fff;  // all but the PC (bit 15)
     logic unused_vis;
-    assign unused_vis = ^{vis_r, vis_lr, vis_msp, vis_psp, vis_pc, vis_apsr, vis_ipsr, vis_control, vis_primask};
+    // element by element: an unpacked array inside a concatenation breaks Verilator's FST tracing code
+    assign unused_vis = ^{vis_r[0], vis_r[1], vis_r[2], vis_r[3], vis_r[4], vis_r[5], vis_r[6], vis_r[7], vis_r[8],
+                          vis_r[9], vis_r[10], vis_r[11], vis_r[12], vis_lr, vis_msp, vis_psp, vis_pc, vis_apsr,
+                          vis_ipsr, vis_control, vis_primask};
   end
   // vis-glue begin: the bus, as the core sees it (through the semihosting on the fetch: VisPort); the system's side:
   // the MTB (Cortex-M0+; tie pkt_valid to 0 and pass mtb=0 without one), the interrupt inputs and SysTick's clock
