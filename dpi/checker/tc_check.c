@@ -67,8 +67,9 @@ tc_checker *tc_open(const char *golden, const char *options, tm_error *err)
         free(c);
         return NULL;
     }
-    if (tc_outputs_check(c, err)) { /* before the run, not at its end */
-        tc_close(c);
+    if (tc_outputs_check(c, err)) { /* before the run, not at its end; no output is written when one is wrong */
+        c->ledger_written = 1;
+        tc_free(c); /* not tc_close: the handle is not registered yet, tc_close would refuse it */
         return NULL;
     }
     /* ring sizes are powers of two: indexing is a mask, not a division, on every event */

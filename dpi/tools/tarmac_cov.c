@@ -267,17 +267,11 @@ static int usage(void)
     return 2;
 }
 
-int main(int argc, char **argv)
+/* tarmac-cov merge ...: inputs has room for argc paths (NULL-terminated). Returns the exit status. */
+static int merge_main(int argc, char **argv, const char **inputs)
 {
-    signal(SIGXFSZ, SIG_IGN); /* a file size limit is a write error with a message (EFBIG), not a kill */
     const char *out = NULL, *txt = NULL, *page = NULL;
     int fail_on_holes = 0, files = 0;
-    if (argc == 2 && !strcmp(argv[1], "--version")) {
-        printf("tarmac-cov %s\n", tm_version());
-        return 0;
-    }
-    const char **inputs = calloc((size_t)argc, sizeof *inputs); /* NULL-terminated */
-    if (!inputs) return 2;
     if (argc < 2 || strcmp(argv[1], "merge")) return usage();
     for (int i = 2; i < argc; i++) {
         const char **opt = !strcmp(argv[i], "-o") ? &out : !strcmp(argv[i], "--text") ? &txt
@@ -308,4 +302,18 @@ int main(int argc, char **argv)
     text(stdout);
     totals all = count(NULL, 0);
     return fail_on_holes && all.bins - all.hit - all.explained ? 1 : 0;
+}
+
+int main(int argc, char **argv)
+{
+    signal(SIGXFSZ, SIG_IGN); /* a file size limit is a write error with a message (EFBIG), not a kill */
+    if (argc == 2 && !strcmp(argv[1], "--version")) {
+        printf("tarmac-cov %s\n", tm_version());
+        return 0;
+    }
+    const char **inputs = calloc((size_t)argc, sizeof *inputs); /* NULL-terminated */
+    if (!inputs) return 2;
+    int rc = merge_main(argc, argv, inputs);
+    free(inputs);
+    return rc;
 }

@@ -46,15 +46,16 @@ int main(int argc, char **argv)
     return 0;
 }
 C
-# shellcheck disable=SC2046
-cc -o prog prog.c $(pkg-config --cflags --libs --static tarmac) -Wl,-rpath,"$(pkg-config --variable=libdir tarmac)" 2> cc.log
+# under SAN=1 the installed library is a sanitizer build: its users are built with the same flags
+# shellcheck disable=SC2046,SC2086
+cc ${SAN_FLAGS:-} -o prog prog.c $(pkg-config --cflags --libs --static tarmac) -Wl,-rpath,"$(pkg-config --variable=libdir tarmac)" 2> cc.log
 got=$(./prog "$root/$BUILD/programs/hello.elf" 2>&1)
 check "a C program built with pkg-config links the installed library ($got)" '[ "$got" = "$ver reset_handler+0x0" ]'
 cp "$root/tests/unit/dpi/tb_checker.sv" .
 sed -n '/kGolden =/,/;$/s/^ *"\(.*\)\\n";\{0,1\}$/\1/p' "$root/tests/unit/dpi/test_dpi.cpp" > golden.tarmac
 svdir=$(pkg-config --variable=svdir tarmac); dpi=$(pkg-config --variable=dpi_lib tarmac)
 verilator --binary -j 2 -Mdir obj --top-module tb_checker "$svdir/tarmac_chk_pkg.sv" tb_checker.sv \
-  -LDFLAGS "-Wl,-rpath,$(dirname "$dpi") $dpi" > build.log 2>&1; rc=$?
+  ${SAN_FLAGS:+-CFLAGS "$SAN_FLAGS"} -LDFLAGS "${SAN_FLAGS:-} -Wl,-rpath,$(dirname "$dpi") $dpi" > build.log 2>&1; rc=$?
 check "Verilator builds the testbench against the installed package and DPI library (exit $rc)" \
   '[ "$rc" -eq 0 ] && ! grep -rqF "$root" obj/*.mk obj/*.cpp'
 out=$(./obj/Vtb_checker +golden=golden.tarmac 2>&1); rc=$?

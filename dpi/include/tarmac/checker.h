@@ -57,7 +57,7 @@ enum {
  * coverage=, golden_out=, ledger=) that is the same file as an input or as another output, or that cannot be
  * created. One that cannot be written later fails the run (the report says why, the file keeps what it held: it is
  * written whole, tarmac/outfile.h). With ledger= the ledger of an open that fails after the options were read says
- * why. */
+ * why, unless an output was refused: then no file is written. */
 tc_checker *tc_open(const char *golden, const char *options, tm_error *err);
 
 /* One option: its key, its default as text ("" when it has none) and what it means. */
