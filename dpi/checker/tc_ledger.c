@@ -1,13 +1,10 @@
 /* The ledger (option ledger=, dpi/README.md "The ledger"): the run's verdict as one JSON object for machines (a
  * regression's JUnit): what was compared, what was not and why, the first failure. Written when the run ends: at
  * tc_finish, at tc_close when tc_finish did not run (a run halted on a mismatch, or closed early), and when
- * tc_open fails after reading its options. Written to a temporary file in the same directory, renamed on success. */
-#include <errno.h>
-#include <fcntl.h>
+ * tc_open fails after reading its options (not when an output was refused). Written whole (tarmac/outfile.h). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "tarmac/outfile.h"
 #include "tc_internal.h"
