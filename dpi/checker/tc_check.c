@@ -682,13 +682,23 @@ static int compared_too_little(tc_checker *c)
                                       : "the RTL reported no write of a register the golden holds");
 }
 
-/* "; golden <file> (N steps)" and what was not compared, for the summary line: after the part a live run and its
- * replay share (the scripts compare the line up to "; golden"), because only a live run takes volatile reads. */
-static void ledger_text(const tc_checker *c, int64_t golden_steps, char *buf, size_t size)
+/* The summary line after its counts: what the options left out, then "; golden <file> (N steps)" and what was not
+ * compared. The part a live run and its replay share comes before "; golden" (the scripts compare the line up to
+ * there), because only a live run takes volatile reads. */
+static void summary_tail(const tc_checker *c, int64_t golden_steps, char *buf, size_t size)
 {
     const tc_counters *n = &c->n;
-    size_t k = (size_t)snprintf(buf, size, "; golden %s", c->o.golden);
+    size_t k = 0;
+    buf[0] = '\0';
 #define ADD(...) (k += (size_t)snprintf(buf + (k < size ? k : size), k < size ? size - k : 0, __VA_ARGS__))
+    if (!c->o.bus) ADD("; bus stream off");
+    else if (n->ignored_beats) ADD("; %llu beats left out (bus_ignore)", (unsigned long long)n->ignored_beats);
+    if (c->o.data_beats == TC_DATA_BEATS_GOLDEN)
+        ADD("; %llu reads taken as fetches (data_beats=golden)", (unsigned long long)n->fetch_beats);
+    if (!c->o.mtb) ADD("; MTB stream off (%llu packets not compared)", (unsigned long long)n->ignored_packets);
+    if (tc_live_early_entries(c)) /* entries legal only before their call (decision_window): listed in the report */
+        ADD("; %u entries assumed decided earlier (decision_window)", tc_live_early_entries(c));
+    ADD("; golden %s", c->o.golden);
     if (golden_steps >= 0 && (uint64_t)golden_steps > n->steps)
         ADD(" (%lld steps, %llu not reached)", (long long)golden_steps,
             (unsigned long long)((uint64_t)golden_steps - n->steps));
@@ -720,28 +730,17 @@ static void ledger_text(const tc_checker *c, int64_t golden_steps, char *buf, si
  * a pass never hides an unchecked stream. */
 static void verdict(tc_checker *c, int rc, int64_t golden_steps)
 {
-    char left_out[256] = "", ledger[1400];
-    ledger_text(c, golden_steps, ledger, sizeof ledger);
-    int n = 0;
-    if (!c->o.bus) n += snprintf(left_out + n, sizeof left_out - n, "; bus stream off");
-    else if (c->n.ignored_beats)
-        n += snprintf(left_out + n, sizeof left_out - n, "; %llu beats left out (bus_ignore)",
-                      (unsigned long long)c->n.ignored_beats);
-    if (c->o.data_beats == TC_DATA_BEATS_GOLDEN)
-        n += snprintf(left_out + n, sizeof left_out - n, "; %llu reads taken as fetches (data_beats=golden)",
-                      (unsigned long long)c->n.fetch_beats);
-    if (!c->o.mtb) n += snprintf(left_out + n, sizeof left_out - n, "; MTB stream off (%llu packets not compared)",
-                                 (unsigned long long)c->n.ignored_packets);
-    if (tc_live_early_entries(c)) /* entries legal only before their call (decision_window): listed in the report */
-        snprintf(left_out + n, sizeof left_out - n, "; %u entries assumed decided earlier (decision_window)",
-                 tc_live_early_entries(c));
+    size_t size = strlen(c->o.golden) + 2048; /* the golden's path whole, whatever its length */
+    char *tail = malloc(size);
+    if (tail) summary_tail(c, golden_steps, tail, size);
     tc_report_append(c,
                      "tarmac checker: %s: %llu steps, %llu registers, %llu bus beats (%llu error responses), "
-                     "%llu MTB packets compared, %llu mismatches%s%s\n",
+                     "%llu MTB packets compared, %llu mismatches%s\n",
                      rc == TC_OK ? "PASS" : "FAIL", (unsigned long long)c->n.steps,
                      (unsigned long long)c->n.registers, (unsigned long long)c->n.beats,
                      (unsigned long long)c->n.error_beats, (unsigned long long)c->n.packets,
-                     (unsigned long long)c->n.mismatches, left_out, ledger);
+                     (unsigned long long)c->n.mismatches, tail ? tail : "; (out of memory)");
+    free(tail);
 }
 
 int tc_finish_now(tc_checker *c)
