@@ -119,16 +119,18 @@ module m0_core
   mem_t mem_q, mem_d;
   logic [31:0] ldbuf_q [9], ldbuf_d [9];
 
-  // the commit queue: register writes reported one per cycle on port A; port B carries the special register
+  // the commit queue: register writes reported one per cycle on port A; port B carries the special register.
+  // 17 deep: an exception return by POP {r0-r7, pc} to Thread mode on PSP queues the 8 popped registers and the
+  // POP's SP, then the 7 the unstacking restores and CONTROL (SPSEL set)
   typedef struct packed {
-    logic [3:0]  n, i;
+    logic [4:0]  n, i;
     logic        b_valid;
     logic [4:0]  b_id;
     logic [31:0] b_val;
   } commit_t;
   commit_t cq_q, cq_d;
-  logic [4:0]  cq_id_q [12], cq_id_d [12];
-  logic [31:0] cq_val_q [12], cq_val_d [12];
+  logic [4:0]  cq_id_q [17], cq_id_d [17];
+  logic [31:0] cq_val_q [17], cq_val_d [17];
 
   // exception entry and return
   typedef struct packed {
@@ -382,7 +384,7 @@ module m0_core
         tp_d.rf_we_a = 1'b1;
         tp_d.rf_id_a = cq_id_q[cq_q.i];
         tp_d.rf_data_a = cq_val_q[cq_q.i];
-        cq_d.i = cq_q.i + 4'd1;
+        cq_d.i = cq_q.i + 5'd1;
       end
       if (cq_q.b_valid) begin
         tp_d.rf_we_b = 1'b1;
@@ -453,8 +455,8 @@ module m0_core
         mem_d.is_ldm = 1'b0;
         mem_d.is_stm = 1'b0;
         mem_d.i = 4'd0;
-        cq_d.n = 4'd0;
-        cq_d.i = 4'd0;
+        cq_d.n = 5'd0;
+        cq_d.i = 5'd0;
         cq_d.b_valid = 1'b0;
         state_d = S_COMMIT;
         unique case (dec.insn)
@@ -477,7 +479,7 @@ module m0_core
           I_BX: begin bx = 1'b1; bx_target = rm_val; end
           I_BLX: begin
             r_d[14] = ex_q.pc + 32'd3;
-            cq_id_d[cq_q.n] = REG_LR; cq_val_d[cq_q.n] = ex_q.pc + 32'd3; cq_d.n = cq_q.n + 4'd1;
+            cq_id_d[cq_q.n] = REG_LR; cq_val_d[cq_q.n] = ex_q.pc + 32'd3; cq_d.n = cq_q.n + 5'd1;
             blx = 1'b1; blx_target = rm_val;
           end
           // single loads and stores: the address (A5.2.4); an unaligned one faults before any bus access
@@ -554,7 +556,7 @@ module m0_core
           I_B: begin ex_d.next_pc = ex_q.pc + 32'd4 + dec.imm32; ex_d.branched = 1'b1; end
           I_BL: begin
             r_d[14] = ex_q.pc + 32'd5;
-            cq_id_d[cq_q.n] = REG_LR; cq_val_d[cq_q.n] = ex_q.pc + 32'd5; cq_d.n = cq_q.n + 4'd1;
+            cq_id_d[cq_q.n] = REG_LR; cq_val_d[cq_q.n] = ex_q.pc + 32'd5; cq_d.n = cq_q.n + 5'd1;
             ex_d.next_pc = ex_q.pc + 32'd4 + dec.imm32;
             ex_d.branched = 1'b1;
           end
@@ -575,11 +577,11 @@ module m0_core
               end
               SYSM_MSP: begin
                 if (psp_in_use) arch_d.sp_other = {v[31:2], 2'b00}; else r_d[13] = {v[31:2], 2'b00};
-                cq_id_d[cq_q.n] = REG_MSP; cq_val_d[cq_q.n] = {v[31:2], 2'b00}; cq_d.n = cq_q.n + 4'd1;
+                cq_id_d[cq_q.n] = REG_MSP; cq_val_d[cq_q.n] = {v[31:2], 2'b00}; cq_d.n = cq_q.n + 5'd1;
               end
               SYSM_PSP: begin
                 if (psp_in_use) r_d[13] = {v[31:2], 2'b00}; else arch_d.sp_other = {v[31:2], 2'b00};
-                cq_id_d[cq_q.n] = REG_PSP; cq_val_d[cq_q.n] = {v[31:2], 2'b00}; cq_d.n = cq_q.n + 4'd1;
+                cq_id_d[cq_q.n] = REG_PSP; cq_val_d[cq_q.n] = {v[31:2], 2'b00}; cq_d.n = cq_q.n + 5'd1;
               end
               SYSM_PRIMASK: begin
                 arch_d.primask = v[0];
@@ -609,7 +611,7 @@ module m0_core
       S_MEM_D: if (hready) begin
         if (hresp) begin
           ex_d.fault = 1'b1;
-          cq_d.n = 4'd0;        // a faulting instruction writes no register
+          cq_d.n = 5'd0;        // a faulting instruction writes no register
           state_d = S_RETIRE;
         end else begin
           if (!mem_q.write) ldbuf_d[mem_q.i] = ld_data;
@@ -622,15 +624,15 @@ module m0_core
             // the last transfer: queue the register writes (values as loaded) and the base/SP update
             state_d = S_COMMIT;
             last = mem_q.write ? 32'd0 : ld_data;
-            cq_d.i = 4'd0;
+            cq_d.i = 5'd0;
             if (mem_q.write && !mem_q.is_push && !mem_q.is_stm) begin
-              cq_d.n = 4'd0;
+              cq_d.n = 5'd0;
               state_d = S_RETIRE;
             end else if (!mem_q.is_pop && !mem_q.is_ldm && !mem_q.is_push && !mem_q.is_stm) begin
               r_d[mem_q.rd] = last;
               cq_id_d[0] = {1'b0, mem_q.rd};
               cq_val_d[0] = last;
-              cq_d.n = 4'd1;
+              cq_d.n = 5'd1;
             end else begin
               int k;
               logic [31:0] v;
@@ -648,14 +650,14 @@ module m0_core
                 r_d[13] = mem_q.sp_new;
                 cq_id_d[(mem_q.is_pop || mem_q.is_ldm) ? k : 0] = sp_id(arch_q.ipsr, arch_q.spsel);
                 cq_val_d[(mem_q.is_pop || mem_q.is_ldm) ? k : 0] = mem_q.sp_new;
-                cq_d.n = (mem_q.is_pop || mem_q.is_ldm) ? 4'(k + 1) : 4'd1;
+                cq_d.n = (mem_q.is_pop || mem_q.is_ldm) ? 5'(k + 1) : 5'd1;
               end else if (mem_q.is_stm || (mem_q.is_ldm && !mem_q.reglist[{1'b0, mem_q.ldm_base}])) begin
                 r_d[{1'b0, mem_q.ldm_base}] = mem_q.addr + 32'd4;
                 cq_id_d[mem_q.is_ldm ? k : 0] = {2'b00, mem_q.ldm_base};
                 cq_val_d[mem_q.is_ldm ? k : 0] = mem_q.addr + 32'd4;
-                cq_d.n = mem_q.is_ldm ? 4'(k + 1) : 4'd1;
+                cq_d.n = mem_q.is_ldm ? 5'(k + 1) : 5'd1;
               end else begin
-                cq_d.n = 4'(k);
+                cq_d.n = 5'(k);
               end
               if (mem_q.is_pop && mem_q.reglist[15]) begin bx = 1'b1; bx_target = last; bx_from_pop = 1'b1; end
             end
@@ -701,8 +703,8 @@ module m0_core
           cq_id_d[k+4] = 5'd12; cq_val_d[k+4] = frame_q[4];
           cq_id_d[k+5] = REG_LR; cq_val_d[k+5] = frame_q[5];
           cq_id_d[k+6] = exc_q.ret_to_psp ? REG_PSP : REG_MSP; cq_val_d[k+6] = new_sp;
-          cq_d.n = 4'(k + 7);
-          cq_d.i = 4'd0;
+          cq_d.n = 5'(k + 7);
+          cq_d.i = 5'd0;
           if (xpsr_ret != ex_q.xpsr_before) begin
             cq_d.b_valid = 1'b1;
             cq_d.b_id = REG_XPSR;
@@ -713,12 +715,12 @@ module m0_core
       end
 
       // ---- commit (above), semihosting, retire ----
-      S_COMMIT: if (cq_q.i + 4'd1 >= cq_q.n) state_d = S_RETIRE;
+      S_COMMIT: if (cq_q.i + 5'd1 >= cq_q.n) state_d = S_RETIRE;
 
       S_SEMI: if (semihost_ack) begin
         if (semihost_wr_r0) begin
           r_d[0] = semihost_r0;
-          cq_id_d[cq_q.n] = 5'd0; cq_val_d[cq_q.n] = semihost_r0; cq_d.n = cq_q.n + 4'd1;
+          cq_id_d[cq_q.n] = 5'd0; cq_val_d[cq_q.n] = semihost_r0; cq_d.n = cq_q.n + 5'd1;
         end
         state_d = S_COMMIT;
       end
@@ -729,8 +731,8 @@ module m0_core
         tp_d.retire_opcode = ex_q.is32 ? ex_q.op : {16'd0, ex_q.op[15:0]};
         tp_d.retire_is32 = ex_q.is32;
         tp_d.retire_cond = ex_q.cond_ok;
-        cq_d.n = 4'd0;
-        cq_d.i = 4'd0;
+        cq_d.n = 5'd0;
+        cq_d.i = 5'd0;
         if (!ex_q.fault) begin
           ex_d.pc = ex_q.next_pc;
           if (ex_q.branched) begin
@@ -809,7 +811,7 @@ module m0_core
         end else if (exc_q.tail) begin
           // tail-chained: the frame stays stacked, the stack pointers and SPSEL (clear in handler mode) stay
           enter = 1'b1; enter_lr = exc_q.return_val;
-          cq_d.n = 4'd1;
+          cq_d.n = 5'd1;
           exc_d.tail = 1'b0;
         end else begin
           // the frame went to the stack in use; the handler runs on MSP
@@ -824,10 +826,10 @@ module m0_core
           arch_d.spsel = 1'b0;
           cq_id_d[1] = exc_q.on_psp ? REG_PSP : REG_MSP;
           cq_val_d[1] = exc_q.frame_addr;
-          cq_d.n = 4'd2;
+          cq_d.n = 5'd2;
         end
       end
-      S_EXC_COMMIT: if (cq_q.i + 4'd1 >= cq_q.n) begin
+      S_EXC_COMMIT: if (cq_q.i + 5'd1 >= cq_q.n) begin
         // active, IPSR, and the SCS clears the pending state, at the edge of the entry's call: an interrupt input
         // the SCS samples before it merges with the pending state the entry takes, one at that edge or after it
         // pends again (the checker's rule, dpi/README.md "Live mode")
@@ -843,8 +845,8 @@ module m0_core
         tp_d.mtb_ev_src = exc_q.ret_addr | 32'd1;
         tp_d.mtb_ev_dst = ex_q.pc;
         tp_d.mtb_ev_a = 1'b1;
-        cq_d.n = 4'd0;
-        cq_d.i = 4'd0;
+        cq_d.n = 5'd0;
+        cq_d.i = 5'd0;
         state_d = S_BOUNDARY;
       end
       S_LOCKUP: ;
@@ -862,7 +864,7 @@ module m0_core
         r_d[wr_reg] = wr_val;
         cq_id_d[cq_q.n] = {1'b0, wr_reg}; cq_val_d[cq_q.n] = wr_val;
       end
-      cq_d.n = cq_q.n + 4'd1;
+      cq_d.n = cq_q.n + 5'd1;
     end
     if (setf) begin
       arch_d.nzcv = setf_val;
@@ -878,7 +880,7 @@ module m0_core
       if (arch_q.ipsr != 6'd0 && bx_target[31:28] == 4'hf) begin
         if (bx_target != EXC_RETURN_HANDLER && bx_target != EXC_RETURN_THREAD && bx_target != EXC_RETURN_PSP) begin
           ex_d.fault = 1'b1;
-          cq_d.n = 4'd0;
+          cq_d.n = 5'd0;
           state_d = S_RETIRE;
         end else if (TailChain && pend_num != 6'd0 && pend_prio < exec_prio_ret) begin
           // tail-chain, decided as the return executes (before its SysTick count): no unstacking; the POP's own
@@ -943,11 +945,19 @@ module m0_core
       ex_d.pc = {hrdata[31:1], 1'b0};
       cq_id_d[0] = REG_LR;
       cq_val_d[0] = enter_lr;
-      cq_d.i = 4'd0;
+      cq_d.i = 5'd0;
       cq_d.b_valid = 1'b1;
       cq_d.b_id = REG_XPSR;
       cq_d.b_val = xpsr_of(arch_q.nzcv, exc_q.n);
       state_d = S_EXC_COMMIT;
+    end
+
+    // CONTROL changed by an exception entry (SPSEL cleared) or return (SPSEL from EXC_RETURN): no instruction
+    // writes it there, the trace port reports it as any change of it (MSR CONTROL's goes on port B)
+    if (arch_d.spsel != arch_q.spsel && state_q != S_EXEC) begin
+      cq_id_d[cq_d.n] = REG_CONTROL;
+      cq_val_d[cq_d.n] = {30'd0, arch_d.spsel, 1'b0};
+      cq_d.n = cq_d.n + 5'd1;
     end
 
     // the choice of an exception: a frame prepared to stack (its push counter starts at 7) or an exception
@@ -964,7 +974,7 @@ module m0_core
       mem_q <= '0;
       for (int i = 0; i < 9; i++) ldbuf_q[i] <= 32'd0;
       cq_q <= '0;
-      for (int i = 0; i < 12; i++) begin cq_id_q[i] <= 5'd0; cq_val_q[i] <= 32'd0; end
+      for (int i = 0; i < 17; i++) begin cq_id_q[i] <= 5'd0; cq_val_q[i] <= 32'd0; end
       exc_q <= '0;
       for (int i = 0; i < 8; i++) frame_q[i] <= 32'd0;
       tp_q <= '0;
