@@ -28,6 +28,7 @@ typedef struct tc_options {
     char elf[512];         /* the program's ELF: symbolized reports */
     unsigned context, max_errors, bus_window;
     uint32_t mtb_base;
+    uint32_t mtb_sram_size;  /* a power of two: packets go to POSITION.POINTER modulo it */
     uint32_t ignore_mask;  /* bit per register id */
     int quiet;
     int cpu;               /* -1 = all */
@@ -91,7 +92,6 @@ typedef struct tc_packet {
     uint32_t w0, w1;
     uint8_t kind, events;  /* TC_PKT_* */
     uint32_t pointer;      /* POSITION.POINTER the MTB writes it at (the golden's MTB state before the packet) */
-    uint32_t buffer_mask;  /* the pointer bits inside the trace buffer: 2^(MASTER.MASK+4) - 1 */
     uint64_t step;         /* golden step that caused it */
     uint64_t line;
 } tc_packet;

@@ -32,7 +32,6 @@ static void expect(tc_checker *c, const tc_step *s, int kind, uint32_t src, int 
     uint32_t size = mask + 4 >= 32 ? 0 : 1u << (mask + 4);
     uint32_t ptr = g->mtb_position & ~7u;
     p->pointer = ptr;
-    p->buffer_mask = size ? size - 1 : ~0u;
     uint32_t next = ptr + 8;
     if (size && ((next ^ ptr) & ~(size - 1)) != 0) {
         next = ptr & ~(size - 1);

@@ -61,8 +61,18 @@ bool perfect_calls(const std::string &golden_path, const std::vector<PacketAt> &
     bool have_close = false, open_exc = false;
     Call close{};
     size_t step = 0;  // golden steps closed so far (the reset step is closed with the first instruction)
+    // CONTROL as the core has it: an exception entry clears SPSEL, a return to Thread mode sets it when it
+    // unstacks PSP; the core reports those changes as writes, which no golden line shows
+    uint32_t control = 0;
+    bool to_thread = false, psp_written = false;
     auto flush = [&]() {
         if (!have_close) return;
+        uint32_t now = control;
+        if (close.kind == Call::EXC) now &= ~2u;
+        else if (to_thread) now = psp_written ? now | 2u : now & ~2u;
+        if (now != control) body.push_back(Call::reg(TM_REG_CONTROL, now));
+        control = now;
+        to_thread = psp_written = false;
         out.insert(out.end(), body.begin(), body.end());
         body.clear();
         for (const PacketAt &p : packets)
@@ -85,6 +95,7 @@ bool perfect_calls(const std::string &golden_path, const std::vector<PacketAt> &
         case TM_REC_EVENT: {
             const tm_event &ev = rec.u.event;
             bool to_handler = named(ev.desc, "ModeChange") && ev.mode.n && strncasecmp(ev.mode.p, "handler", 7) == 0;
+            if (named(ev.desc, "ModeChange") && ev.mode.n && strncasecmp(ev.mode.p, "thread", 6) == 0) to_thread = true;
             bool exc = exception_event(ev.desc);
             if (!to_handler && !exc) break;
             if (!open_exc) {
@@ -103,6 +114,8 @@ bool perfect_calls(const std::string &golden_path, const std::vector<PacketAt> &
         case TM_REC_REG: {
             int id = tm_reg_id(rec.u.reg.name, rec.u.reg.suffix);
             if (id == TM_REG_SP) id = TM_REG_MSP;
+            if (id == TM_REG_CONTROL) control = (uint32_t)rec.u.reg.value.v;
+            if (id == TM_REG_PSP) psp_written = true;
             if (id >= 0 && id != TM_REG_PC) body.push_back(Call::reg(id, (uint32_t)rec.u.reg.value.v));
             break;
         }

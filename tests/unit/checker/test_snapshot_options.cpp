@@ -25,6 +25,7 @@ constexpr uint32_t kAllRegs = (1u << TM_REG_COUNT) - 1;
 std::vector<Call> as_snapshots(const std::vector<Call> &calls, uint32_t fill, uint32_t valid = kAllRegs)
 {
     std::vector<uint32_t> file(TM_REG_COUNT, fill);
+    file[TM_REG_CONTROL] = 0;  // the one register the architecture resets (and changes implicitly): not garbage
     std::vector<Call> out;
     for (const Call &c : calls) {
         if (c.kind == Call::REG) {
