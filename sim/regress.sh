@@ -4,22 +4,27 @@
 # junit.xml (Jenkins/GitLab); exit 0 only if all pass. A test passes when the checker passes, the exit code is
 # 0 and the console output is tests/programs/<p>.expect. Each test has its log, its checker report, the
 # command that reruns it and, when it failed, the one that reruns it writing the waveform before the failure.
-# usage: regress.sh [-j N] [--list] [--live] [--plusargs "<+a +b>"] [--coverage <tarmac-cov>] <Vtb_top>
-#                   <programs dir> <golden dir> <out dir> <wait %> <program>...
+# usage: regress.sh [-j N] [--list] [--live] [--variant V] [--plusargs "<+a +b>"] [--coverage <tarmac-cov>]
+#                   <Vtb_top> <programs dir> <golden dir> <out dir> <wait %> <program>...
 #   --list      print one shell command per test (for a farm: Slurm array, LSF, GNU parallel) and run nothing
 #   --live      live mode: the checker runs the model on the program's ELF (+tarmac_golden=live:<elf>), no golden
 #               file (<golden dir> is not read)
 #   --plusargs  more arguments for every test, e.g. "+tarmac_regs=snapshot"; {n} in them stands for the number in
 #               the test's name (async_7: 7), e.g. "+irq_seed={n}" gives each random program its own interrupts
+#   --variant   the goldens made with the implementation options of a core built with them: <p>.V.tarmac.gz
+#               (V = tc: tail-chaining and late arrival, build/sim/chk-tc)
+#   A program's exit status must be 0, or what <p>[.V].exit beside its expected output says (a generated program
+#   that ends in a lockup: 125).
 #   --coverage  each test writes the checker's coverage (<out>/<p>.cov, its summary <out>/<p>.coverage.txt); the
 #               passing tests' files are merged by the given tarmac-cov into <out>/coverage.tsv, .txt and .html
 set -u
-jobs=1; list=0; extra=""; live=0; cov=""
+jobs=1; list=0; extra=""; live=0; cov=""; variant=""
 while [ $# -gt 0 ]; do
   case "$1" in
     -j) jobs=$2; shift 2 ;;
     --plusargs) extra=$2; shift 2 ;;
     --live) live=1; shift ;;
+    --variant) variant=.$2; shift 2 ;;
     --list) list=1; shift ;;
     --coverage) cov=$2; shift 2 ;;
     --one) shift; break ;;
@@ -28,7 +33,7 @@ while [ $# -gt 0 ]; do
 done
 
 command_for() { # program -> the command that runs it
-  local g="$golden/$1.tarmac.gz" n
+  local g="$golden/$1$variant.tarmac.gz" n
   [ "$live" -eq 0 ] || g="live:$progs/$1.elf"
   n=$(tr -cd 0-9 <<<"$1")
   echo "$sim +elf=$progs/$1.elf +tarmac_golden=$g +tarmac_report=$out/$1.report +waitstates=$ws +seed=1${cov:+ +tarmac_coverage=$out/$1.cov}${extra:+ ${extra//\{n\}/${n:-0}}}"
@@ -42,10 +47,12 @@ run_one() { # program: runs it, writes $out/<p>.result "name|insns|cycles|beats|
   timeout 600 $cmd > "$log.out" 2> "$log"; rc=$?
   t1=$(date +%s.%N)
   cat "$log.out" >> "$log"
-  sed '/^tarmac checker:/,$d; /^- rtl_tb/d' "$log.out" > "$log.console"
-  local expect="tests/programs/$p.expect"
+  sed '/^tarmac checker:/,$d; /^- rtl_tb/d; /^tb_top: lockup at cycle [0-9]*$/d' "$log.out" > "$log.console"
+  local expect="tests/programs/$p.expect" want=0
   [ -f "$expect" ] || expect="$progs/$p.expect"   # generated programs keep theirs beside the ELF
-  if [ "$rc" -eq 0 ] && grep -q "tarmac checker: PASS" "$log" && cmp -s "$log.console" "$expect"; then
+  if [ -f "${expect%.expect}$variant.exit" ]; then want=$(cat "${expect%.expect}$variant.exit")
+  elif [ -f "${expect%.expect}.exit" ]; then want=$(cat "${expect%.expect}.exit"); fi
+  if [ "$rc" -eq "$want" ] && grep -q "tarmac checker: PASS" "$log" && cmp -s "$log.console" "$expect"; then
     result=PASS
   else
     result=FAIL
@@ -67,7 +74,7 @@ if [ "$list" -eq 1 ]; then
   exit 0
 fi
 export -f run_one command_for
-export sim progs golden out ws extra live cov
+export sim progs golden out ws extra live cov variant
 rm -f "$out"/*.result "$out"/*.cov
 printf '%s\n' "$@" | xargs -P "$jobs" -I{} bash -c 'run_one "$@"' _ {}
 

@@ -62,7 +62,8 @@ regress: $(SIM_CHK) $(PROGRAM_ELFS) $(GOLDENS) $(BIN)/tarmac-cov
 	@rc=0; bash sim/regress.sh -j $(JOBS) --coverage $(BIN)/tarmac-cov $(SIM_CHK) $(BUILD)/programs golden \
 	  $(BUILD)/regress $(SIM_WAITSTATES) $(PROGRAMS) || rc=$$?; \
 	$(BIN)/tarmac-cov merge $(REGRESS_COV).tsv $(if $(filter-out 0,$(SEEDS)),$(BUILD)/regress/random/coverage.tsv) \
-	  $(BUILD)/regress/live/programs/coverage.tsv \
+	  $(BUILD)/regress/live/programs/coverage.tsv $(BUILD)/regress/tc/programs/coverage.tsv \
+	  $(if $(filter-out 0,$(SYS_SEEDS)),$(BUILD)/regress/sys/coverage.tsv $(BUILD)/regress/tc/sys/coverage.tsv) \
 	  $(if $(filter-out 0,$(ASYNC_SEEDS)),$(BUILD)/regress/live/async/coverage.tsv) -o $(REGRESS_COV).tsv --text $(REGRESS_COV).txt --html $(REGRESS_COV).html || rc=$$?; \
 	echo "coverage: $(REGRESS_COV).txt, $(REGRESS_COV).html"; exit $$rc
 # In make test: two programs' coverage files from the core in lockstep, merged and reported (sim/test_coverage.sh).
@@ -125,9 +126,10 @@ TEST_SCRIPTS += sim/test_waves.sh
 SEEDS ?= 0
 RANDOM_TEST_SEEDS := 1 2 3
 RANDOM_DIR := $(BUILD)/random
-$(RANDOM_DIR)/gen_random: tests/random/gen_random.c
+GEN_LIB := tests/random/gen_lib.c tests/random/gen_lib.h
+$(RANDOM_DIR)/gen_random: tests/random/gen_random.c $(GEN_LIB)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -o $@ $<
+	$(CC) $(CFLAGS) -o $@ $< tests/random/gen_lib.c
 $(RANDOM_DIR)/seed_%.S: $(RANDOM_DIR)/gen_random
 	$< $* 400 > $@
 $(RANDOM_DIR)/seed_%.elf: $(RANDOM_DIR)/seed_%.S $(PROG_LIB) | deps
@@ -146,20 +148,50 @@ regress-random: $(SIM_CHK) $(BIN)/tarmac-cov $(call random-programs,$(if $(filte
 TEST_PREREQS += $(call random-programs,$(RANDOM_TEST_SEEDS))
 TEST_SCRIPTS += sim/test_random.sh
 
-# `make mutate`: the mutation campaign over sim/mutants.tsv: each mutant runs the whole program corpus, then the
-# random seeds MUTATE_SEEDS, until the first detection; MUTATE_JOBS mutants in parallel; the table and summary
-# in $(BUILD)/mutate/summary.txt. After the random-program rules, whose names its prerequisites expand.
-MUTATE_SEEDS ?= $(shell seq 1 16)
-MUTATE_JOBS ?= 2
-# MUTATE_PLUSARGS=+tarmac_regs=snapshot: the campaign with the checker in snapshot mode
-MUTATE_PLUSARGS ?=
-.PHONY: mutate
-mutate: $(PROGRAM_ELFS) $(call random-programs,$(MUTATE_SEEDS)) $(LIBARMV6M) $(LIBTARMAC) $(LIBTARMACCHK) \
-        $(BUILD)/sim/chk/Vtb_top | deps
-	bash sim/mutate.sh -j $(MUTATE_JOBS) --random $(RANDOM_DIR) $(if $(MUTATE_PLUSARGS),--plusargs "$(MUTATE_PLUSARGS)") $(BUILD) $(BUILD)/programs golden \
-	  $(abspath $(LIBARMV6M)) $(abspath $(LIBTARMAC)) -Wl,-rpath,$(abspath $(LIB)) $(abspath $(LIBTARMACCHK)) -- \
-	  $(PROGRAMS) $(MUTATE_SEEDS:%=seed_%)
-# the campaign's self-check column on a synthetic output and on two real mutants (sim/test_mutate.sh)
+# System-level constrained-random programs (tests/random/gen_sys.c): exceptions of every kind from every mode and
+# stack, faults recovered by the HardFault handler or ending in a lockup, VTOR, MRS/MSR of every SYSm, system
+# registers, the MTB anywhere in its SRAM. sys_<n>: the program (.S, .elf), its expected output (empty) and exit
+# status (.exit, and .tc.exit for the core with tail-chaining and late arrival, from the generator's header),
+# its goldens (.tarmac.gz, and .tc.tarmac.gz with TC_ISS_OPTS). `make regress` runs seeds 1..SYS_SEEDS in file
+# mode and on build/sim/chk-tc; make test a few (SYS_TEST_SEEDS).
+SYS_SEEDS ?= 60
+SYS_TEST_SEEDS := 1 2 3
+$(RANDOM_DIR)/gen_sys: tests/random/gen_sys.c $(GEN_LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -o $@ $< tests/random/gen_lib.c
+$(RANDOM_DIR)/sys_%.S: $(RANDOM_DIR)/gen_sys
+	$< $* 300 > $@.tmp && mv $@.tmp $@
+$(RANDOM_DIR)/sys_%.elf: $(RANDOM_DIR)/sys_%.S $(PROG_LIB) | deps
+	$(ARM_CC) $(ARM_CFLAGS) -o $@ $< $(PROG_LIB) $(ARM_LDFLAGS)
+	@: > $(RANDOM_DIR)/sys_$*.expect
+	@sed -n 's/^@ exit //p' $< > $(RANDOM_DIR)/sys_$*.exit
+	@sed -n 's/^@ exit-tc //p' $< > $(RANDOM_DIR)/sys_$*.tc.exit
+# the model must end the program as the generator says (exit 0, or 125 after a lockup)
+$(RANDOM_DIR)/sys_%.tarmac.gz: $(RANDOM_DIR)/sys_%.elf $(ISS)
+	@$(ISS) --quiet --max-insns 5000000 --tarmac $@.tmp.gz $< > /dev/null; rc=$$?; \
+	  [ "$$rc" = "$$(cat $(RANDOM_DIR)/sys_$*.exit)" ] || { echo "sys_$*: the model exited $$rc, the program expects $$(cat $(RANDOM_DIR)/sys_$*.exit)" >&2; rm -f $@.tmp.gz; exit 1; }; \
+	  mv $@.tmp.gz $@
+$(RANDOM_DIR)/sys_%.tc.tarmac.gz: $(RANDOM_DIR)/sys_%.elf $(ISS)
+	@$(ISS) --quiet --max-insns 5000000 $(TC_ISS_OPTS) --tarmac $@.tmp.gz $< > /dev/null; rc=$$?; \
+	  [ "$$rc" = "$$(cat $(RANDOM_DIR)/sys_$*.tc.exit)" ] || { echo "sys_$* ($(TC_ISS_OPTS)): the model exited $$rc, the program expects $$(cat $(RANDOM_DIR)/sys_$*.tc.exit)" >&2; rm -f $@.tmp.gz; exit 1; }; \
+	  mv $@.tmp.gz $@
+.PRECIOUS: $(RANDOM_DIR)/sys_%.S $(RANDOM_DIR)/sys_%.elf $(RANDOM_DIR)/sys_%.tarmac.gz $(RANDOM_DIR)/sys_%.tc.tarmac.gz
+sys-programs = $(foreach s,$(1),$(RANDOM_DIR)/sys_$(s).elf $(RANDOM_DIR)/sys_$(s).tarmac.gz $(RANDOM_DIR)/sys_$(s).tc.tarmac.gz)
+SIM_CHK_TC := $(BUILD)/sim/chk-tc/Vtb_top
+regress: regress-sys
+.PHONY: regress-sys
+# file mode on the core as built by default, then the same programs and TC_PROGRAMS on the core with
+# tail-chaining and late arrival against their .tc goldens
+regress-sys: $(SIM_CHK) $(SIM_CHK_TC) $(BIN)/tarmac-cov $(TC_PROGRAM_ELFS) $(call sys-programs,$(shell seq 1 $(SYS_SEEDS)))
+	@rc=0; bash sim/regress.sh -j $(JOBS) --coverage $(BIN)/tarmac-cov $(SIM_CHK) $(RANDOM_DIR) $(RANDOM_DIR) \
+	  $(BUILD)/regress/sys $(SIM_WAITSTATES) $(foreach s,$(shell seq 1 $(SYS_SEEDS)),sys_$(s)) || rc=1; \
+	bash sim/regress.sh -j $(JOBS) --variant tc --coverage $(BIN)/tarmac-cov $(SIM_CHK_TC) $(BUILD)/programs golden \
+	  $(BUILD)/regress/tc/programs $(SIM_WAITSTATES) $(TC_PROGRAMS) || rc=1; \
+	bash sim/regress.sh -j $(JOBS) --variant tc --coverage $(BIN)/tarmac-cov $(SIM_CHK_TC) $(RANDOM_DIR) $(RANDOM_DIR) \
+	  $(BUILD)/regress/tc/sys $(SIM_WAITSTATES) $(foreach s,$(shell seq 1 $(SYS_SEEDS)),sys_$(s)) || rc=1; exit $$rc
+TEST_PREREQS += $(RANDOM_DIR)/gen_sys $(call sys-programs,$(SYS_TEST_SEEDS))
+
+# the campaign's self-check column on a synthetic output and on real mutants (sim/test_mutate.sh)
 TEST_SCRIPTS += sim/test_mutate.sh
 
 # The semihosting component (rtl_tb/armv6m_semihost.sv) on each call and each way to exit: one firmware per
@@ -222,3 +254,30 @@ TEST_PREREQS += $(SIM_CHK_LIVE) $(BUILD)/sim/plain/Vtb_top $(LIVE_PROGRAM_ELFS) 
 # Injected bugs only live mode sees (sim/live_bugs.tsv), each detected with a report naming the cause
 TEST_SCRIPTS += sim/test_live_bugs.sh
 TEST_PREREQS += $(LIBTARMACCHK) $(PROGRAM_ELFS) $(LIVE_PROGRAM_ELFS) $(call async-elfs,1 5)
+
+# `make mutate`: the mutation campaign over MUTANTS (sim/mutants.tsv and the second batch sim/mutants_sys.tsv).
+# Each mutant is built with the AHB-Lite assertions and tried in each configuration of MUTATE_CONFIGS, in this
+# order, until the first detection: file (golden files: the system-level seeds, the corpus, the random seeds),
+# snapshot (the same with register snapshots), tc (the core with tail-chaining and late arrival against the .tc
+# goldens), live (the interrupt programs in live mode) and async (async seeds with random IRQ and NMI pulses);
+# MUTATE_JOBS mutants in parallel; the table and summary in $(BUILD)/mutate/summary.txt. After the random-program
+# and live-mode rules, whose names its prerequisites expand.
+MUTANTS ?= sim/mutants.tsv sim/mutants_sys.tsv
+MUTATE_SEEDS ?= $(shell seq 1 16)
+MUTATE_SYS_SEEDS ?= $(shell seq 1 24)
+MUTATE_ASYNC_SEEDS ?= $(shell seq 1 8)
+MUTATE_JOBS ?= 2
+MUTATE_CONFIGS ?= file snapshot tc live async
+MUTATE_FILE_TESTS := $(MUTATE_SYS_SEEDS:%=sys_%) $(PROGRAMS) $(MUTATE_SEEDS:%=seed_%)
+MUTATE_CONFIG_file := file|||file|$(SIM_CHK)|$(MUTATE_FILE_TESTS)
+MUTATE_CONFIG_snapshot := snapshot||+tarmac_regs=snapshot|file|$(SIM_CHK)|$(MUTATE_FILE_TESTS)
+MUTATE_CONFIG_tc := tc|-GTailChain=1 -GLateArrival=1||tc|$(SIM_CHK_TC)|$(TC_PROGRAMS) $(MUTATE_SYS_SEEDS:%=sys_%)
+MUTATE_CONFIG_live := live|$(LIVE_PARAMS)||live|$(SIM_CHK_LIVE)|$(LIVE_PROGRAMS)
+MUTATE_CONFIG_async := async|$(LIVE_PARAMS)|$(ASYNC_PLUSARGS)|live|$(SIM_CHK_LIVE)|$(MUTATE_ASYNC_SEEDS:%=async_%)
+.PHONY: mutate
+mutate: $(PROGRAM_ELFS) $(TC_PROGRAM_ELFS) $(LIVE_PROGRAM_ELFS) $(call random-programs,$(MUTATE_SEEDS)) \
+        $(call sys-programs,$(MUTATE_SYS_SEEDS)) $(call async-elfs,$(MUTATE_ASYNC_SEEDS)) $(LIBARMV6M) $(LIBTARMAC) \
+        $(LIBTARMACCHK) $(SIM_CHK) $(SIM_CHK_TC) $(SIM_CHK_LIVE) | deps
+	bash sim/mutate.sh -j $(MUTATE_JOBS) --random $(RANDOM_DIR) $(foreach m,$(MUTANTS),--mutants $(m)) \
+	  $(foreach c,$(MUTATE_CONFIGS),--config '$(MUTATE_CONFIG_$(c))') $(BUILD) $(BUILD)/programs golden \
+	  $(abspath $(LIBARMV6M)) $(abspath $(LIBTARMAC)) -Wl,-rpath,$(abspath $(LIB)) $(abspath $(LIBTARMACCHK)) --
