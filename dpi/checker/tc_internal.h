@@ -224,12 +224,14 @@ void tc_mtb_step(tc_checker *c, const tc_step *s, const tc_step *next);
 /* The value a BX Rm or POP {..,pc} step writes to the PC, from the registers before it (BX) or its memory read of
  * the PC (POP); 0 for any other instruction. */
 int tc_bx_pop_value(const uint32_t regs[TM_REG_COUNT], const tc_step *s, uint32_t *v);
-/* A golden exception return: a handler-mode BX / POP {pc} that executes and writes 0xFxxxxxxx to the PC, given
- * the golden registers before it; its EXC_RETURN in *v. */
+/* A golden exception return: a handler-mode BX / POP {pc} that executes and writes a valid EXC_RETURN (0xFFFFFFF1,
+ * 0xFFFFFFF9, 0xFFFFFFFD) to the PC, given the golden registers before it; its EXC_RETURN in *v. Any other
+ * 0xFxxxxxxx value faults there: no return, no packet. */
 static inline int tc_step_exc_return(const uint32_t regs[TM_REG_COUNT], const tc_step *s, uint32_t *v)
 {
     return s->kind == TC_STEP_INSN && s->status == TM_INSN_IT && s->handler == 1 &&
-           thumb_writes_pc(s->opcode, s->is32) && tc_bx_pop_value(regs, s, v) && *v >= 0xF0000000u;
+           thumb_writes_pc(s->opcode, s->is32) && tc_bx_pop_value(regs, s, v) &&
+           (*v == 0xFFFFFFF1u || *v == 0xFFFFFFF9u || *v == 0xFFFFFFFDu);
 }
 /* An exception entry by tail-chaining: no stacking, the return address it shows is the EXC_RETURN value of the
  * exception return before it (model/ARCHITECTURE.md). */
