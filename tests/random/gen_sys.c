@@ -407,7 +407,11 @@ static void undefined_encoding(void)
     case 3: printf("\t.inst.n 0x%04x\n", 0xbf00u | (1 + pick(15)) | pick(16) << 4); break;   /* IT (ARMv7-M) */
     case 4: printf("\t.inst.n 0x%04x\n", 0xbf50u + 0x10u * pick(11)); break;                /* unallocated hints */
     case 5: printf("\t.inst.n 0x%04x\n", (pick(2) ? 0xb100u : 0xb900u) | pick(2) << 9 | pick(256)); break; /* CBZ */
-    case 6: printf("\t.inst.n 0x%04x\n", (const unsigned[]){ 0xb400, 0xbc00, 0xc000, 0xc800 }[pick(4)] | (pick(4) < 2 ? 0 : pick(8) << 8)); break; /* empty lists */
+    case 6: { /* empty register lists: PUSH, POP, STM, LDM (any base) */
+        unsigned k = pick(4);
+        printf("\t.inst.n 0x%04x\n", (const unsigned[]){ 0xb400, 0xbc00, 0xc000, 0xc800 }[k] | (k >= 2 ? pick(8) << 8 : 0));
+        break;
+    }
     case 7: msr(13 + (int)pick(3), sysm_defined[pick(11)]); break;                            /* MSR from SP, LR, PC */
     case 8: mrs(13 + (int)pick(3), sysm_defined[pick(11)]); break;                            /* MRS to SP, LR, PC */
     case 9: /* MRS with a should-be bit wrong, MSR with hw1 bit 4, barrier options 0111 and 0000, ARMv7-M 32-bit */
