@@ -144,8 +144,8 @@ static void special_regs(void)
         printf("\tmov r1, sp\n");
         check_regs(0, 1);
         break;
-    case 4: { /* the stack pointer not in use: moved and restored (the handler's Thread PSP frame included) */
-        unsigned s = ctx == THREAD_PSP ? 8 : 9;
+    case 4: { /* a stack pointer, in use or not, moved down and back (the handler's Thread PSP frame included) */
+        unsigned s = 8 + pick(2);
         mrs(0, s);
         printf("\tmov r1, r0\n\tsubs r1, #%u\n", 8 * (1 + pick(4)));
         msr(1, s);
@@ -323,11 +323,15 @@ static void systick(void)
         REG_WRITE(SCS(0x018), rnd());
         REG_WRITE(SCS(0x010), pick(2) ? 7 : 3);
         break;
-    case 1: /* counting without the interrupt; COUNTFLAG read twice */
+    case 1: /* counting without the interrupt: the other registers read while COUNTFLAG is set (no side effect),
+             * then CSR twice (the first read clears it); or CVR written (clears it) before CSR is read */
         REG_WRITE(SCS(0x014), pick(3) ? pick(40) : rnd());
         REG_WRITE(SCS(0x010), pick(2) ? 5 : 1);
         for (unsigned i = 0; i < 3 + pick(20); i++) printf("\tnop\n");
-        printf("\tldr r6, =0x%08x\n\tldr r0, [r6]\n\tldr r1, [r6]\n\tldr r2, [r6, #8]\n", SCS(0x010));
+        printf("\tldr r6, =0x%08x\n", SCS(0x010));
+        if (pick(3)) printf("\tldr r2, [r6, #8]\n\tldr r3, [r6, #%u]\n", pick(2) ? 4 : 12);
+        else printf("\tstr r6, [r6, #8]\n");
+        printf("\tldr r0, [r6]\n\tldr r1, [r6]\n");
         break;
     case 2: REG_WRITE(SCS(0x010), pick(2) ? 0 : 2); break; /* off (TICKINT alone) */
     default: REG_WRITE(SCS(0x018), rnd()); break;         /* a write of CVR: zero, COUNTFLAG clear */
@@ -338,7 +342,10 @@ static void systick(void)
 static void mtb(void)
 {
     switch (pick(5)) {
-    case 0: REG_WRITE(MTB_BASE + 4, 0); break; /* off */
+    case 0: /* off; BASE is read-only */
+        REG_WRITE(MTB_BASE + 4, 0);
+        REG_WRITE(MTB_BASE + 12, rnd());
+        break;
     case 1: /* MASTER written again while it runs (S only after EN rises) */
         REG_WRITE(MTB_BASE + 4, 0x80000000u | pick(9) | (pick(2) ? 0x60u : 0));
         break;
@@ -347,7 +354,7 @@ static void mtb(void)
             printf("\tldr r6, =0x%08x\n\tldr r%u, [r6]\n", pick(2) ? MTB_BASE + 4 * pick(4) : MTB_RAM + 4 * pick(1024), pick(4));
         break;
     default: {
-        unsigned mask = pick(9), size = 16u << mask;
+        unsigned mask = pick(5) ? pick(9) : 9 + pick(23), size = mask < 8 ? 16u << mask : 4096; /* MASK past the SRAM */
         uint32_t pos = 8 * pick(4096 / 8) | (pick(4) ? 0 : 4);       /* any region, WRAP set or not */
         uint32_t base = pos & ~(size - 1) & 0xfffu;
         uint32_t flow = base | (8 * pick(size / 8)) | pick(4) | (pick(4) ? 0 : 4);  /* watermark in the buffer */
@@ -392,10 +399,26 @@ static void bus_error_access(void)
                                          0xe0001000u, 0xe000f000u, 0xe0000000u, 0xf0000010u, 0x00040000u,
                                          0xa0000000u, 0x1fffffe0u, 0x4fff0000u };
     static const char *const op[] = { "ldr", "str", "ldrb", "strb", "ldrh", "strh" };
-    unsigned k = pick(6);
+    unsigned k = pick(8);
     uint32_t a = unmapped[pick(sizeof unmapped / sizeof unmapped[0])];
     if (k >= 4) a &= ~1u;
-    printf("\tldr r6, =0x%08x\n\t%s r5, [r6]\n", a, op[k]);
+    if (k >= 6) a &= ~3u;
+    if (k < 6) printf("\tldr r6, =0x%08x\n\t%s r5, [r6]\n", a, op[k]);
+    else printf("\tldr r6, =0x%08x\n\t%s r6!, {r5}\n", a, k == 6 ? "ldm" : "stm");
+}
+
+/* A POP whose last word is past the end of the SRAM (SP at its last word): the POP faults before it writes any
+ * register, the SP included; r4 keeps the stack pointer, put back after the resume label (resumed_sp). */
+static void pop_past_sram(void)
+{
+    printf("\tmov r4, sp\n\tldr r6, =0x2000fffc\n\tmov sp, r6\n\tpop {r0, %s}\n", pick(2) ? "r1" : "pc");
+}
+
+/* A 32-bit instruction whose second halfword is past the end of the SRAM: its fetch faults (code runs from SRAM) */
+static void fetch_past_sram(void)
+{
+    printf("\tldr r6, =0x2000fffe\n\tldr r5, =0x%04x\n\tstrh r5, [r6]\n\tadds r6, #1\n\tbx r6\n",
+           pick(2) ? 0xf000u : 0xf3efu);
 }
 
 static void undefined_encoding(void)
@@ -427,7 +450,10 @@ static void fault_site(void)
 {
     int l = new_label();
     set_resume(l);
-    switch (pick(ctx == HANDLER ? 11 : 10)) {
+    int sp_moved = 0;
+    switch (pick(ctx == HANDLER ? 13 : 12)) {
+    case 10: pop_past_sram(); sp_moved = 1; break;
+    case 11: fetch_past_sram(); break;
     case 0: printf("\tudf #%u\n", pick(256)); break;
     case 1: printf("\tbkpt #%u\n", (pick(255) + 0xacu) & 0xff); break; /* anything but 0xAB (semihosting) */
     case 2: { /* unaligned: words at +1..3, halfwords at odd addresses, LDM/STM bases */
@@ -454,13 +480,14 @@ static void fault_site(void)
         printf("\tldr r6, =0x%08x\n\t%s r6\n", (const uint32_t[]){ 0xfffffff9u, 0xfffffffdu, 0xfffffff1u, 0xf0000001u }[pick(4)],
                ctx == HANDLER ? "mov pc," : pick(2) ? "bx" : "mov pc,");
         break;
-    default: /* Handler mode: an invalid EXC_RETURN, or MOV pc, lr */
+    case 12: /* Handler mode: an invalid EXC_RETURN, or MOV pc, lr */
         if (pick(2)) printf("\tldr r6, =0x%08x\n\tbx r6\n", (const uint32_t[]){ 0xfffffff5u, 0xffffffe9u, 0xf0000001u, 0xfffffff0u }[pick(4)]);
         else printf("\tmov pc, lr\n");
         break;
     }
     printf("\t.ltorg\n");
     at_resume(l);
+    if (sp_moved) printf("\tmov sp, r4\n");
 }
 
 /* An SVC: taken when SVCall's priority is above the execution priority, else escalated to HardFault (resumed);
@@ -610,6 +637,13 @@ static void gen_nmi(void)
     printf("\tldr r4, =sys_lockup\n\tldr r4, [r4]\n\tcmp r4, #2\n\tbne 1f\n%s\tudf #2\n1:\n\tcmp r4, #3\n\tbne 1f\n"
            "\tsvc #3\n1:\n", pick(2) ? "\tcpsid i\n" : "");
     for (unsigned i = 0; i < pick(4); i++) handler_action(1);
+    if (pick(2)) { /* NMI pended again in its own handler: ICSR shows it pending */
+        int l = budget_begin();
+        REG_WRITE(ICSR, 1u << 31);
+        SYNC();
+        printf("\tldr r0, [r6]\n");
+        budget_end(l);
+    }
     printf("\tpop {r4-r7, pc}\n\t.ltorg\n");
 }
 
@@ -642,8 +676,8 @@ static void gen_hardfault(void)
 }
 
 /* The scenario that ends a run: 0 none (main returns 0), 1 a fault in HardFault, 2 a fault in NMI, 3 an SVC in
- * NMI (escalated to HardFault there), 4 a bus error on stacking: each locks up; 5 a bus error on a vector read:
- * a lockup, or a HardFault with late arrival, after which the run goes on to its end. */
+ * NMI (escalated to HardFault there), 4 a bus error on stacking, 6 on every vector read: each locks up; 5 a bus
+ * error on a vector read: a lockup, or a HardFault with late arrival, after which the run goes on to its end. */
 static void terminal(int k)
 {
     ctx = THREAD_MSP;
@@ -676,6 +710,11 @@ static void terminal(int k)
         at_resume(l);
         break;
     }
+    case 6: /* no vector table at all: VTOR in unmapped memory (a late HardFault's own vector fails too) */
+        REG_WRITE(VTOR, 0x30000000u | pick(2) << 7);
+        SYNC();
+        printf("\tsvc #0\n");
+        break;
     default: break;
     }
 }
@@ -697,7 +736,7 @@ int main(int argc, char **argv)
     gen_seed(strtoull(argv[1], NULL, 0) ^ 0x5bd1e995u);
     int n = argc > 2 ? atoi(argv[2]) : 300;
     int end = pick(20);
-    if (end > 5) end = 0;
+    if (end > 6) end = 0;
     printf("@ system-level random program, seed %s, %d steps (tests/random/gen_sys.c)\n", argv[1], n);
     printf("@ exit %d\n@ exit-tc %d\n", end ? 125 : 0, end && end != 5 ? 125 : 0);
     printf("\t.syntax unified\n\t.thumb\n\t.text\n\t.global main\n\t.type main, %%function\n\t.thumb_func\nmain:\n");
