@@ -55,8 +55,10 @@ sim-run: $(SIM_CHK) $(PROGRAM_ELFS) $(GOLDENS)
 # report and rerun command); `make regress-list` prints one command per test for a farm.
 JOBS ?= 2
 .PHONY: regress regress-list
-# Coverage (dpi/README.md, "Coverage"): every test writes what its checker compared; the corpus, the random
-# seeds and the live-mode programs and async seeds (regress-live, below) are merged into $(BUILD)/regress/coverage.tsv, coverage.txt (summary, holes) and coverage.html.
+# Coverage (dpi/README.md, "Coverage"): every test writes what its checker compared; the corpus, the random and
+# system-level seeds, the tail-chaining core's tests and the live-mode programs and async seeds are merged into
+# $(BUILD)/regress/coverage.tsv, coverage.txt (summary, holes) and coverage.html; then the architecture coverage
+# of the model (tests/coverage/coverage.mk) reports with it what no program reaches.
 REGRESS_COV := $(BUILD)/regress/coverage
 regress: $(SIM_CHK) $(PROGRAM_ELFS) $(GOLDENS) $(BIN)/tarmac-cov
 	@rc=0; bash sim/regress.sh -j $(JOBS) --coverage $(BIN)/tarmac-cov $(SIM_CHK) $(BUILD)/programs golden \
@@ -65,7 +67,8 @@ regress: $(SIM_CHK) $(PROGRAM_ELFS) $(GOLDENS) $(BIN)/tarmac-cov
 	  $(BUILD)/regress/live/programs/coverage.tsv $(BUILD)/regress/tc/programs/coverage.tsv \
 	  $(if $(filter-out 0,$(SYS_SEEDS)),$(BUILD)/regress/sys/coverage.tsv $(BUILD)/regress/tc/sys/coverage.tsv) \
 	  $(if $(filter-out 0,$(ASYNC_SEEDS)),$(BUILD)/regress/live/async/coverage.tsv) -o $(REGRESS_COV).tsv --text $(REGRESS_COV).txt --html $(REGRESS_COV).html || rc=$$?; \
-	echo "coverage: $(REGRESS_COV).txt, $(REGRESS_COV).html"; exit $$rc
+	echo "coverage: $(REGRESS_COV).txt, $(REGRESS_COV).html"; \
+	$(MAKE) --no-print-directory arch-coverage || rc=$$?; exit $$rc
 # In make test: two programs' coverage files from the core in lockstep, merged and reported (sim/test_coverage.sh).
 TEST_SCRIPTS += sim/test_coverage.sh
 TEST_PREREQS += $(BIN)/tarmac-cov

@@ -219,7 +219,12 @@ static uint32_t irq_bits(int any)
 
 static void priorities(void)
 {
-    switch (pick(4)) {
+    switch (pick(5)) {
+    case 4: { /* a write to an SCS word that is not implemented: ignored */
+        static const uint32_t unimplemented[] = { 0x004, 0x300, 0xd30, 0xf00, 0x020 };
+        REG_WRITE(SCS(unimplemented[pick(5)]), rnd());
+        break;
+    }
     case 0: /* SHPR2: SVCall keeps priority 0 but for a masked moment (see svc_site) */
         mrs(4, 16);
         printf("\tcpsid i\n");
@@ -408,10 +413,12 @@ static void bus_error_access(void)
 }
 
 /* A POP whose last word is past the end of the SRAM (SP at its last word): the POP faults before it writes any
- * register, the SP included; r4 keeps the stack pointer, put back after the resume label (resumed_sp). */
+ * register, the SP included; r4 keeps the stack pointer and r3 PRIMASK, put back after the resume label. PRIMASK
+ * is set meanwhile: an exception taken with SP there would stack its frame where the HardFault stacks its own. */
 static void pop_past_sram(void)
 {
-    printf("\tmov r4, sp\n\tldr r6, =0x2000fffc\n\tmov sp, r6\n\tpop {r0, %s}\n", pick(2) ? "r1" : "pc");
+    mrs(3, 16);
+    printf("\tcpsid i\n\tmov r4, sp\n\tldr r6, =0x2000fffc\n\tmov sp, r6\n\tpop {r0, %s}\n", pick(2) ? "r1" : "pc");
 }
 
 /* A 32-bit instruction whose second halfword is past the end of the SRAM: its fetch faults (code runs from SRAM) */
@@ -487,7 +494,10 @@ static void fault_site(void)
     }
     printf("\t.ltorg\n");
     at_resume(l);
-    if (sp_moved) printf("\tmov sp, r4\n");
+    if (sp_moved) {
+        printf("\tmov sp, r4\n");
+        msr(3, 16);
+    }
 }
 
 /* An SVC: taken when SVCall's priority is above the execution priority, else escalated to HardFault (resumed);
@@ -627,6 +637,19 @@ static void gen_handler(unsigned n, const char *alias)
     printf("\t.ltorg\n");
 }
 
+/* The fault of a lockup scenario (in HardFault or NMI, PRIMASK set or not): a UDF, an INVSTATE branch, a fetch
+ * from unmapped memory, or a 32-bit instruction whose second halfword is past the SRAM. */
+static void lockup_fault(unsigned imm)
+{
+    if (pick(2)) printf("\tcpsid i\n");
+    switch (pick(4)) {
+    case 0: printf("\tudf #%u\n", imm); break;
+    case 1: printf("\tldr r0, =1f\n\tbx r0\n\t.ltorg\n1:\n\tnop\n"); break;
+    case 2: printf("\tldr r0, =0x30000001\n\tbx r0\n\t.ltorg\n"); break;
+    default: fetch_past_sram(); printf("\t.ltorg\n"); break;
+    }
+}
+
 /* NMI: counts, the lockup scenarios 2 (a fault in NMI) and 3 (an SVC in NMI: escalation to HardFault), actions. */
 static void gen_nmi(void)
 {
@@ -634,8 +657,9 @@ static void gen_nmi(void)
     cur_exc = 2;
     printf("\t.global nmi_handler\n\t.thumb_func\nnmi_handler:\n\t.thumb_func\nsys_nmi:\n\tpush {r4-r7, lr}\n");
     counts_inc(2);
-    printf("\tldr r4, =sys_lockup\n\tldr r4, [r4]\n\tcmp r4, #2\n\tbne 1f\n%s\tudf #2\n1:\n\tcmp r4, #3\n\tbne 1f\n"
-           "\tsvc #3\n1:\n", pick(2) ? "\tcpsid i\n" : "");
+    printf("\tldr r4, =sys_lockup\n\tldr r4, [r4]\n\tcmp r4, #2\n\tbne 2f\n");
+    lockup_fault(2);
+    printf("2:\n\tcmp r4, #3\n\tbne 1f\n\tsvc #3\n1:\n");
     for (unsigned i = 0; i < pick(4); i++) handler_action(1);
     if (pick(2)) { /* NMI pended again in its own handler: ICSR shows it pending */
         int l = budget_begin();
@@ -656,7 +680,9 @@ static void gen_hardfault(void)
     cur_exc = 3;
     printf("\t.global hardfault_handler\n\t.thumb_func\nhardfault_handler:\n\t.thumb_func\nsys_hf:\n");
     printf("\tldr r0, =sys_counts+12\n\tldr r1, [r0]\n\tadds r1, #1\n\tstr r1, [r0]\n");
-    printf("\tldr r0, =sys_lockup\n\tldr r0, [r0]\n\tcmp r0, #1\n\tbne 1f\n%s\tudf #1\n1:\n", pick(2) ? "\tcpsid i\n" : "");
+    printf("\tldr r0, =sys_lockup\n\tldr r0, [r0]\n\tcmp r0, #1\n\tbne 2f\n");
+    lockup_fault(1);
+    printf("2:\n");
     if (pick(2)) { /* NMI preempts HardFault */
         printf("\tldr r0, =sys_budget\n\tldr r1, [r0]\n\tsubs r1, #1\n\tbmi 1f\n\tstr r1, [r0]\n");
         printf("\tldr r0, =0x%08x\n\tldr r1, =0x80000000\n\tstr r1, [r0]\n\tdsb\n\tisb\n1:\n", ICSR);
@@ -676,8 +702,9 @@ static void gen_hardfault(void)
 }
 
 /* The scenario that ends a run: 0 none (main returns 0), 1 a fault in HardFault, 2 a fault in NMI, 3 an SVC in
- * NMI (escalated to HardFault there), 4 a bus error on stacking, 6 on every vector read: each locks up; 5 a bus
- * error on a vector read: a lockup, or a HardFault with late arrival, after which the run goes on to its end. */
+ * NMI (escalated to HardFault there), 4 a bus error on stacking, 6 on every vector read, 7 a PUSH and then the
+ * stacking below the SRAM: each locks up; 5 a bus error on a vector read: a lockup, or a HardFault with late
+ * arrival, after which the run goes on to its end. */
 static void terminal(int k)
 {
     ctx = THREAD_MSP;
@@ -710,10 +737,13 @@ static void terminal(int k)
         at_resume(l);
         break;
     }
+    case 7: /* a PUSH below the start of the SRAM: its HardFault's stacking fails too */
+        printf("\tldr r6, =0x20000004\n\tmov sp, r6\n\tpush {r0, r1}\n");
+        break;
     case 6: /* no vector table at all: VTOR in unmapped memory (a late HardFault's own vector fails too) */
         REG_WRITE(VTOR, 0x30000000u | pick(2) << 7);
         SYNC();
-        printf("\tsvc #0\n");
+        printf("\t%s\n", pick(2) ? "svc #0" : "udf #6"); /* SVCall's vector, or HardFault's own */
         break;
     default: break;
     }
@@ -736,7 +766,7 @@ int main(int argc, char **argv)
     gen_seed(strtoull(argv[1], NULL, 0) ^ 0x5bd1e995u);
     int n = argc > 2 ? atoi(argv[2]) : 300;
     int end = pick(20);
-    if (end > 6) end = 0;
+    if (end > 7) end = 0;
     printf("@ system-level random program, seed %s, %d steps (tests/random/gen_sys.c)\n", argv[1], n);
     printf("@ exit %d\n@ exit-tc %d\n", end ? 125 : 0, end && end != 5 ? 125 : 0);
     printf("\t.syntax unified\n\t.thumb\n\t.text\n\t.global main\n\t.type main, %%function\n\t.thumb_func\nmain:\n");
