@@ -224,6 +224,9 @@ ALL_TARGETS += $(SIM_CHK_LIVE)
 # Constrained-random programs ready for asynchronous interrupts (gen_random --async): async_<n>, run with random
 # IRQ0-31 and NMI pulses from the testbench (rtl_tb/irq_source.sv), each program with its own pulse seed
 ASYNC_PLUSARGS := +irq_seed={n} +irq_rate=200 +nmi_rate=40 +irq_width=64
+# bursts: dense short pulses on IRQ0-3 and NMI, so that a line rises again while its handler runs
+ASYNC_BURST_PLUSARGS := +irq_seed={n} +irq_rate=3000 +irq_lines=f +irq_width=24 +nmi_rate=100
+ASYNC_BURST_SEEDS ?= $(shell seq 1 8)
 ASYNC_SEEDS ?= 20
 # make test's seeds: 1 and 2, and those that found a disagreement of the monitor or the checker with the core
 # (3: SysTick's cycles at a choice right after an entry; 38: a line that falls between a tail-chain's choice and
@@ -242,6 +245,8 @@ define live-regress
 	  $(SIM_WAITSTATES) $(LIVE_PROGRAMS)
 	bash sim/regress.sh -j $(JOBS) --live --coverage $(BIN)/tarmac-cov --plusargs "$(ASYNC_PLUSARGS)" $(SIM_CHK_LIVE) $(RANDOM_DIR) - $(1)/async \
 	  $(SIM_WAITSTATES) $(foreach s,$(2),async_$(s))
+	$(if $(3),bash sim/regress.sh -j $(JOBS) --live --coverage $(BIN)/tarmac-cov --plusargs "$(ASYNC_BURST_PLUSARGS)" $(SIM_CHK_LIVE) \
+	  $(RANDOM_DIR) - $(1)/burst $(SIM_WAITSTATES) $(foreach s,$(3),async_$(s)))
 endef
 # `make sim` runs the interrupt programs and a few async seeds in live mode, `make regress` ASYNC_SEEDS of them
 sim-run: sim-live
@@ -249,8 +254,8 @@ sim-run: sim-live
 sim-live: $(SIM_CHK_LIVE) $(BIN)/tarmac-cov $(LIVE_PROGRAM_ELFS) $(call async-elfs,$(ASYNC_TEST_SEEDS))
 	$(call live-regress,$(BUILD)/regress/sim-live,$(ASYNC_TEST_SEEDS))
 regress: regress-live
-regress-live: $(SIM_CHK_LIVE) $(BIN)/tarmac-cov $(LIVE_PROGRAM_ELFS) $(call async-elfs,$(shell seq 1 $(ASYNC_SEEDS)))
-	$(call live-regress,$(BUILD)/regress/live,$(shell seq 1 $(ASYNC_SEEDS)))
+regress-live: $(SIM_CHK_LIVE) $(BIN)/tarmac-cov $(LIVE_PROGRAM_ELFS) $(call async-elfs,$(shell seq 1 $(ASYNC_SEEDS)) $(ASYNC_BURST_SEEDS))
+	$(call live-regress,$(BUILD)/regress/live,$(shell seq 1 $(ASYNC_SEEDS)),$(ASYNC_BURST_SEEDS))
 # In make test: the interrupt programs on the core without the checker and in live mode, a few async seeds, and
 # the replay of a live run's golden_out in file mode (sim/test_live.sh)
 TEST_SCRIPTS += sim/test_live.sh
@@ -263,7 +268,8 @@ TEST_PREREQS += $(LIBTARMACCHK) $(PROGRAM_ELFS) $(LIVE_PROGRAM_ELFS) $(call asyn
 # Each mutant is built with the AHB-Lite assertions and tried in each configuration of MUTATE_CONFIGS, in this
 # order, until the first detection: file (golden files: the system-level seeds, the corpus, the random seeds),
 # snapshot (the same with register snapshots), tc (the core with tail-chaining and late arrival against the .tc
-# goldens), live (the interrupt programs in live mode) and async (async seeds with random IRQ and NMI pulses);
+# goldens), live (the interrupt programs in live mode), async (async seeds with random IRQ and NMI pulses) and burst
+# (the same with dense pulses on IRQ0-3 and NMI);
 # MUTATE_JOBS mutants in parallel; the table and summary in $(BUILD)/mutate/summary.txt. After the random-program
 # and live-mode rules, whose names its prerequisites expand.
 MUTANTS ?= sim/mutants.tsv sim/mutants_sys.tsv
@@ -271,13 +277,14 @@ MUTATE_SEEDS ?= $(shell seq 1 16)
 MUTATE_SYS_SEEDS ?= $(shell seq 1 24)
 MUTATE_ASYNC_SEEDS ?= $(shell seq 1 8)
 MUTATE_JOBS ?= 2
-MUTATE_CONFIGS ?= file snapshot tc live async
+MUTATE_CONFIGS ?= file snapshot tc live async burst
 MUTATE_FILE_TESTS := $(MUTATE_SYS_SEEDS:%=sys_%) $(PROGRAMS) $(MUTATE_SEEDS:%=seed_%)
 MUTATE_CONFIG_file := file|||file|$(SIM_CHK)|$(MUTATE_FILE_TESTS)
 MUTATE_CONFIG_snapshot := snapshot||+tarmac_regs=snapshot|file|$(SIM_CHK)|$(MUTATE_FILE_TESTS)
 MUTATE_CONFIG_tc := tc|-GTailChain=1 -GLateArrival=1||tc|$(SIM_CHK_TC)|$(TC_PROGRAMS) $(MUTATE_SYS_SEEDS:%=sys_%)
 MUTATE_CONFIG_live := live|$(LIVE_PARAMS)||live|$(SIM_CHK_LIVE)|$(LIVE_PROGRAMS)
 MUTATE_CONFIG_async := async|$(LIVE_PARAMS)|$(ASYNC_PLUSARGS)|live|$(SIM_CHK_LIVE)|$(MUTATE_ASYNC_SEEDS:%=async_%)
+MUTATE_CONFIG_burst := burst|$(LIVE_PARAMS)|$(ASYNC_BURST_PLUSARGS)|live|$(SIM_CHK_LIVE)|$(MUTATE_ASYNC_SEEDS:%=async_%)
 .PHONY: mutate
 mutate: $(PROGRAM_ELFS) $(TC_PROGRAM_ELFS) $(LIVE_PROGRAM_ELFS) $(call random-programs,$(MUTATE_SEEDS)) \
         $(call sys-programs,$(MUTATE_SYS_SEEDS)) $(call async-elfs,$(MUTATE_ASYNC_SEEDS)) $(LIBARMV6M) $(LIBTARMAC) \
