@@ -7,15 +7,15 @@
  *    errors at the edges of the memory map, INVSTATE interworking, invalid EXC_RETURN, MOV pc to EXC_RETURN, an
  *    SVC that cannot preempt) in every context, recovered by the HardFault handler at a resume address the program
  *    sets before each (sys_resume); optionally a last scenario that locks up (a fault in HardFault or NMI, PRIMASK
- *    set or not; an SVC in NMI; a bus error on stacking; a bus error on a vector read, which a core with late
- *    arrival takes as a HardFault instead);
+ *    set or not; an SVC in NMI; a bus error on stacking, on every vector read; a bus error on a vector read, which
+ *    a core with late arrival takes as a HardFault instead);
  *  - vector tables at VTOR 0, in code and at every 128-byte slot of an SRAM area (bit 7 of TBLOFF set and clear);
  *  - MRS and MSR of every SYSm value, defined or not, in every mode and stack; CONTROL.SPSEL switched in Thread mode
  *    and ignored in Handler mode; PRIMASK by CPS and MSR; MSP and PSP moved and restored;
  *  - reads of every SCS register (ICSR's VECTPENDING, ISRPENDING and VECTACTIVE while exceptions are pending and
  *    active, SysTick's COUNTFLAG cleared by a read) and of unimplemented words; the MTB configured with its buffer
- *    anywhere in its SRAM (MASK 0-8, POSITION above the buffer, WRAP, watermarks with AUTOSTOP/AUTOHALT) and read
- *    back, packets included;
+ *    anywhere in its SRAM (MASK 0-31, POSITION above the buffer, WRAP, watermarks with AUTOSTOP/AUTOHALT) and
+ *    read back, packets included;
  *  - interworking writes of the PC (BX, BLX, POP {pc}, MOV pc, ADD pc) to odd and even targets;
  *  - data-processing operands chosen where the pseudo-code branches (alu_edge).
  * Self-checks where the outcome is known in advance (IPSR and CONTROL in a handler, ICSR.VECTACTIVE, the stack
@@ -24,7 +24,6 @@
  * "@ exit <code>" (125 for a program that ends in a lockup) and "@ exit-tc <code>" for a core with tail-chaining
  * and late arrival (where a bus error on a vector read is a HardFault, not a lockup).
  * usage: gen_sys <seed> [steps] > prog.S */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,7 +37,6 @@ static unsigned enabled;      /* the IRQs the Thread code enabled (handlers neve
 static int vtor_own;          /* VTOR holds one of the program's tables (IRQ4-31 have handlers) */
 static unsigned copied;       /* the SRAM table slots already copied */
 static int checks;            /* self-check ids */
-static int primask_known = 1; /* Thread code: PRIMASK is known to be clear */
 
 #define SCS(off) (0xE000E000u + (off))
 #define ICSR SCS(0xd04)
@@ -293,7 +291,6 @@ static void thread_pend(void)
         printf("\tldr r1, [r2]\n\tsubs r1, r1, r3\n");
         int id = ++checks, l = new_label();
         printf("\tbne 7%04df\n\tmovs r0, #%d\n\tbl sys_fail\n7%04d:\n", l, id & 255, l);
-        primask_known = 1;
         return;
     }
     printf("\tcpsid i\n");
@@ -304,7 +301,6 @@ static void thread_pend(void)
     if (pick(2)) printf("\tldr r6, =0x%08x\n\tldr r0, [r6]\n\tldr r6, =0x%08x\n\tldr r1, [r6]\n", ICSR, SCS(0x200));
     if (pick(4) == 0) printf("\tsub sp, #4\n\tcpsie i\n\tadd sp, #4\n"); /* taken with SP = 4 mod 8: realigned */
     else printf("\tcpsie i\n");
-    primask_known = 1;
 }
 
 static void enables(void)
