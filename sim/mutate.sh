@@ -101,10 +101,10 @@ done
 # One mutant: "<list> <line>" -> $out/<name>/row (the table row), $out/<name>/status (LOCKSTEP, ASSERT, HARNESS: a
 # timeout/lockup the checker did not report, MISSED, ERROR) and $out/<name>/lonly (yes when only lockstep caught it).
 run_mutant() {
-  local list=$1 ln=$2 name file old new what d
-  IFS=$'\t' read -r name file old new what < <(sed -n "${ln}p" "$list")
-  d="$out/$name"; rm -rf "$d"; mkdir -p "$d"; cp -r rtl_tb "$d/"
-  if ! bash sim/replace_once.sh "$d/$file" "$old" "$new" 2> "$d/apply.log"; then
+  local list=$1 ln=$2 name what d
+  IFS=$'\t' read -r name _ _ _ what < <(sed -n "${ln}p" "$list")
+  d="$out/$name"; rm -rf "$d"; mkdir -p "$d"
+  if ! bash sim/plant_mutant.sh --mutants "$list" "$name" "$d" 2> "$d/apply.log"; then
     echo "mutate: $name: cannot apply: $(cat "$d/apply.log")" >&2
     printf '%-26s %-8s %s\n' "$name" ERROR "pattern does not apply once: $(cat "$d/apply.log")" > "$d/row"; echo ERROR > "$d/status"
     return

@@ -45,35 +45,49 @@ SIM_SC_CHK := $(BUILD)/sim-systemc/chk/Vtb_top
 rtl: $(SIM_PLAIN) $(SIM_CHK)
 ALL_TARGETS += $(SIM_PLAIN) $(SIM_CHK)
 
-# `make sim`: the demo regression, every program in lockstep on the reference core (wait states on).
+# The regression, the demo and the nightly signoff are sets of one description, sim/nightly.toml, run by one
+# runner, sim/nightly.py (sim/nightly/README.md): it builds what its tests run (make), runs them through a
+# launcher (NIGHTLY_LAUNCHER: local, the default, or slurm), judges each by one pass rule and writes junit.xml,
+# summary.txt and index.html into its output root (NIGHTLY_OUT, default $(BUILD)/nightly/<set>/<date-time>,
+# $(BUILD)/nightly/<set>/latest the last). NIGHTLY_ARGS: more runner options (--rerun-failed --out DIR, --only ...).
+# `make sim`: the corpus and the live-mode programs and a few async seeds on the reference core (wait states on);
+# `make regress [SEEDS=N] [SYS_SEEDS=N] [ASYNC_SEEDS=N] [JOBS=2]`: the same with N random, system-level and async
+# seeds, the async bursts, and the tail-chaining build's programs and system-level seeds; then the architecture
+# coverage of the model with the runner's functional coverage (tests/coverage/coverage.mk);
+# `make nightly`: the whole signoff set with its negative control; `make regress-list`: one command per test.
 SIM_WAITSTATES ?= 25
-.PHONY: sim-run
-sim-run: $(SIM_CHK) $(PROGRAM_ELFS) $(GOLDENS)
-	bash sim/regress.sh -j 2 $(SIM_CHK) $(BUILD)/programs golden $(BUILD)/regress/sim $(SIM_WAITSTATES) $(PROGRAMS)
-
-# `make regress`: the same in parallel (JOBS), results in build/regress/ (summary.txt, junit.xml, per-test log,
-# report and rerun command); `make regress-list` prints one command per test for a farm.
 JOBS ?= 2
-.PHONY: regress regress-list
-# Coverage (dpi/README.md, "Coverage"): every test writes what its checker compared; the corpus, the random and
-# system-level seeds, the tail-chaining core's tests and the live-mode programs and async seeds are merged into
-# $(BUILD)/regress/coverage.tsv, coverage.txt (summary, holes) and coverage.html; then the architecture coverage
-# of the model (tests/coverage/coverage.mk) reports with it what no program reaches.
-REGRESS_COV := $(BUILD)/regress/coverage
-regress: $(SIM_CHK) $(PROGRAM_ELFS) $(GOLDENS) $(BIN)/tarmac-cov
-	@rc=0; bash sim/regress.sh -j $(JOBS) --coverage $(BIN)/tarmac-cov $(SIM_CHK) $(BUILD)/programs golden \
-	  $(BUILD)/regress $(SIM_WAITSTATES) $(PROGRAMS) || rc=$$?; \
-	$(BIN)/tarmac-cov merge $(REGRESS_COV).tsv $(if $(filter-out 0,$(SEEDS)),$(BUILD)/regress/random/coverage.tsv) \
-	  $(BUILD)/regress/live/programs/coverage.tsv $(BUILD)/regress/tc/programs/coverage.tsv \
-	  $(if $(filter-out 0,$(SYS_SEEDS)),$(BUILD)/regress/sys/coverage.tsv $(BUILD)/regress/tc/sys/coverage.tsv) \
-	  $(if $(filter-out 0,$(ASYNC_SEEDS)),$(BUILD)/regress/live/async/coverage.tsv) -o $(REGRESS_COV).tsv --text $(REGRESS_COV).txt --html $(REGRESS_COV).html || rc=$$?; \
-	echo "coverage: $(REGRESS_COV).txt, $(REGRESS_COV).html"; \
-	$(MAKE) --no-print-directory arch-coverage || rc=$$?; exit $$rc
+NIGHTLY := python3 sim/nightly.py
+NIGHTLY_ARGS ?=
+NIGHTLY_TOOLS := $(BIN)/tarmac-cov $(BIN)/tarmac-sym
+.PHONY: sim-run regress regress-list nightly nightly-vars
+sim-run: $(NIGHTLY_TOOLS)
+	$(NIGHTLY) --set sim -j 2 --var WAITSTATES=$(SIM_WAITSTATES) $(NIGHTLY_ARGS)
+REGRESS_VARS = --var SEEDS=$(SEEDS) --var SYS_SEEDS=1..$(SYS_SEEDS) --var ASYNC_SEEDS=1..$(ASYNC_SEEDS)
+regress: $(NIGHTLY_TOOLS)
+	@rc=0; $(NIGHTLY) --set regress -j $(JOBS) $(REGRESS_VARS) --var WAITSTATES=$(SIM_WAITSTATES) $(NIGHTLY_ARGS) \
+	  || rc=$$?; $(MAKE) --no-print-directory arch-coverage || rc=$$?; exit $$rc
+regress-list: $(NIGHTLY_TOOLS)
+	@$(NIGHTLY) --set regress --list $(REGRESS_VARS) $(NIGHTLY_ARGS)
+nightly: $(NIGHTLY_TOOLS)
+	$(NIGHTLY) --set nightly -j $(JOBS) $(NIGHTLY_ARGS)
+# What the description reads from the Makefile (the runner asks for it): NAME=VALUE lines.
+nightly-vars:
+	@printf '%s\n' 'BUILD=$(BUILD)' 'SIM_CHK=$(SIM_CHK)' 'PROGRAMS=$(PROGRAMS)' 'LIVE_PROGRAMS=$(LIVE_PROGRAMS)' \
+	  'TC_PROGRAMS=$(TC_PROGRAMS)' 'ASYNC_PLUSARGS=$(ASYNC_PLUSARGS)' 'ASYNC_TEST_SEEDS=$(ASYNC_TEST_SEEDS)' \
+	  'ASYNC_BURST_PLUSARGS=$(ASYNC_BURST_PLUSARGS)' 'ASYNC_BURST_SEEDS=$(ASYNC_BURST_SEEDS)'
+# The negative control's core (sim/nightly.toml): the reference core with one mutant of sim/mutants.tsv planted,
+# built as make mutate builds its mutants (no assertions: the checker alone must catch it).
+$(BUILD)/sim/mutant-%/Vtb_top: sim/mutants.tsv sim/plant_mutant.sh sim/replace_once.sh $(RTL_SRCS) sim/verilate.sh \
+                               sim/tb_main.cpp sim/harness.cpp sim/harness.h sim/waves.h dpi/tarmac_chk_pkg.sv \
+                               $(LIBARMV6M) $(LIBTARMAC) $(LIBTARMACCHK) | deps
+	bash sim/plant_mutant.sh $* $(@D)/src
+	SAN_FLAGS="$(SAN_FLAGS)" bash sim/verilate.sh --chk $(@D)/ sim/tb_main.cpp "$(SIM_LIBS) $(CHK_LIBS)" $(@D)/src
+# Coverage (dpi/README.md, "Coverage"): every test writes what its checker compared; the runner merges the
+# passing tests' files into <output root>/coverage.tsv, coverage.txt (summary, holes) and coverage.html.
 # In make test: two programs' coverage files from the core in lockstep, merged and reported (sim/test_coverage.sh).
 TEST_SCRIPTS += sim/test_coverage.sh
 TEST_PREREQS += $(BIN)/tarmac-cov
-regress-list: $(SIM_CHK) $(PROGRAM_ELFS) $(GOLDENS)
-	@bash sim/regress.sh --list $(SIM_CHK) $(BUILD)/programs golden $(BUILD)/regress $(SIM_WAITSTATES) $(PROGRAMS)
 
 # In `make test`: the regression with wait states on, the core without the checker against the expected
 # output with wait states off, and Verilator lint of the whole tree.
@@ -142,12 +156,6 @@ $(RANDOM_DIR)/seed_%.tarmac.gz: $(RANDOM_DIR)/seed_%.elf $(ISS)
 	$(ISS) --quiet --tarmac $@ $< > /dev/null
 .PRECIOUS: $(RANDOM_DIR)/seed_%.S $(RANDOM_DIR)/seed_%.elf $(RANDOM_DIR)/seed_%.tarmac.gz
 random-programs = $(foreach s,$(1),$(RANDOM_DIR)/seed_$(s).elf $(RANDOM_DIR)/seed_$(s).tarmac.gz)
-regress: regress-random
-.PHONY: regress-random
-regress-random: $(SIM_CHK) $(BIN)/tarmac-cov $(call random-programs,$(if $(filter-out 0,$(SEEDS)),$(shell seq 1 $(SEEDS))))
-	@if [ "$(SEEDS)" != 0 ]; then bash sim/regress.sh -j $(JOBS) --coverage $(BIN)/tarmac-cov $(SIM_CHK) \
-	  $(RANDOM_DIR) $(RANDOM_DIR) \
-	  $(BUILD)/regress/random $(SIM_WAITSTATES) $(foreach s,$(shell seq 1 $(SEEDS)),seed_$(s)); fi
 TEST_PREREQS += $(call random-programs,$(RANDOM_TEST_SEEDS))
 TEST_SCRIPTS += sim/test_random.sh
 
@@ -156,8 +164,8 @@ TEST_SCRIPTS += sim/test_random.sh
 # registers, the MTB anywhere in its SRAM. sys_<n>: the program (.S, .elf), its expected output (empty) and exit
 # status (.exit, and .tc.exit for the core with tail-chaining and late arrival, from the generator's header),
 # its goldens (.tarmac.gz, and .tc.tarmac.gz with TC_ISS_OPTS). `make regress` runs seeds 1..SYS_SEEDS in file
-# mode and on build/sim/chk-tc; make test a few (SYS_TEST_SEEDS: 5 ends in a lockup by INVSTATE in HardFault, 6 in
-# one on a vector read, a HardFault with late arrival).
+# mode and on build/sim/chk-tc (sim/nightly.toml's groups sys and sys-tail-chain); make test a few (SYS_TEST_SEEDS:
+# 5 ends in a lockup by INVSTATE in HardFault, 6 in one on a vector read, a HardFault with late arrival).
 SYS_SEEDS ?= 60
 SYS_TEST_SEEDS := 2 5 6
 $(RANDOM_DIR)/gen_sys: tests/random/gen_sys.c $(GEN_LIB)
@@ -182,17 +190,6 @@ $(RANDOM_DIR)/sys_%.tc.tarmac.gz: $(RANDOM_DIR)/sys_%.elf $(ISS)
 .PRECIOUS: $(RANDOM_DIR)/sys_%.S $(RANDOM_DIR)/sys_%.elf $(RANDOM_DIR)/sys_%.tarmac.gz $(RANDOM_DIR)/sys_%.tc.tarmac.gz
 sys-programs = $(foreach s,$(1),$(RANDOM_DIR)/sys_$(s).elf $(RANDOM_DIR)/sys_$(s).tarmac.gz $(RANDOM_DIR)/sys_$(s).tc.tarmac.gz)
 SIM_CHK_TC := $(BUILD)/sim/chk-tc/Vtb_top
-regress: regress-sys
-.PHONY: regress-sys
-# file mode on the core as built by default, then the same programs and TC_PROGRAMS on the core with
-# tail-chaining and late arrival against their .tc goldens
-regress-sys: $(SIM_CHK) $(SIM_CHK_TC) $(BIN)/tarmac-cov $(TC_PROGRAM_ELFS) $(call sys-programs,$(shell seq 1 $(SYS_SEEDS)))
-	@rc=0; bash sim/regress.sh -j $(JOBS) --coverage $(BIN)/tarmac-cov $(SIM_CHK) $(RANDOM_DIR) $(RANDOM_DIR) \
-	  $(BUILD)/regress/sys $(SIM_WAITSTATES) $(foreach s,$(shell seq 1 $(SYS_SEEDS)),sys_$(s)) || rc=1; \
-	bash sim/regress.sh -j $(JOBS) --variant tc --coverage $(BIN)/tarmac-cov $(SIM_CHK_TC) $(BUILD)/programs golden \
-	  $(BUILD)/regress/tc/programs $(SIM_WAITSTATES) $(TC_PROGRAMS) || rc=1; \
-	bash sim/regress.sh -j $(JOBS) --variant tc --coverage $(BIN)/tarmac-cov $(SIM_CHK_TC) $(RANDOM_DIR) $(RANDOM_DIR) \
-	  $(BUILD)/regress/tc/sys $(SIM_WAITSTATES) $(foreach s,$(shell seq 1 $(SYS_SEEDS)),sys_$(s)) || rc=1; exit $$rc
 TEST_PREREQS += $(RANDOM_DIR)/gen_sys $(call sys-programs,$(SYS_TEST_SEEDS))
 
 # the campaign's self-check column on a synthetic output and on real mutants (sim/test_mutate.sh)
@@ -239,23 +236,6 @@ $(RANDOM_DIR)/async_%.elf: $(RANDOM_DIR)/async_%.S $(PROG_LIB) | deps
 	@: > $(RANDOM_DIR)/async_$*.expect
 .PRECIOUS: $(RANDOM_DIR)/async_%.S $(RANDOM_DIR)/async_%.elf
 async-elfs = $(foreach s,$(1),$(RANDOM_DIR)/async_$(s).elf)
-# $(1) out dir, $(2) async seeds: the LIVE_PROGRAMS, then the async programs, in live mode
-define live-regress
-	bash sim/regress.sh -j $(JOBS) --live --coverage $(BIN)/tarmac-cov $(SIM_CHK_LIVE) $(BUILD)/programs - $(1)/programs \
-	  $(SIM_WAITSTATES) $(LIVE_PROGRAMS)
-	bash sim/regress.sh -j $(JOBS) --live --coverage $(BIN)/tarmac-cov --plusargs "$(ASYNC_PLUSARGS)" $(SIM_CHK_LIVE) $(RANDOM_DIR) - $(1)/async \
-	  $(SIM_WAITSTATES) $(foreach s,$(2),async_$(s))
-	$(if $(3),bash sim/regress.sh -j $(JOBS) --live --coverage $(BIN)/tarmac-cov --plusargs "$(ASYNC_BURST_PLUSARGS)" $(SIM_CHK_LIVE) \
-	  $(RANDOM_DIR) - $(1)/burst $(SIM_WAITSTATES) $(foreach s,$(3),async_$(s)))
-endef
-# `make sim` runs the interrupt programs and a few async seeds in live mode, `make regress` ASYNC_SEEDS of them
-sim-run: sim-live
-.PHONY: sim-live regress-live
-sim-live: $(SIM_CHK_LIVE) $(BIN)/tarmac-cov $(LIVE_PROGRAM_ELFS) $(call async-elfs,$(ASYNC_TEST_SEEDS))
-	$(call live-regress,$(BUILD)/regress/sim-live,$(ASYNC_TEST_SEEDS))
-regress: regress-live
-regress-live: $(SIM_CHK_LIVE) $(BIN)/tarmac-cov $(LIVE_PROGRAM_ELFS) $(call async-elfs,$(shell seq 1 $(ASYNC_SEEDS)) $(ASYNC_BURST_SEEDS))
-	$(call live-regress,$(BUILD)/regress/live,$(shell seq 1 $(ASYNC_SEEDS)),$(ASYNC_BURST_SEEDS))
 # In make test: the interrupt programs on the core without the checker and in live mode, a few async seeds, and
 # the replay of a live run's golden_out in file mode (sim/test_live.sh)
 TEST_SCRIPTS += sim/test_live.sh
@@ -292,3 +272,25 @@ mutate: $(PROGRAM_ELFS) $(TC_PROGRAM_ELFS) $(LIVE_PROGRAM_ELFS) $(call random-pr
 	bash sim/mutate.sh -j $(MUTATE_JOBS) --random $(RANDOM_DIR) $(foreach m,$(MUTANTS),--mutants $(m)) \
 	  $(foreach c,$(MUTATE_CONFIGS),--config '$(MUTATE_CONFIG_$(c))') $(BUILD) $(BUILD)/programs golden \
 	  $(abspath $(LIBARMV6M)) $(abspath $(LIBTARMAC)) -Wl,-rpath,$(abspath $(LIB)) $(abspath $(LIBTARMACCHK)) --
+# The nightly runner (tests/nightly/): its rules on crafted test directories; the small nightly
+# (tests/nightly/small.toml) on the local launcher and on a one-node Slurm of its own (verdicts, counts, coverage
+# equal; a cancelled step reported and rerun); three seeds on the planted bug as one bucket in index.html, loaded
+# by headless Chromium; make install and a testbench built against the installed copy.
+NIGHTLY_MUTANT := $(BUILD)/sim/mutant-adcs_no_carry_in/Vtb_top
+TEST_SCRIPTS += tests/nightly/test_rules.sh tests/nightly/test_nightly_slurm.sh tests/nightly/test_nightly_html.sh \
+                tests/nightly/test_install.sh
+TEST_PREREQS += $(NIGHTLY_TOOLS) $(NIGHTLY_MUTANT) $(SIM_CHK_LIVE) $(BUILD)/sim/chk/Vtb_top $(TM_TOOL_BINS) \
+                $(ISS) $(LIBTARMAC_SO) $(LIBARMV6M)
+
+# make bench: the launchers' scheduling time per test against the test time, local and Slurm (tests/bench/).
+.PHONY: bench-nightly
+BENCH_NIGHTLY_USES := $(NIGHTLY_TOOLS) $(BUILD)/sim/chk/Vtb_top $(PROGRAM_ELFS) $(call random-programs,1 2)
+BENCH_PREREQS += $(BENCH_NIGHTLY_USES)
+bench-nightly: $(BENCH_NIGHTLY_USES)
+	bash tests/bench/bench_nightly.sh $(BUILD)/bench/nightly
+BENCHES += bench-nightly
+# Nothing lost, every argument checked (sim/test_outputs.sh): outputs that are inputs refused, write errors with a
+# message and a non-zero exit, numbers on the command lines validated, long paths; in the tools and simulators.
+TEST_SCRIPTS += sim/test_outputs.sh
+TEST_PREREQS += $(ISS) $(BIN)/tarmac-cov $(BIN)/tarmac-diff $(BIN)/mtb-decode $(BUILD)/sim/chk/Vtb_top $(SIM_SC_CHK) \
+  $(BUILD)/sim/chk-trace/Vtb_top $(SIM_CHK_LIVE) $(PROGRAM_ELFS)

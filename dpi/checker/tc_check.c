@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "tarmac/thumb.h"
+#include "tarmac/version.h"
 #include "tc_coverage.h"
 #include "tc_internal.h"
 
@@ -22,8 +23,35 @@ static unsigned pow2_at_least(unsigned n)
 
 static tc_checker *out_of_memory(tc_checker *c, tm_error *err)
 {
-    tc_close(c);
+    if (c) tc_free(c);
     tm_error_set(err, TM_ERR_IO, NULL, 0, "out of memory");
+    return NULL;
+}
+
+/* tc_open failed after reading the options: the ledger says why (an ERROR; stream: what failed), then the checker
+ * is freed. err is tc_open's error, which stays the caller's. */
+static tc_checker *open_failed(tc_checker *c, const char *stream, const char *field, const tm_error *err)
+{
+    tc_first *f = &c->first;
+    if (f->kind == TC_FIRST_NONE) { /* else the failure itself said it (an unreadable golden) */
+        f->kind = TC_FIRST_ERROR;
+        f->stream = stream;
+        snprintf(f->field, sizeof f->field, "%s", field);
+        f->line = err->line;
+        snprintf(f->headline, sizeof f->headline, "cannot open the checker: %s", err->msg);
+    }
+    tm_error ignored; /* a ledger that cannot be written adds nothing to the open's error */
+    tc_ledger_write(c, -1, &ignored);
+    tc_free(c);
+    return NULL;
+}
+
+/* The open handle, known to the calls (tc_handles.c); NULL when too many are open. */
+static tc_checker *registered(tc_checker *c, tm_error *err)
+{
+    if (tc_handle_add(c) == 0) return c;
+    tm_error_set(err, TM_ERR_IO, NULL, 0, "more than %d checkers open at once", TC_MAX_HANDLES);
+    tc_free(c);
     return NULL;
 }
 
@@ -37,6 +65,10 @@ tc_checker *tc_open(const char *golden, const char *options, tm_error *err)
     memset(c, 0, sizeof *c);
     if (tc_parse_options(&c->o, golden, options, err)) {
         free(c);
+        return NULL;
+    }
+    if (tc_outputs_check(c, err)) { /* before the run, not at its end */
+        tc_close(c);
         return NULL;
     }
     /* ring sizes are powers of two: indexing is a mask, not a division, on every event */
@@ -56,47 +88,38 @@ tc_checker *tc_open(const char *golden, const char *options, tm_error *err)
     c->gold_handler = 0;
     if (!c->ring || !c->pkts || !c->events || !c->reg_pool || !c->mem_pool) return out_of_memory(c, err);
     int live = !strncmp(c->o.golden, "live:", 5);
-    if (live && !c->o.elf[0]) snprintf(c->o.elf, sizeof c->o.elf, "%s", c->o.golden + 5); /* symbolized reports */
+    if (live && !c->o.elf[0] && tc_option_path(&c->o.elf, c->o.golden + 5, err)) /* symbolized reports */
+        return out_of_memory(c, err);
     if (c->o.elf[0]) {
         c->elf = tm_elf_open(c->o.elf, err);
-        if (!c->elf) {
-            tc_close(c);
-            return NULL;
-        }
+        if (!c->elf) return open_failed(c, "config", "elf", err);
         c->disasm = calloc(c->ring_cap, sizeof *c->disasm);
         if (!c->disasm) return out_of_memory(c, err);
     }
     if (c->o.coverage[0] && !(c->cov = tc_cov_new())) return out_of_memory(c, err);
     if (live) { /* the model runs here, stepped by the calls (tc_live.c) */
-        if (tc_live_open(c, err) != 0) {
-            tc_close(c);
-            return NULL;
-        }
-        return c;
+        if (tc_live_open(c, err) != 0) return open_failed(c, "live", "", err);
+        return registered(c, err);
     }
     /* inflating, parsing and building the golden steps run on threads of their own, beside the simulation */
-    if (tc_golden_start(c, err) != 0) {
-        tc_close(c);
-        return NULL;
-    }
+    if (tc_golden_start(c, err) != 0) return open_failed(c, "golden", "", err);
+    /* the first steps read now: a golden that is unreadable there, or empty, is reported at open, first */
+    if (tc_golden_first(c, err) != TM_OK) return open_failed(c, "golden", "", err);
     /* the declared configuration against the golden's record (read with the gzip header at open), before any
-     * step: a core built differently fails here, not as a divergence later */
-    if (tc_config_check(c, err) != 0) {
-        tc_close(c);
-        return NULL;
-    }
-    /* Read the first steps now so that an unreadable golden is reported at open, with file:line. */
-    if (tc_golden_fill(c, c->o.bus_window + 2) != TC_OK) {
-        tm_error_set(err, TM_ERR_PARSE, NULL, 0, "%.250s", c->report ? c->report : "unreadable golden");
-        tc_close(c);
-        return NULL;
-    }
-    return c;
+     * step is compared: a core built differently fails here, not as a divergence later */
+    if (tc_config_check(c, err) != 0) return open_failed(c, "config", "model", err);
+    /* and the program the golden was made from against the ELF the testbench runs */
+    if (tc_program_check(c, err) != 0) return open_failed(c, "golden", "program", err);
+    return registered(c, err);
 }
 
-void tc_close(tc_checker *c)
+int tc_free(tc_checker *c)
 {
-    if (!c) return;
+    int rc = TC_OK;
+    if (!c->finished) { /* a halted run, or one closed early: its ledger says so */
+        tm_error e;
+        if (tc_ledger_write(c, -1, &e) != TM_OK) rc = TC_FAILED;
+    }
     tc_live_close(c);
     tc_golden_stop(c);
     free(c->ring);
@@ -108,22 +131,10 @@ void tc_close(tc_checker *c)
     tc_cov_free(c->cov);
     free(c->disasm);
     free(c->report);
+    tc_options_free(&c->o);
     free(c);
+    return rc;
 }
-
-void tc_set_time(tc_checker *c, uint64_t t) { c->time = t; }
-
-const char *tc_report(const tc_checker *c) { return c->report ? c->report : ""; }
-
-const char *tc_report_unread(tc_checker *c)
-{
-    if (!c->report) return "";
-    size_t from = c->report_read;
-    c->report_read = c->report_len;
-    return c->report + from;
-}
-
-void tc_get_counters(const tc_checker *c, tc_counters *out) { *out = c->n; }
 
 /* r13 stands for the stack pointer in use: MSP in handler mode or with CONTROL.SPSEL clear. */
 static int resolve_sp(int id, int handler, uint32_t control)
@@ -132,10 +143,6 @@ static int resolve_sp(int id, int handler, uint32_t control)
     return (!handler && (control & 2)) ? TM_REG_PSP : TM_REG_MSP;
 }
 
-static int refuse(tc_checker *c) { return c->failed ? TC_FAILED : TC_OK; }
-
-int tc_halted(const tc_checker *c) { return c->failed; }
-
 /* The step the RTL is in (the last golden step once the RTL ran past the end), for reports. */
 static uint64_t current_step(const tc_checker *c)
 {
@@ -143,25 +150,10 @@ static uint64_t current_step(const tc_checker *c)
     return c->complete ? c->complete - 1 : 0;
 }
 
-static int reg_write_now(tc_checker *c, int reg, uint32_t value);
-static int mtb_packet_now(tc_checker *c, int shown, uint32_t offset, uint32_t w0, uint32_t w1);
-static int ahb_beat_now(tc_checker *c, uint32_t addr, int write, int hsize, int hprot, uint32_t data, int resp);
-
-int tc_reg_write(tc_checker *c, int reg, uint32_t value)
-{
-    if (c->failed) return TC_FAILED;
-    tc_event e = { TC_EV_REG, (uint8_t)reg, 0, 0, value, 0, 0, c->time };
-    if (c->live && reg >= 0 && reg < TM_REG_COUNT) return tc_live_call(c, &e);
-    return reg_write_now(c, reg, value);
-}
-
-static int reg_write_now(tc_checker *c, int reg, uint32_t value)
+int tc_reg_write_now(tc_checker *c, int reg, uint32_t value)
 {
     tc_event e = { TC_EV_REG, (uint8_t)reg, 0, 0, value, 0, 0, c->time };
     tc_record_event(c, &e);
-    if (reg < 0 || reg >= TM_REG_COUNT)
-        return tc_fail(c, "reg_write: register id %d out of range 0-%d", reg, TM_REG_COUNT - 1);
-    if (c->o.snapshot) return tc_fail(c, "reg_write: the checker was opened for register snapshots (regs=snapshot)");
     if (reg == TM_REG_PC) return TC_OK;
     reg = resolve_sp(reg, c->gold_handler, c->rtl[TM_REG_CONTROL]);
     c->rtl[reg] = value;
@@ -213,9 +205,15 @@ static uint32_t apply_golden(tc_checker *c, const tc_step *s, uint64_t index)
     }
     for (unsigned i = 0; i < s->nregs; i++) {
         int id = resolve_sp(s->regs[i].id, c->gold_handler, c->gold[TM_REG_CONTROL]);
+        mask |= 1u << id;
+        if (s->regs[i].unknown) { /* known again once the golden writes a value */
+            c->gold_known &= ~(1u << id);
+            c->n.unknown_values++;
+            continue;
+        }
         c->gold[id] = s->regs[i].value;
         c->gold_known |= 1u << id;
-        mask |= 1u << id;
+        c->gold_ever |= 1u << id;
     }
     return mask | implicit_spsel(c, s, index);
 }
@@ -239,7 +237,9 @@ static int compare_one(tc_checker *c, int id, int gold_now, int rtl_now, uint64_
     int gk = (c->gold_known & bit) != 0, rk = (c->rtl_known & bit) != 0;
     /* a register the golden has never written (a reset value the architecture leaves UNKNOWN) is not compared */
     if (!gk) return TC_OK;
-    c->n.registers++;
+    /* counted when the golden gave it a value: CONTROL known from its reset value only is compared all the same,
+     * but is no register of the golden's (a golden without register values compares nothing, tc_vacuous) */
+    if (c->gold_ever & bit) c->n.registers++;
     if (rk && c->gold[id] == c->rtl[id]) return TC_OK;
     const tc_step *s = tc_step_at(c, last_step);
     uint64_t line = reg_line(c, first, last_step + 1, id, s->line);
@@ -248,7 +248,7 @@ static int compare_one(tc_checker *c, int id, int gold_now, int rtl_now, uint64_
                       : !gold_now && rtl_now ? "extra write (the golden wrote no such register in this step)"
                                              : "wrong value";
     char g[TC_ADDR_TEXT], r[TC_ADDR_TEXT];
-    int rc = tc_mismatch(c, "register", last_step, line, "register %s: %s: expected %s, actual %s", tm_reg_name(id),
+    int rc = tc_mismatch(c, "register", tm_reg_name(id), last_step, line, "register %s: %s: expected %s, actual %s", tm_reg_name(id),
                          why, tc_reg_text(c, g, id, gk, c->gold[id], 1), tc_reg_text(c, r, id, rk, c->rtl[id], 0));
     /* resynchronise so that one bug gives one report when max_errors > 1 */
     c->rtl[id] = c->gold[id];
@@ -269,15 +269,14 @@ static int compare_registers(tc_checker *c, uint32_t gold_mask, uint64_t first, 
     return TC_OK;
 }
 
-int tc_snapshot(tc_checker *c, const uint32_t regs[TM_REG_COUNT], uint32_t valid)
+int tc_snapshot_now(tc_checker *c, const uint32_t regs[TM_REG_COUNT], uint32_t valid)
 {
-    if (c->failed) return TC_FAILED;
     tc_event e = { TC_EV_SNAPSHOT, 0, 0, 0, valid, 0, 0, c->time };
     tc_record_event(c, &e);
-    if (!c->o.snapshot) return tc_fail(c, "snapshot: the checker was opened for register writes (regs=writes)");
-    if (!c->snap_due) return tc_fail(c, "snapshot: no retire or exception since the last snapshot (one per step)");
+    if (!c->o.snapshot) return tc_fail(c, "api", "snapshot: the checker was opened for register writes (regs=writes)");
+    if (!c->snap_due) return tc_fail(c, "api", "snapshot: no retire or exception since the last snapshot (one per step)");
     c->snap_due = 0;
-    valid &= ~(1u << TM_REG_PC) & ((1u << TM_REG_COUNT) - 1);
+    valid &= ~(1u << TM_REG_PC);
     uint32_t v[TM_REG_COUNT];
     memcpy(v, regs, sizeof v);
     if (valid & (1u << TM_REG_SP)) { /* SP alone: the stack pointer the golden is using */
@@ -285,6 +284,7 @@ int tc_snapshot(tc_checker *c, const uint32_t regs[TM_REG_COUNT], uint32_t valid
         if (!(valid & (1u << id))) v[id] = v[TM_REG_SP];
         valid = (valid | 1u << id) & ~(1u << TM_REG_SP);
     }
+    c->shown_ever |= valid;
     for (uint32_t left = valid; left; left &= left - 1) {
         int id = __builtin_ctz(left);
         c->rtl[id] = v[id];
@@ -311,7 +311,7 @@ static int tail_chain_missed(tc_checker *c, uint64_t k, const char *what)
     const tc_step *x = tc_step_at(c, k);
     char name[24];
     tc_exception_name(x->has_number ? (int)x->exc_number : 0, name, sizeof name);
-    return tc_mismatch(c, "instruction", k, x->line,
+    return tc_mismatch(c, "instruction", "tail_chain", k, x->line,
                        "tail-chaining: the golden entered %s by tail-chaining at step %llu (golden line %llu): after "
                        "the exception return (EXC_RETURN %08x) the frame stays stacked, nothing is unstacked; %s",
                        name, (unsigned long long)k, (unsigned long long)x->line, x->exc_return, what);
@@ -328,7 +328,7 @@ static int unstacking_differs(tc_checker *c, uint64_t idx, uint32_t exc_return, 
     int rc;
     if (c->o.snapshot) return TC_OK;
     if (!golden_chains && (gold_mask & restored) == restored && !(c->rtl_written & restored))
-        rc = tc_mismatch(c, "instruction", idx, s->line,
+        rc = tc_mismatch(c, "instruction", "unstacking", idx, s->line,
                          "no unstacking where the golden unstacks: the exception return at %08x (EXC_RETURN %08x) "
                          "reads the frame and restores r0-r3, r12, lr, the stack pointer and xPSR in the golden; the RTL "
                          "restored none of them (it left the frame stacked: a tail-chain the golden does not make)",
@@ -348,13 +348,20 @@ static int unstacking_differs(tc_checker *c, uint64_t idx, uint32_t exc_return, 
     return rc;
 }
 
+static void count_step(tc_checker *c, const tc_step *s)
+{
+    c->n.steps++;
+    c->n.instructions += s->kind == TC_STEP_INSN;
+    c->n.exceptions += s->kind == TC_STEP_EXC;
+}
+
 /* Close the RTL step: take the golden steps up to the next instruction (or exception), compare. */
 static int close_step(tc_checker *c, int is_exc, uint32_t pc, uint32_t opcode, int is32, int cond, int number,
                       uint32_t ret)
 {
     if (c->failed) return TC_FAILED;
     if (c->snap_due)
-        return tc_fail(c, "%s: no snapshot of the registers after step %llu (regs=snapshot: one per step)",
+        return tc_fail(c, "api", "%s: no snapshot of the registers after step %llu (regs=snapshot: one per step)",
                        is_exc ? "exception" : "retire", (unsigned long long)c->snap_last);
     if (tc_golden_fill(c, c->cursor + c->o.bus_window + 2) != TC_OK) return TC_FAILED;
     uint64_t first = c->cursor;
@@ -364,10 +371,10 @@ static int close_step(tc_checker *c, int is_exc, uint32_t pc, uint32_t opcode, i
     for (;;) {
         if (c->cursor >= c->complete) {
             if (is_exc)
-                return tc_mismatch(c, "instruction", c->cursor, c->end_line,
+                return tc_mismatch(c, "instruction", "exception", c->cursor, c->end_line,
                                    "the golden trace ended, but the RTL entered exception %d (return address %s)",
                                    number, tc_code_addr(c, ret, a1));
-            return tc_mismatch(c, "instruction", c->cursor, c->end_line,
+            return tc_mismatch(c, "instruction", "pc", c->cursor, c->end_line,
                                "the golden trace ended, but the RTL retired an instruction at %s (opcode %0*x)",
                                tc_code_addr(c, pc, a1), is32 ? 8 : 4, opcode);
         }
@@ -380,7 +387,7 @@ static int close_step(tc_checker *c, int is_exc, uint32_t pc, uint32_t opcode, i
         if (s->kind == TC_STEP_RESET) written &= c->rtl_written;
         gold_mask |= written;
         c->cursor++;
-        c->n.steps++;
+        count_step(c, s);
     }
     tc_step *s = tc_step_at(c, c->cursor);
     uint64_t idx = c->cursor;
@@ -390,7 +397,7 @@ static int close_step(tc_checker *c, int is_exc, uint32_t pc, uint32_t opcode, i
         tc_exception_name(number, rtl_name, sizeof rtl_name);
         tc_exception_name((int)s->exc_number, gold_name, sizeof gold_name);
         if (s->kind != TC_STEP_EXC) {
-            rc = tc_mismatch(c, "instruction", idx, s->line,
+            rc = tc_mismatch(c, "instruction", "exception", idx, s->line,
                              "extra exception: the RTL entered %s (%s %s); the golden takes no exception "
                              "here and executes %s (opcode %0*x)",
                              rtl_name, ret >= 0xF0000000u ? "by tail-chaining, EXC_RETURN" : "return address",
@@ -401,21 +408,22 @@ static int close_step(tc_checker *c, int is_exc, uint32_t pc, uint32_t opcode, i
                      rtl_name, tc_code_addr(c, ret, a1));
             rc = tail_chain_missed(c, idx, what);
         } else if (s->has_return && ret >= 0xF0000000u && s->exc_return != ret) {
-            rc = tc_mismatch(c, "instruction", idx, s->line,
+            rc = tc_mismatch(c, "instruction", "tail_chain", idx, s->line,
                              "tail-chaining: the RTL entered %s by tail-chaining (EXC_RETURN %08x), leaving the frame "
                              "stacked; the golden unstacked at the exception return and entered %s by stacking a frame "
                              "(return address %s)",
                              rtl_name, ret, gold_name, tc_code_addr(c, s->exc_return, a1));
         } else if (s->has_number && s->exc_number != (uint32_t)number) {
-            rc = tc_mismatch(c, "instruction", idx, s->line, "wrong exception: the golden entered %s, the RTL %s",
+            rc = tc_mismatch(c, "instruction", "exception", idx, s->line, "wrong exception: the golden entered %s, the RTL %s",
                              gold_name, rtl_name);
         } else if (s->has_return && s->exc_return != ret) {
-            rc = tc_mismatch(c, "instruction", idx, s->line, "exception %d return address: expected %s, actual %s",
+            rc = tc_mismatch(c, "instruction", "return_address", idx, s->line, "exception %d return address: expected %s, actual %s",
                              number, tc_code_addr(c, s->exc_return, a1), tc_code_addr(c, ret, a2));
         }
     } else {
         uint32_t want_op = s->opcode, got_op = opcode;
         int want_taken = s->status != TM_INSN_IS;
+        c->n.unknown_values += s->opcode_unknown; /* the golden's fetch failed: no opcode to compare */
         if (s->pc != pc && entered >= 0 && tc_step_tail_chained(tc_step_at(c, (uint64_t)entered))) {
             char what[160];
             snprintf(what, sizeof what, "the RTL unstacked and retired %08x (opcode %0*x) instead", pc, is32 ? 8 : 4,
@@ -425,21 +433,21 @@ static int close_step(tc_checker *c, int is_exc, uint32_t pc, uint32_t opcode, i
             const tc_step *x = tc_step_at(c, (uint64_t)entered);
             char name[24];
             tc_exception_name(x->has_number ? (int)x->exc_number : 0, name, sizeof name);
-            rc = tc_mismatch(c, "instruction", idx, s->line,
+            rc = tc_mismatch(c, "instruction", "exception", idx, s->line,
                              "exception not taken: the golden entered %s at step %llu (golden line %llu; return "
                              "address %s) and runs its handler from %s; the RTL retired %s (opcode %0*x) instead",
                              name, (unsigned long long)entered, (unsigned long long)x->line,
                              tc_code_addr(c, x->exc_return, a1), tc_code_addr(c, s->pc, a2), tc_code_addr(c, pc, a3),
                              is32 ? 8 : 4, got_op);
         } else if (s->pc != pc) {
-            rc = tc_mismatch(c, "instruction", idx, s->line, "pc: expected %s (opcode %0*x), actual %s (opcode %0*x)",
+            rc = tc_mismatch(c, "instruction", "pc", idx, s->line, "pc: expected %s (opcode %0*x), actual %s (opcode %0*x)",
                              tc_code_addr(c, s->pc, a1), s->is32 ? 8 : 4, want_op, tc_code_addr(c, pc, a2), is32 ? 8 : 4,
                              got_op);
-        } else if (want_op != got_op || s->is32 != (is32 != 0)) {
-            rc = tc_mismatch(c, "instruction", idx, s->line, "opcode at %s: expected %0*x, actual %0*x",
+        } else if (!s->opcode_unknown && (want_op != got_op || s->is32 != (is32 != 0))) {
+            rc = tc_mismatch(c, "instruction", "opcode", idx, s->line, "opcode at %s: expected %0*x, actual %0*x",
                              tc_code_addr(c, pc, a1), s->is32 ? 8 : 4, want_op, is32 ? 8 : 4, got_op);
         } else if (want_taken != (cond != 0)) {
-            rc = tc_mismatch(c, "instruction", idx, s->line, "condition at %s: expected %s, actual %s",
+            rc = tc_mismatch(c, "instruction", "condition", idx, s->line, "condition at %s: expected %s, actual %s",
                              tc_code_addr(c, pc, a1), want_taken ? "IT (executed)" : "IS (skipped)", cond ? "IT (executed)" : "IS (skipped)");
         }
     }
@@ -447,7 +455,7 @@ static int close_step(tc_checker *c, int is_exc, uint32_t pc, uint32_t opcode, i
     int returns = !is_exc && rc == TC_OK && golden_exc_return(c, s, &exc_return) && idx + 1 < c->complete;
     gold_mask |= apply_golden(c, s, idx);
     c->cursor++;
-    c->n.steps++;
+    count_step(c, s);
     if (returns) rc = unstacking_differs(c, idx, exc_return, gold_mask, tc_step_tail_chained(tc_step_at(c, idx + 1)));
     if (c->o.snapshot) {
         c->snap_due = 1; /* the registers are compared when the snapshot of this step comes */
@@ -460,46 +468,26 @@ static int close_step(tc_checker *c, int is_exc, uint32_t pc, uint32_t opcode, i
     }
     int wrc = check_windows(c);
     if (rc == TC_OK) rc = wrc;
-    return rc != TC_OK ? rc : refuse(c);
+    return rc != TC_OK ? rc : c->failed ? TC_FAILED : TC_OK;
 }
 
-static int retire_now(tc_checker *c, uint32_t pc, uint32_t opcode, int is32, int cond_passed)
+int tc_retire_now(tc_checker *c, uint32_t pc, uint32_t opcode, int is32, int cond_passed)
 {
     tc_event e = { TC_EV_RETIRE, 0, (uint8_t)(is32 != 0), (uint8_t)(cond_passed != 0), pc, opcode, 0, c->time };
     tc_record_event(c, &e);
     return close_step(c, 0, pc, opcode, is32, cond_passed, 0, 0);
 }
 
-int tc_retire(tc_checker *c, uint32_t pc, uint32_t opcode, int is32, int cond_passed)
-{
-    if (c->live) {
-        if (c->failed) return TC_FAILED;
-        tc_event e = { TC_EV_RETIRE, 0, (uint8_t)(is32 != 0), (uint8_t)(cond_passed != 0), pc, opcode, 0, c->time };
-        return tc_live_call(c, &e);
-    }
-    return retire_now(c, pc, opcode, is32, cond_passed);
-}
-
-static int exception_now(tc_checker *c, int number, uint32_t return_addr)
+int tc_exception_now(tc_checker *c, int number, uint32_t return_addr)
 {
     tc_event e = { TC_EV_EXC, 0, 0, 0, (uint32_t)number, return_addr, 0, c->time };
     tc_record_event(c, &e);
     return close_step(c, 1, 0, 0, 0, 0, number, return_addr);
 }
 
-int tc_exception(tc_checker *c, int number, uint32_t return_addr)
-{
-    if (c->live) {
-        if (c->failed) return TC_FAILED;
-        tc_event e = { TC_EV_EXC, 0, 0, 0, (uint32_t)number, return_addr, 0, c->time };
-        return tc_live_call(c, &e);
-    }
-    return exception_now(c, number, return_addr);
-}
-
 /* The asynchronous events: counted and kept for the report's context as they are compared (in live mode the
  * model has followed them before: tc_live.c). */
-static int async_now(tc_checker *c, const tc_event *e)
+int tc_async_now(tc_checker *c, const tc_event *e)
 {
     tc_record_event(c, e);
     if (e->kind == TC_EV_IRQ) c->n.irq_changes++;
@@ -508,46 +496,17 @@ static int async_now(tc_checker *c, const tc_event *e)
     return TC_OK;
 }
 
-int tc_irq_lines(tc_checker *c, uint32_t irq, int nmi)
-{
-    if (c->failed) return TC_FAILED;
-    tc_event e = { TC_EV_IRQ, (uint8_t)(nmi != 0), 0, 0, irq, 0, 0, c->time };
-    return c->live ? tc_live_call(c, &e) : async_now(c, &e);
-}
-
-int tc_systick_ticks(tc_checker *c, uint32_t n)
-{
-    if (c->failed) return TC_FAILED;
-    tc_event e = { TC_EV_TICKS, 0, 0, 0, n, 0, 0, c->time };
-    return c->live ? tc_live_call(c, &e) : async_now(c, &e);
-}
-
-int tc_mem_write(tc_checker *c, uint32_t addr, int size, uint32_t data)
-{
-    if (c->failed) return TC_FAILED;
-    tc_event e = { TC_EV_MEMW, (uint8_t)size, 0, 0, addr, data, 0, c->time };
-    if ((size != 1 && size != 2 && size != 4) || (addr & (uint32_t)(size - 1))) {
-        tc_record_event(c, &e);
-        return tc_fail(c, "mem_write: size %d at %08x (1, 2 or 4 bytes, aligned)", size, addr);
-    }
-    return c->live ? tc_live_call(c, &e) : async_now(c, &e);
-}
-
 int tc_apply_event(tc_checker *c, const tc_event *e)
 {
     if (c->failed) return TC_FAILED;
     c->time = e->time;
     switch (e->kind) {
-    case TC_EV_REG: return reg_write_now(c, e->a, e->x);
-    case TC_EV_BEAT: return ahb_beat_now(c, e->x, e->a, e->b, (int)e->z, e->y, e->c);
-    case TC_EV_PACKET: {
-        tc_event k = *e;
-        tc_record_event(c, &k);
-        return mtb_packet_now(c, e->a, e->z, e->x, e->y);
-    }
-    case TC_EV_RETIRE: return retire_now(c, e->x, e->y, e->b, e->c);
-    case TC_EV_EXC: return exception_now(c, (int)e->x, e->y);
-    default: return async_now(c, e);
+    case TC_EV_REG: return tc_reg_write_now(c, e->a, e->x);
+    case TC_EV_BEAT: return tc_ahb_beat_now(c, e->x, e->a, e->b, (int)e->z, e->y, e->c);
+    case TC_EV_PACKET: return tc_mtb_packet_now(c, e->a, e->z, e->x, e->y);
+    case TC_EV_RETIRE: return tc_retire_now(c, e->x, e->y, e->b, e->c);
+    case TC_EV_EXC: return tc_exception_now(c, (int)e->x, e->y);
+    default: return tc_async_now(c, e);
     }
 }
 
@@ -563,7 +522,7 @@ static int check_windows(tc_checker *c)
             for (unsigned i = 0; s->unmatched && i < s->nmem && rc == TC_OK; i++) {
                 tc_gmem *m = &s->mem[i];
                 if (m->matched) continue;
-                rc = tc_mismatch(c, "bus", k, m->line,
+                rc = tc_mismatch(c, "bus", "beat", k, m->line,
                                  "missing bus beat: expected %s%u %08x = %0*x, not seen on the AHB within %llu steps",
                                  m->write ? "W" : "R", m->size, m->addr, 2 * m->size, m->data, (unsigned long long)w);
                 m->matched = 1;
@@ -573,7 +532,7 @@ static int check_windows(tc_checker *c)
     }
     while (rc == TC_OK && c->pkt_tail < c->pkt_head && c->pkts[c->pkt_tail & (c->pkt_cap - 1)].step + w + 1 < c->cursor) {
         tc_packet *p = &c->pkts[c->pkt_tail++ & (c->pkt_cap - 1)];
-        rc = tc_mismatch(c, "mtb", p->step, p->line, "missing MTB packet: expected (%08x, %08x)", p->w0, p->w1);
+        rc = tc_mismatch(c, "mtb", "packet", p->step, p->line, "missing MTB packet: expected (%08x, %08x)", p->w0, p->w1);
     }
     /* release steps no longer needed */
     uint64_t keep = c->o.context > w + 2 ? c->o.context : w + 2;
@@ -581,16 +540,7 @@ static int check_windows(tc_checker *c)
     return rc;
 }
 
-int tc_ahb_beat(tc_checker *c, uint32_t addr, int write, int hsize, int hprot, uint32_t data, int resp)
-{
-    if (c->failed) return TC_FAILED;
-    tc_event e = { TC_EV_BEAT, (uint8_t)(write != 0), (uint8_t)hsize, (uint8_t)(resp != 0), addr, data,
-                   (uint32_t)hprot, c->time };
-    if (c->live && hsize >= 0 && hsize <= 2) return tc_live_call(c, &e);
-    return ahb_beat_now(c, addr, write, hsize, hprot, data, resp);
-}
-
-static int ahb_beat_now(tc_checker *c, uint32_t addr, int write, int hsize, int hprot, uint32_t data, int resp)
+int tc_ahb_beat_now(tc_checker *c, uint32_t addr, int write, int hsize, int hprot, uint32_t data, int resp)
 {
     tc_event e = { TC_EV_BEAT, (uint8_t)(write != 0), (uint8_t)hsize, (uint8_t)(resp != 0), addr, data,
                    (uint32_t)hprot, c->time };
@@ -606,7 +556,7 @@ static int ahb_beat_now(tc_checker *c, uint32_t addr, int write, int hsize, int 
         return TC_OK;
     }
     if (hsize < 0 || hsize > 2)
-        return tc_mismatch(c, "bus", c->cursor, 0, "AHB data beat with HSIZE=%d at %08x (ARMv6-M uses 0-2)", hsize,
+        return tc_mismatch(c, "bus", "hsize", c->cursor, 0, "AHB data beat with HSIZE=%d at %08x (ARMv6-M uses 0-2)", hsize,
                            addr);
     if (tc_golden_fill(c, c->cursor + c->o.bus_window + 2) != TC_OK) return TC_FAILED;
     unsigned size = 1u << hsize;
@@ -631,12 +581,16 @@ static int ahb_beat_now(tc_checker *c, uint32_t addr, int write, int hsize, int 
             if (m->addr != addr || m->size != size || m->write != (write != 0)) continue;
             m->matched = 1;
             s->unmatched--;
+            if (m->unknown) { /* the golden does not know the data: the access is there, its value not compared */
+                c->n.unknown_values++;
+                return TC_OK;
+            }
             c->n.beats++;
             if (m->data == value) {
                 if (c->cov) tc_cov_beat(c->cov, write, size, addr);
                 return TC_OK;
             }
-            return tc_mismatch(c, "bus", k, m->line,
+            return tc_mismatch(c, "bus", "data", k, m->line,
                                "bus data at %08x (%s%u, HWDATA/HRDATA %08x): expected %0*x, actual %0*x", addr,
                                write ? "W" : "R", size, data, 2 * size, m->data, 2 * size, value);
         }
@@ -656,37 +610,29 @@ static int ahb_beat_now(tc_checker *c, uint32_t addr, int write, int hsize, int 
     if (first_open) {
         /* point at the expected record when it is this step's, else at the step's instruction */
         uint64_t line = first_step == cur ? first_open->line : tc_step_at(c, cur)->line;
-        return tc_mismatch(c, "bus", cur, line,
+        return tc_mismatch(c, "bus", "addr", cur, line,
                            "unexpected bus beat %s%u %08x = %0*x; the oldest expected access is %s%u %08x = %0*x "
                            "(step %llu)",
                            write ? "W" : "R", size, addr, 2 * size, value, first_open->write ? "W" : "R",
                            first_open->size, first_open->addr, 2 * first_open->size, first_open->data,
                            (unsigned long long)first_step);
     }
-    return tc_mismatch(c, "bus", cur, tc_step_at(c, cur)->line,
+    return tc_mismatch(c, "bus", "addr", cur, tc_step_at(c, cur)->line,
                        "unexpected bus beat %s%u %08x = %0*x; the golden has no data access within %u steps",
                        write ? "W" : "R", size, addr, 2 * size, value, c->o.bus_window);
 }
 
-/* One packet of the RTL's MTB; shown: it also said the SRAM offset it wrote the packet at. */
-static int mtb_packet(tc_checker *c, int shown, uint32_t offset, uint32_t w0, uint32_t w1)
+int tc_mtb_packet_now(tc_checker *c, int shown, uint32_t offset, uint32_t w0, uint32_t w1)
 {
-    if (c->failed) return TC_FAILED;
-    tc_event e = { TC_EV_PACKET, (uint8_t)(shown != 0), 0, 0, w0, w1, offset, c->time };
-    if (c->live) return tc_live_call(c, &e);
+    tc_event e = { TC_EV_PACKET, (uint8_t)shown, 0, 0, w0, w1, offset, c->time };
     tc_record_event(c, &e);
-    return mtb_packet_now(c, shown, offset, w0, w1);
-}
-
-static int mtb_packet_now(tc_checker *c, int shown, uint32_t offset, uint32_t w0, uint32_t w1)
-{
     if (!c->o.mtb) {
         c->n.ignored_packets++;
         return TC_OK;
     }
     if (tc_golden_fill(c, c->cursor + c->o.bus_window + 2) != TC_OK) return TC_FAILED;
     if (c->pkt_tail == c->pkt_head)
-        return tc_mismatch(c, "mtb", current_step(c), tc_step_at(c, current_step(c))->line,
+        return tc_mismatch(c, "mtb", "packet", current_step(c), tc_step_at(c, current_step(c))->line,
                            "unexpected MTB packet (%08x, %08x): the golden flow gives none here", w0, w1);
     tc_packet *p = &c->pkts[c->pkt_tail++ & (c->pkt_cap - 1)];
     c->n.packets++;
@@ -706,25 +652,93 @@ static int mtb_packet_now(tc_checker *c, int shown, uint32_t offset, uint32_t w0
     if ((p->w1 ^ w1) & 1u) n += snprintf(what + n, sizeof what - n, " S bit");
     if (misplaced) snprintf(what + n, sizeof what - n, " position");
     if (misplaced)
-        return tc_mismatch(c, "mtb", p->step, p->line,
+        return tc_mismatch(c, "mtb", "position", p->step, p->line,
                            "MTB packet differs in%s: expected (%08x, %08x) at offset %08x (POSITION.POINTER %08x, an "
                            "MTB SRAM of %llu bytes), actual (%08x, %08x) at offset %08x",
                            what, p->w0, p->w1, p->pointer & sram, p->pointer, (unsigned long long)sram + 1, w0, w1,
                            offset & sram);
-    return tc_mismatch(c, "mtb", p->step, p->line, "MTB packet differs in%s: expected (%08x, %08x), actual (%08x, %08x)",
+    return tc_mismatch(c, "mtb", "packet", p->step, p->line, "MTB packet differs in%s: expected (%08x, %08x), actual (%08x, %08x)",
                        what, p->w0, p->w1, w0, w1);
 }
 
-int tc_mtb_packet(tc_checker *c, uint32_t w0, uint32_t w1) { return mtb_packet(c, 0, 0, w0, w1); }
-
-int tc_mtb_packet_at(tc_checker *c, uint32_t offset, uint32_t w0, uint32_t w1)
+/* A run that compared too little fails (the ledger's vacuous-verdict rules): no step, the last step's registers
+ * never shown, no register at all (in either register mode). */
+static int compared_too_little(tc_checker *c)
 {
-    return mtb_packet(c, 1, offset, w0, w1);
+    if (c->n.steps == 0) return tc_vacuous(c, "no step was compared: the RTL retired nothing");
+    if (c->snap_due)
+        return tc_vacuous(c, "no register snapshot after the last step (%llu): its registers were not compared "
+                             "(regs=snapshot: one per step)", (unsigned long long)c->snap_last);
+    if (c->n.registers) return TC_OK;
+    return tc_vacuous(c, "no register was compared in %llu steps: %s", (unsigned long long)c->n.steps,
+                      !c->gold_ever ? "the golden holds no register value"
+                      : !(c->gold_ever & ~c->o.ignore_mask & ~(1u << TM_REG_PC)) ? "ignore_regs leaves out every register the golden writes"
+                      : c->o.snapshot ? "the core's snapshots showed no register the golden holds"
+                                      : "the RTL reported no write of a register the golden holds");
 }
 
-int tc_finish(tc_checker *c)
+/* "; golden <file> (N steps)" and what was not compared, for the summary line: after the part a live run and its
+ * replay share (the scripts compare the line up to "; golden"), because only a live run takes volatile reads. */
+static void ledger_text(const tc_checker *c, int64_t golden_steps, char *buf, size_t size)
 {
-    if (c->finished) return c->n.mismatches || c->failed ? (c->failed && !c->n.mismatches ? TC_FAILED : TC_MISMATCH) : TC_OK;
+    const tc_counters *n = &c->n;
+    size_t k = (size_t)snprintf(buf, size, "; golden %s", c->o.golden);
+#define ADD(...) (k += (size_t)snprintf(buf + (k < size ? k : size), k < size ? size - k : 0, __VA_ARGS__))
+    if (golden_steps >= 0 && (uint64_t)golden_steps > n->steps)
+        ADD(" (%lld steps, %llu not reached)", (long long)golden_steps,
+            (unsigned long long)((uint64_t)golden_steps - n->steps));
+    else if (golden_steps >= 0)
+        ADD(" (%lld steps)", (long long)golden_steps);
+    const char *sep = "; not compared: ";
+    if (n->unknown_values) {
+        ADD("%s%llu golden values unknown (x/- digits)", sep, (unsigned long long)n->unknown_values);
+        sep = ", ";
+    }
+    if (n->volatile_reads) {
+        ADD("%s%llu reads the model took from the RTL (volatile)", sep, (unsigned long long)n->volatile_reads);
+        sep = ", ";
+    }
+    uint32_t lists[2] = { c->o.ignore_mask, tc_never_shown(c) };
+    const char *what[2] = { "registers ignored (ignore_regs)", "registers never shown (regs=snapshot)" };
+    for (int l = 0; l < 2; l++) {
+        if (!lists[l]) continue;
+        ADD("%s%s", sep, what[l]);
+        for (uint32_t left = lists[l]; left; left &= left - 1) ADD(" %s", tm_reg_name(__builtin_ctz(left)));
+        sep = ", ";
+    }
+    if (n->lenient_warnings) ADD("%s%llu golden lines skipped (lenient)", sep, (unsigned long long)n->lenient_warnings);
+    ADD("; tarmac %s", tm_version()); /* which checker gave the verdict, last so the fields before keep their place */
+#undef ADD
+}
+
+/* The summary line: the verdict, the counts, what the options left out and the ledger's "not compared", so that
+ * a pass never hides an unchecked stream. */
+static void verdict(tc_checker *c, int rc, int64_t golden_steps)
+{
+    char left_out[256] = "", ledger[1400];
+    ledger_text(c, golden_steps, ledger, sizeof ledger);
+    int n = 0;
+    if (!c->o.bus) n += snprintf(left_out + n, sizeof left_out - n, "; bus stream off");
+    else if (c->n.ignored_beats)
+        n += snprintf(left_out + n, sizeof left_out - n, "; %llu beats left out (bus_ignore)",
+                      (unsigned long long)c->n.ignored_beats);
+    if (c->o.data_beats == TC_DATA_BEATS_GOLDEN)
+        n += snprintf(left_out + n, sizeof left_out - n, "; %llu reads taken as fetches (data_beats=golden)",
+                      (unsigned long long)c->n.fetch_beats);
+    if (!c->o.mtb) snprintf(left_out + n, sizeof left_out - n, "; MTB stream off (%llu packets not compared)",
+                            (unsigned long long)c->n.ignored_packets);
+    tc_report_append(c,
+                     "tarmac checker: %s: %llu steps, %llu registers, %llu bus beats (%llu error responses), "
+                     "%llu MTB packets compared, %llu mismatches%s%s\n",
+                     rc == TC_OK ? "PASS" : "FAIL", (unsigned long long)c->n.steps,
+                     (unsigned long long)c->n.registers, (unsigned long long)c->n.beats,
+                     (unsigned long long)c->n.error_beats, (unsigned long long)c->n.packets,
+                     (unsigned long long)c->n.mismatches, left_out, ledger);
+}
+
+int tc_finish_now(tc_checker *c)
+{
+    int halted = c->failed;
     if (c->live) tc_live_finish(c); /* the model's golden ends; every held call is compared */
     c->finished = 1;
     int rc = c->n.mismatches ? TC_MISMATCH : TC_OK;
@@ -739,7 +753,7 @@ int tc_finish(tc_checker *c)
                 snprintf(what, sizeof what, "entry of %s", name);
             }
             char a[TC_ADDR_TEXT];
-            rc = tc_mismatch(c, "instruction", c->cursor, s->line,
+            rc = tc_mismatch(c, "instruction", "end", c->cursor, s->line,
                              "the RTL finished, but the golden trace goes on (next golden step: %s at %s)", what,
                              tc_code_addr(c, s->kind == TC_STEP_EXC ? s->exc_return : s->pc, a));
         }
@@ -750,7 +764,7 @@ int tc_finish(tc_checker *c)
             for (unsigned i = 0; s->unmatched && i < s->nmem && !c->failed; i++) {
                 tc_gmem *m = &s->mem[i];
                 if (m->matched) continue;
-                rc = tc_mismatch(c, "bus", k, m->line, "missing bus beat at the end: expected %s%u %08x = %0*x",
+                rc = tc_mismatch(c, "bus", "beat", k, m->line, "missing bus beat at the end: expected %s%u %08x = %0*x",
                                  m->write ? "W" : "R", m->size, m->addr, 2 * m->size, m->data);
                 m->matched = 1;
                 s->unmatched--;
@@ -759,37 +773,43 @@ int tc_finish(tc_checker *c)
     }
     while (!c->failed && c->pkt_tail < c->pkt_head) {
         tc_packet *p = &c->pkts[c->pkt_tail++ & (c->pkt_cap - 1)];
-        rc = tc_mismatch(c, "mtb", p->step, p->line, "missing MTB packet at the end: expected (%08x, %08x)", p->w0, p->w1);
+        rc = tc_mismatch(c, "mtb", "packet", p->step, p->line, "missing MTB packet at the end: expected (%08x, %08x)", p->w0, p->w1);
     }
-    if (c->n.steps == 0 && !c->n.mismatches) rc = tc_fail(c, "no step was compared: the RTL retired nothing");
+    if (!c->failed && !c->n.mismatches) rc = compared_too_little(c);
     if (c->failed && rc == TC_OK) rc = TC_FAILED;
     if (c->n.mismatches) rc = TC_MISMATCH;
+    tm_error e;
     if (c->cov) { /* what was compared, and whether it all matched */
-        tm_error e;
-        if (tc_cov_write(c->cov, c->o.coverage, c->o.golden, rc != TC_OK, &e) != 0) {
-            int f = tc_fail(c, "%s", e.msg);
+        const char *in[4];
+        if (tc_cov_write(c->cov, c->o.coverage, tc_inputs(c, in), c->o.golden, rc != TC_OK, &e) != 0) {
+            char buf[600];
+            int f = tc_fail(c, "output", "coverage file: %s", tm_error_format(&e, buf, sizeof buf));
             if (rc == TC_OK) rc = f;
         }
     }
-    /* what was left out by the options, so that a pass never hides an unchecked stream */
-    char left_out[256] = "";
-    int n = 0;
-    if (!c->o.bus) n += snprintf(left_out + n, sizeof left_out - n, "; bus stream off");
-    else if (c->n.ignored_beats)
-        n += snprintf(left_out + n, sizeof left_out - n, "; %llu beats left out (bus_ignore)",
-                      (unsigned long long)c->n.ignored_beats);
-    if (c->o.data_beats == TC_DATA_BEATS_GOLDEN)
-        n += snprintf(left_out + n, sizeof left_out - n, "; %llu reads taken as fetches (data_beats=golden)",
-                      (unsigned long long)c->n.fetch_beats);
-    if (!c->o.mtb) snprintf(left_out + n, sizeof left_out - n, "; MTB stream off (%llu packets not compared)",
-                            (unsigned long long)c->n.ignored_packets);
-    tc_report_append(c,
-                     "tarmac checker: %s: %llu steps, %llu registers, %llu bus beats (%llu error responses), "
-                     "%llu MTB packets compared, %llu mismatches%s; golden %s\n",
-                     rc == TC_OK ? "PASS" : "FAIL", (unsigned long long)c->n.steps,
-                     (unsigned long long)c->n.registers, (unsigned long long)c->n.beats,
-                     (unsigned long long)c->n.error_beats, (unsigned long long)c->n.packets,
-                     (unsigned long long)c->n.mismatches, left_out, c->o.golden);
-    tc_report_save(c);
+    c->n.lenient_warnings = c->gs.reader ? tm_reader_skipped(c->gs.reader) : 0;
+    /* the golden read to its end (after the comparison: the ring is handed back), unless the run halted before
+     * finish and no ledger asks: a halted run may leave most of a long golden unread */
+    int64_t golden_steps = !halted || c->o.ledger[0] ? tc_golden_total(c) : -1;
+    /* the verdict, then the report file and the ledger with it: an output that cannot be written fails the run,
+     * and a PASS said before that is taken back (the failure, said by tc_fail, comes first, then the verdict) */
+    size_t verdict_at = c->report_len;
+    verdict(c, rc, golden_steps);
+    size_t verdict_end = c->report_len;
+    int lost = tc_report_save(c) != TC_OK;
+    if (tc_ledger_write(c, golden_steps, &e) != TM_OK) {
+        char buf[600];
+        tc_fail(c, "output", "ledger=: %s", tm_error_format(&e, buf, sizeof buf));
+        lost = 1;
+    }
+    if (lost && rc == TC_OK) {
+        rc = TC_FAILED;
+        if (c->report) {
+            memmove(c->report + verdict_at, c->report + verdict_end, c->report_len - verdict_end + 1);
+            c->report_len -= verdict_end - verdict_at;
+        }
+        verdict(c, rc, golden_steps);
+        tc_report_save(c);
+    }
     return rc;
 }

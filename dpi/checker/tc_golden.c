@@ -7,6 +7,7 @@
  * is. Hand-over (ring.h): the steps are the ring; the golden thread publishes made (its head) with pkt_made,
  * the comparison hands back oldest (its tail) with pkt_tail. */
 #include <pthread.h>
+#include <stdarg.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,6 +23,9 @@ struct tc_golden_sync {
     atomic_uint_fast64_t pkt_made;            /* expected packets [0, pkt_made) are written */
     uint64_t end_line;                        /* published by done */
     char error[700];                          /* published by done */
+    uint64_t error_line;                      /* published by done: the golden line of the error (0: none) */
+    int error_status;                         /* published by done: its tm_status */
+    uint64_t records;                         /* published by done: the golden's records (of the cpu compared) */
     /* written by the comparison, handed back with the steps' tail */
     _Alignas(64) atomic_uint_fast64_t pkt_tail; /* packets before pkt_tail are consumed */
     pthread_t thread;
@@ -85,12 +89,14 @@ static int step_full(tc_checker *c, const char *what)
     snprintf(c->sync->error, sizeof c->sync->error, "golden %s:%llu: more than %d %s records in one step",
              c->o.golden, (unsigned long long)c->gs.line, what[0] == 'r' ? TC_MAX_REGS : TC_MAX_MEM,
              what);
+    c->sync->error_line = c->gs.line;
+    c->sync->error_status = TM_ERR_FORMAT;
     return TC_FAILED;
 }
 
-/* One data access of a golden step. */
+/* One data access of a golden step; unknown: the golden does not know its data. */
 static int add_mem(tc_checker *c, tc_step *s, uint32_t addr, uint32_t data, uint8_t size, uint8_t write,
-                   uint8_t error, uint64_t line)
+                   uint8_t error, uint8_t unknown, uint64_t line)
 {
     if (s->nmem == TC_MAX_MEM) return step_full(c, "memory");
     c->gs.mem_pos++;
@@ -100,6 +106,7 @@ static int add_mem(tc_checker *c, tc_step *s, uint32_t addr, uint32_t data, uint
     g->size = size;
     g->write = write;
     g->error = error;
+    g->unknown = unknown;
     g->line = line;
     /* an access the bus stream leaves out (bus=0, bus_ignore) is kept, as matched, for the MTB's registers */
     g->matched = !tc_bus_compared(&c->o, addr);
@@ -108,13 +115,12 @@ static int add_mem(tc_checker *c, tc_step *s, uint32_t addr, uint32_t data, uint
 }
 
 /* An ES LD/ST line shows the bytes accessed in a 16-byte region: they become the accesses a 32-bit bus makes,
- * a word for each aligned word wholly accessed, else halfwords, else bytes. Bytes of unknown value are not
- * compared. */
+ * a word for each aligned word wholly accessed, else halfwords, else bytes. An access with a byte of unknown
+ * value is matched on the bus but its data is not compared. */
 static int add_ldst(tc_checker *c, tc_step *s, const tm_ldst *m, uint64_t line)
 {
-    unsigned known = m->mask & (unsigned)~m->unknown;
     for (unsigned w = 0; w < 16; w += 4) {
-        unsigned word = known >> w & 15;
+        unsigned word = m->mask >> w & 15;
         for (unsigned b = 0; b < 4;) {
             unsigned size = word == 15 && b == 0 ? 4 : (b % 2 == 0 && (word >> b & 3) == 3) ? 2 : 1;
             if (size == 1 && !(word >> b & 1)) {
@@ -123,7 +129,8 @@ static int add_ldst(tc_checker *c, tc_step *s, const tm_ldst *m, uint64_t line)
             }
             uint32_t data = 0;
             for (unsigned k = 0; k < size; k++) data |= (uint32_t)m->bytes[w + b + k] << (8 * k);
-            int rc = add_mem(c, s, (uint32_t)m->addr.va + w + b, data, (uint8_t)size, m->write, 0, line);
+            uint8_t unknown = (m->unknown >> (w + b) & ((1u << size) - 1)) != 0;
+            int rc = add_mem(c, s, (uint32_t)m->addr.va + w + b, data, (uint8_t)size, m->write, 0, unknown, line);
             if (rc != TC_OK) return rc;
             b += size;
         }
@@ -150,6 +157,7 @@ static int add_record(tc_checker *c, const tm_record *r)
         s->status = in->status;
         s->pc = (uint32_t)in->addr.va;
         s->opcode = in->opcode;
+        s->opcode_unknown = in->opcode_unknown;
         s->is32 = in->opcode_digits > 4 || (in->iset.n == 3 && in->iset.p[2] == '2');
         if (in->mode.n) s->handler = name_is(in->mode, "handler") || name_is(in->mode, "hndl");
         if (c->disasm) { /* option elf=: the golden's own text for reports ("" when the line has none) */
@@ -205,13 +213,14 @@ static int add_record(tc_checker *c, const tm_record *r)
     switch ((tm_kind)r->kind) {
     case TM_REC_REG: {
         const tm_reg *rg = &r->u.reg;
-        if (rg->op.n || rg->value.unknown_digits == rg->value.digits) break; /* system operation, or no value */
+        if (rg->op.n) break; /* a system operation */
         int id = tm_reg_id_of(rg);
         if (id < 0 || id == TM_REG_PC) break;  /* the PC is checked through retire; others are not ARMv6-M */
         if (s->nregs == TC_MAX_REGS) return step_full(c, "register");
         c->gs.reg_pos++;
         tc_greg *g = &s->regs[s->nregs++];
         g->id = (int8_t)id;
+        g->unknown = rg->value.unknown_digits != 0; /* a value with x or - digits is not a number to compare */
         g->value = (uint32_t)rg->value.v;
         g->line = line;
         break;
@@ -220,7 +229,8 @@ static int add_record(tc_checker *c, const tm_record *r)
         const tm_mem *m = &r->u.mem;
         int fetch = (m->shape == TM_MEM_RTL && m->od == 'O') || (m->shape == TM_MEM_M0 && m->od == 'I');
         if (fetch || m->transfer || m->seq == 'C') break; /* fetches and coprocessor transfers are not data */
-        return add_mem(c, s, (uint32_t)m->addr.va, (uint32_t)m->data.v, m->size, m->write, m->error, line);
+        return add_mem(c, s, (uint32_t)m->addr.va, (uint32_t)m->data.v, m->size, m->write, m->error,
+                       m->data.unknown != 0, line);
     }
     case TM_REC_LDST:
         return add_ldst(c, s, &r->u.ldst, line);
@@ -317,10 +327,13 @@ static void *golden_main(void *arg)
         if (rc != TM_OK) {
             char buf[600];
             snprintf(y->error, sizeof y->error, "unreadable golden: %s", tm_error_format(&e, buf, sizeof buf));
+            y->error_line = e.line;
+            y->error_status = e.status;
             break;
         }
         if (c->o.cpu >= 0 && r.h.cpu >= 0 && r.h.cpu != c->o.cpu) continue;
         g->line = tm_reader_line(g->reader);
+        y->records++;
         if (add_record(c, &r) != TC_OK) break;
     }
     finish_golden(c);
@@ -352,7 +365,11 @@ int tc_golden_start(tc_checker *c, tm_error *err)
 {
     c->sync = new_sync(err);
     if (!c->sync) return err->status;
-    c->gs.reader = tm_reader_open(c->o.golden, NULL, err);
+    tm_reader_options ro = { 0 };
+    ro.lenient = c->o.lenient;
+    ro.fifo_wait_ms = c->o.golden_wait_ms;
+    ro.profile = TM_PROFILE_ARMV6M; /* an ARMv6-M checker: a register of another profile is an error at its column */
+    c->gs.reader = tm_reader_open(c->o.golden, &ro, err);
     if (c->gs.reader && pthread_create(&c->sync->thread, NULL, golden_main, c) == 0) return TM_OK;
     if (c->gs.reader) {
         tm_reader_close(c->gs.reader);
@@ -434,6 +451,20 @@ static void wait_for_steps(tc_checker *c, uint64_t upto)
     c->pkt_made_seen = atomic_load_explicit(&c->sync->pkt_made, memory_order_acquire);
 }
 
+/* tc_fail for the golden, at its line (the ledger's golden_at). */
+__attribute__((format(printf, 3, 4))) static int golden_failed(tc_checker *c, uint64_t line, const char *fmt, ...)
+{
+    char msg[900];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    int first = c->first.kind == TC_FIRST_NONE;
+    tc_fail(c, "golden", "%s", msg);
+    if (first) c->first.line = line;
+    return TC_FAILED;
+}
+
 /* Steps handed back at once: a store to the shared line and a fence per HAND_BACK steps, not per call. The
  * golden thread runs a ring ahead, so the lag costs it nothing; before waiting for it everything is handed back. */
 #define HAND_BACK 64
@@ -460,7 +491,7 @@ int tc_golden_fill(tc_checker *c, uint64_t upto)
     }
     /* a golden that ends in an error fails the comparison only when it needs a step past the error */
     int error = c->done_seen && c->sync->error[0];
-    if (error && upto > c->made_seen) return tc_fail(c, "%s", c->sync->error);
+    if (error && upto > c->made_seen) return golden_failed(c, c->sync->error_line, "%s", c->sync->error);
     c->complete = upto < c->made_seen ? upto : c->made_seen;
     if (c->done_seen && !error && upto >= c->made_seen) {
         c->golden_eof = 1;
@@ -471,4 +502,57 @@ int tc_golden_fill(tc_checker *c, uint64_t upto)
            (c->golden_eof || c->pkts[c->pkt_head & (c->pkt_cap - 1)].step + 1 < c->complete))
         c->pkt_head++;
     return TC_OK;
+}
+
+int64_t tc_golden_total(tc_checker *c)
+{
+    if (c->golden_eof) return (int64_t)c->complete;
+    if (!c->sync) return -1;
+    load_made(c);
+    /* file mode: every step and packet handed back, so that the golden thread reads on to the end */
+    while (c->gs.reader && !c->done_seen) {
+        c->oldest = c->made_seen;
+        c->pkt_tail = c->pkt_made_seen;
+        hand_back(c);
+        wait_for_steps(c, c->made_seen + 1);
+    }
+    return c->done_seen && !c->sync->error[0] ? (int64_t)c->made_seen : -1;
+}
+
+int tc_golden_intact(tc_checker *c, uint64_t line)
+{
+    if (!c->gs.reader || line <= c->intact_through) return TC_OK;
+    tm_error e;
+    uint64_t through;
+    if (tm_reader_check_member(c->gs.reader, line, &through, &e) == TM_OK) {
+        /* nothing to check (plain text, a pipe): never again */
+        c->intact_through = !tm_reader_is_gzip(c->gs.reader) || !through ? UINT64_MAX : through > line ? through : line;
+        return TC_OK;
+    }
+    char buf[600];
+    return golden_failed(c, line, "unreadable golden: %s (the gzip member that holds golden line %llu is damaged: what "
+                         "the comparison found there is not reported)",
+                         tm_error_format(&e, buf, sizeof buf), (unsigned long long)line);
+}
+
+int tc_golden_first(tc_checker *c, tm_error *err)
+{
+    if (tc_golden_fill(c, c->o.bus_window + 2) != TC_OK)
+        return tm_error_set(err, c->sync->error_status, NULL, 0, "%.250s", c->sync->error);
+    for (uint64_t k = 0; k < c->complete; k++)
+        if (tc_step_at(c, k)->kind != TC_STEP_RESET) return TM_OK;
+    if (!c->golden_eof) return TM_OK;
+    /* nothing to compare a retire or an exception with: say what the golden holds instead */
+    const tm_reader *r = c->gs.reader;
+    uint64_t lines = c->end_line, records = c->sync->records;
+    if (!lines && tm_reader_is_gzip(r))
+        return tm_error_set(err, TM_ERR_FORMAT, c->o.golden, 0, "the golden is empty: a gzip stream with no data in it");
+    if (!lines) return tm_error_set(err, TM_ERR_FORMAT, c->o.golden, 0, "the golden is empty (0 bytes)");
+    if (!records)
+        return tm_error_set(err, TM_ERR_FORMAT, c->o.golden, 0,
+                            "the golden holds no trace record: %llu lines of comments and blank lines only",
+                            (unsigned long long)lines);
+    return tm_error_set(err, TM_ERR_FORMAT, c->o.golden, 0,
+                        "the golden holds no instruction or exception: %llu trace records%s, none an instruction line",
+                        (unsigned long long)records, c->o.cpu >= 0 ? " of the cpu compared (cpu=)" : "");
 }

@@ -2,6 +2,7 @@
 #ifndef TARMAC_TC_INTERNAL_H
 #define TARMAC_TC_INTERNAL_H
 
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -22,10 +23,12 @@
 #define TC_MAX_BUS_IGNORE_TEXT "16"
 
 /* The parsed options (tc_options.c holds the table of keys, defaults and meanings). */
+/* Path options have any length: allocated, never NULL after tc_parse_options ("" when not given), freed by
+ * tc_options_free. */
 typedef struct tc_options {
-    char golden[512];
-    char report_path[512];
-    char elf[512];         /* the program's ELF: symbolized reports */
+    char *golden;
+    char *report_path;
+    char *elf;             /* the program's ELF: symbolized reports */
     unsigned context, max_errors, bus_window;
     uint32_t mtb_base;
     uint32_t mtb_sram_size;  /* a power of two: packets go to POSITION.POINTER modulo it */
@@ -38,21 +41,26 @@ typedef struct tc_options {
     uint32_t bus_ignore[TC_MAX_BUS_IGNORE][2]; /* inclusive address ranges left out of the bus stream */
     unsigned n_bus_ignore;
     char model[1024];      /* the declared configuration, "key:value;..." of every model= in order (validated) */
-    char golden_out[512];  /* live mode: write the golden the model produced here */
+    char *golden_out;      /* live mode: write the golden the model produced here */
     unsigned irq_latency;  /* live mode: instructions a legal pending exception may stay untaken */
     uint32_t volatile_ranges[TC_MAX_BUS_IGNORE][2]; /* live mode: reads here take the RTL's value */
     unsigned n_volatile;
-    char coverage[512];    /* option coverage=: the functional coverage file written at finish (tc_coverage.h) */
+    char *coverage;        /* option coverage=: the functional coverage file written at finish (tc_coverage.h) */
+    char *ledger;          /* option ledger=: the machine-readable verdict written when the run ends (tc_ledger.c) */
+    int lenient;           /* lenient=1: golden lines that cannot be read are skipped and counted */
+    unsigned golden_wait_ms; /* a golden that is a FIFO may take this long to give its first byte */
 } tc_options;
 
 typedef struct tc_gmem {
     uint32_t addr, data;
     uint8_t size, write, error, matched;
+    uint8_t unknown;       /* the golden does not know the data (digits x, X or -): matched, not compared */
     uint64_t line;
 } tc_gmem;
 
 typedef struct tc_greg {
     int8_t id;             /* TM_REG_*, TM_REG_SP resolved when applied */
+    uint8_t unknown;       /* the golden does not know the value written (digits x, X or -): not compared */
     uint32_t value;
     uint64_t line;
 } tc_greg;
@@ -65,6 +73,7 @@ typedef struct tc_step {
     uint8_t kind;
     uint8_t status;        /* tm_insn_status */
     uint8_t is32;
+    uint8_t opcode_unknown; /* the golden wrote the opcode as dashes (the fetch failed): not compared */
     int8_t handler;        /* mode of the instruction: 1 handler, 0 thread, -1 not written */
     uint32_t pc, opcode;
     uint8_t has_number, has_return, has_exc_event;
@@ -122,6 +131,19 @@ typedef struct tc_golden_side {
     uint64_t line;                     /* golden line of the record being added */
 } tc_golden_side;
 
+/* The first failure of the run, for the ledger: a mismatch, a failure of the check itself, or the rule that a run
+ * which compared too little fails. */
+enum { TC_FIRST_NONE, TC_FIRST_MISMATCH, TC_FIRST_ERROR, TC_FIRST_VACUOUS };
+typedef struct tc_first {
+    int kind;              /* TC_FIRST_* */
+    const char *stream;    /* "instruction", "register", "bus", "mtb", "golden", "config", "api", "output", "live" */
+    char field[32];        /* register name, "pc", "opcode", "data", ... ("" when none) */
+    uint64_t step, line;   /* golden step and line (line 0: none) */
+    int has_pc;
+    uint32_t pc;           /* the step's pc (an exception entry: its return address) */
+    char headline[320];
+} tc_first;
+
 typedef struct tc_golden_sync tc_golden_sync; /* tc_golden.c: the hand-over between the two threads */
 typedef struct tc_live tc_live;               /* tc_live.c: the model inside the checker (golden=live:) */
 typedef struct tc_cov tc_cov;                 /* tc_coverage.c: the bins of option coverage= */
@@ -144,11 +166,14 @@ struct tc_checker {
     int golden_eof;        /* complete is the last step of the golden */
     uint64_t end_line;     /* the golden's last line (when golden_eof) */
     uint64_t made_seen, pkt_made_seen; /* what the golden thread had published when last read */
+    uint64_t intact_through;           /* golden lines [1, intact_through] are in intact gzip members */
     int done_seen;
     uint64_t oldest_handed, pkt_tail_handed; /* what was handed back to it last */
     /* shadow register files */
     uint32_t gold[TM_REG_COUNT], rtl[TM_REG_COUNT];
-    uint32_t gold_known, rtl_known;    /* registers ever written */
+    uint32_t gold_known, rtl_known;    /* registers whose value is known (ever written) */
+    uint32_t gold_ever;                /* registers the golden ever gave a value (the ledger) */
+    uint32_t shown_ever;               /* regs=snapshot: registers the RTL ever showed (the ledger) */
     uint32_t rtl_written;              /* written by the RTL in the step being built */
     int snap_due;                      /* regs=snapshot: a step closed, its snapshot has not come yet */
     uint64_t snap_first, snap_last;    /* the golden steps that close took */
@@ -171,10 +196,14 @@ struct tc_checker {
     tc_cov *cov;                       /* option coverage=: counted as the steps, beats and packets compare */
     int failed;                        /* TC_FAILED seen: refuse further calls */
     int finished;
+    int finish_rc;                     /* what tc_finish returned (a second call returns it again) */
+    tc_first first;                    /* the first failure, for the ledger */
+    int ledger_written;
     /* report text (grows; only touched when something is reported) */
     char *report;
     size_t report_len, report_cap;
     size_t report_read;  /* tc_report_unread has handed out report[0, report_read) */
+    int report_lost;     /* the report file could not be written (said in the report) */
     tc_live *live;                     /* live mode: the model and the calls held until its golden steps exist */
     /* the golden thread's fields on cache lines of their own (the checker is allocated 64-byte aligned) */
     _Alignas(64) tc_golden_side gs;
@@ -184,6 +213,16 @@ struct tc_checker {
  * (tarmac/error.h); the comparison's calls return TC_OK / TC_FAILED with the report written (tc_fail).
  * tc_options.c */
 int tc_parse_options(tc_options *o, const char *golden, const char *text, tm_error *err);
+/* Set a path option to a copy of v (any length). TM_OK, or TM_ERR_IO (out of memory) with *field unchanged. */
+int tc_option_path(char **field, const char *v, tm_error *err);
+void tc_options_free(tc_options *o);
+
+/* tc_outputs.c: the checker's output files (report=, coverage=, golden_out=, ledger=), written whole (tarmac/outfile.h).
+ * At open: none of them is an input (the golden, live mode's ELF, elf=) or another of them, and each can be
+ * created: TM_OK, or err naming the paths. tc_inputs: the inputs as a NULL-terminated list (in: 4 entries), for
+ * the writes. */
+int tc_outputs_check(const tc_checker *c, tm_error *err);
+const char *const *tc_inputs(const tc_checker *c, const char *in[4]);
 
 /* tc_config.c: model=: check the keys and values of "key:value;..." with the model's table (model/config.h) and
  * add them to o->model; a later key overrides. Errors name the key and the value. */
@@ -192,6 +231,11 @@ int tc_model_declare(tc_options *o, const char *text, tm_error *err);
  * gzip comment). Returns 0 (match; or no record: a note in the report), or TM_ERR_ARG with err naming the golden,
  * the keys and both values. */
 int tc_config_check(tc_checker *c, tm_error *err);
+
+/* At open, with elf= (or +tarmac_elf) given: the program identity the golden records (its gzip comment's
+ * program=<hash>, model/armv6m.h m6_golden_record) against the ELF's (tm_elf_image_hash). Returns 0 (the same
+ * program; or no record: a note in the report), or an error naming the golden, the ELF and both identities. */
+int tc_program_check(tc_checker *c, tm_error *err);
 
 /* Whether accesses at addr take part in the bus stream (bus=1 and outside every bus_ignore range). */
 static inline int tc_bus_compared(const tc_options *o, uint32_t addr)
@@ -206,6 +250,9 @@ static inline int tc_bus_compared(const tc_options *o, uint32_t addr)
  * filled (the golden unreadable, out of memory); stop it (joins it, closes the reader). */
 int tc_golden_start(tc_checker *c, tm_error *err);
 void tc_golden_stop(tc_checker *c);
+/* At open: read the first steps. TM_OK; or err filled when the golden is unreadable there (its error, file:line:
+ * column) or holds no instruction or exception at all (empty, comments only, no step to compare). */
+int tc_golden_first(tc_checker *c, tm_error *err);
 /* Make steps [0, upto) complete and seen (or reach the golden's end), waiting for the golden thread if it is
  * behind; hands the steps before oldest back to it. Returns TC_OK or TC_FAILED (report written: an
  * unreadable golden with file:line). */
@@ -216,6 +263,12 @@ int tc_golden_live_start(tc_checker *c, tm_error *err);
 int tc_golden_add(tc_checker *c, const tm_record *r, uint64_t line);
 void tc_golden_end(tc_checker *c, uint64_t last_line);
 const char *tc_golden_error(const tc_checker *c); /* why tc_golden_add failed */
+/* Before a mismatch at golden line `line` is reported: the gzip member that holds the line is intact (a value read
+ * from a damaged member is no evidence against the RTL). TC_OK, or TC_FAILED with the gzip error reported instead. */
+int tc_golden_intact(tc_checker *c, uint64_t line);
+/* The steps the golden holds, read to its end: for after the comparison (every step is handed back, the ring's
+ * contents are gone). -1 when the golden cannot be read to its end. */
+int64_t tc_golden_total(tc_checker *c);
 static inline tc_step *tc_step_at(tc_checker *c, uint64_t index) { return &c->ring[index & (c->ring_cap - 1)]; }
 
 /* tc_mtb_expect.c, on the golden thread: derive the packets of step s (its successor next is complete; at most
@@ -259,8 +312,37 @@ static inline int tc_step_chained_entry(const tc_step *s)
     return tc_step_tail_chained(s) && !tc_step_sp(s, &sp);
 }
 
-/* tc_check.c: one held call, compared as file mode compares it at its call (c->time = its time). */
+/* tc_check.c: the comparison of each call, its arguments already checked (tc_calls.c): file mode calls these as
+ * the calls come; live mode holds the calls as events until their golden steps exist, then tc_apply_event (at
+ * c->time = the event's time). */
+int tc_reg_write_now(tc_checker *c, int reg, uint32_t value);
+int tc_ahb_beat_now(tc_checker *c, uint32_t addr, int write, int hsize, int hprot, uint32_t data, int resp);
+int tc_mtb_packet_now(tc_checker *c, int shown, uint32_t offset, uint32_t w0, uint32_t w1);
+int tc_retire_now(tc_checker *c, uint32_t pc, uint32_t opcode, int is32, int cond_passed);
+int tc_exception_now(tc_checker *c, int number, uint32_t return_addr);
+int tc_async_now(tc_checker *c, const tc_event *e); /* irq_lines, systick_ticks, mem_write: counted */
 int tc_apply_event(tc_checker *c, const tc_event *e);
+/* The same for tc_snapshot, and tc_finish's end-of-test checks and summary (once). */
+int tc_snapshot_now(tc_checker *c, const uint32_t regs[TM_REG_COUNT], uint32_t valid);
+int tc_finish_now(tc_checker *c);
+/* Free everything of a checker (stopping its threads), writing its ledger first when tc_finish did not run.
+ * TC_OK, or TC_FAILED when that ledger could not be written. */
+int tc_free(tc_checker *c);
+
+/* tc_handles.c: the handles open in this process (at most TC_MAX_HANDLES), so that a call with a freed one is
+ * refused without reading it. add: 0, or -1 when full; remove: 0, or -1 when c was not open; open: 1 when c is. */
+#define TC_MAX_HANDLES 1024
+int tc_handle_add(tc_checker *c);
+int tc_handle_remove(const tc_checker *c);
+extern _Atomic(tc_checker *) tc_handle_slots[TC_MAX_HANDLES];
+extern atomic_uint tc_handles_used; /* slots [0, tc_handles_used) have been used */
+static inline int tc_handle_open(const tc_checker *c) /* inline: every call asks */
+{
+    unsigned n = atomic_load_explicit(&tc_handles_used, memory_order_acquire);
+    for (unsigned i = 0; c && i < n; i++)
+        if (atomic_load_explicit(&tc_handle_slots[i], memory_order_acquire) == c) return 1;
+    return 0;
+}
 
 /* tc_live.c: live mode. open: the model on the ELF of golden "live:<elf>", configured by model=, its golden
  * steps built as a file's; call: hold one call, let the model follow the closes it can, compare the held calls
@@ -273,15 +355,35 @@ int tc_live_finish(tc_checker *c);
 void tc_live_close(tc_checker *c);
 void tc_live_notes(tc_checker *c, uint64_t step);
 
+/* tc_ledger.c: write the ledger (option ledger=) once, golden_steps: the steps the golden holds, -1 when unknown.
+ * Returns TM_OK (also when the option is not given), or err's status with err filled. */
+int tc_ledger_write(tc_checker *c, int64_t golden_steps, tm_error *err);
+/* The verdict of what the run has seen so far: "PASS"; "FAIL": a mismatch, or too little compared (tc_vacuous);
+ * "ERROR": the check could not be made (tc_fail), or tc_finish has not run. */
+const char *tc_verdict(const tc_checker *c);
+/* regs=snapshot: the registers the golden gave a value that the RTL never showed (never compared); 0 otherwise. */
+uint32_t tc_never_shown(const tc_checker *c);
+/* tc_state.c: 1 when the state of row is not compared directly in this register mode (snapshot: regs=snapshot). */
+int tc_state_uncompared(const tc_state_info *row, int snapshot);
+
 /* tc_report.c */
 void tc_report_append(tc_checker *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-/* A mismatch block: stream, what, and the context. Returns TC_MISMATCH or TC_FAILED (max_errors reached). */
-int tc_mismatch(tc_checker *c, const char *stream, uint64_t step, uint64_t line, const char *fmt, ...)
-    __attribute__((format(printf, 5, 6)));
-int tc_fail(tc_checker *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* A mismatch block: stream, what, and the context; field: what differs (a register's name, "pc", "data", ...), for
+ * the ledger. Returns TC_MISMATCH (the checker halts, tc_halted, at max_errors); or TC_FAILED, reporting the gzip
+ * error instead, when the golden's gzip member that holds the line is damaged (tc_golden_intact). */
+int tc_mismatch(tc_checker *c, const char *stream, const char *field, uint64_t step, uint64_t line, const char *fmt,
+                ...) __attribute__((format(printf, 6, 7)));
+/* The check cannot go on (an ERROR verdict): stream names what failed ("golden", "api", "output", "live"). The
+ * checker halts. Returns TC_FAILED. */
+int tc_fail(tc_checker *c, const char *stream, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* The run compared too little to pass (a FAIL verdict with no mismatch: no step, no register, fewer steps than
+ * the golden holds). The checker halts. Returns TC_FAILED. */
+int tc_vacuous(tc_checker *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* keep an RTL event for the report's context (on every call: inline) */
 static inline void tc_record_event(tc_checker *c, const tc_event *e) { c->events[c->ev_count++ & (c->ev_cap - 1)] = *e; }
-void tc_report_save(const tc_checker *c); /* write the report file (option report=) */
+/* Write the report file (option report=), whole. A report that cannot be written is a failure of the run, said
+ * once in the report (and so in the simulator's output): TC_FAILED, and the file is not tried again. */
+int tc_report_save(tc_checker *c);
 /* A shadow register's value for a report: "%08x" into buf (20 bytes), or why there is none: "(never written)" by
  * the golden, "(never reported)" by the RTL. */
 const char *tc_shadow_text(char *buf, int known, uint32_t value, int golden);

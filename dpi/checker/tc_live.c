@@ -164,6 +164,7 @@ static int volatile_read(void *ctx, uint32_t addr, unsigned size, uint32_t *val)
         l->used[at] = 1;
         if (e->c) return -1; /* the device answered ERROR: a bus error for the model too */
         *val = size == 4 ? e->y : (e->y >> (8 * (addr & 3))) & ((1u << (8 * size)) - 1);
+        c->n.volatile_reads++; /* a value the golden took from the RTL: not compared (the ledger) */
         l->vr_valid = 1;
         l->vr_step = next_step(c);
         l->vr_addr = addr;
@@ -219,9 +220,10 @@ int tc_live_open(tc_checker *c, tm_error *err)
     m6_set_live(m, 1);
     m6_set_volatile(m, (const uint32_t(*)[2])c->o.volatile_ranges, c->o.n_volatile, volatile_read, c);
     if (c->o.golden_out[0]) {
-        char record[M6_CONFIG_TEXT_MAX];
-        m6_config_format(&cfg, record, sizeof record);
-        tm_out_options oo = { -1, 1, 1, record }; /* as armv6m-iss writes a golden: the configuration in the header */
+        char record[M6_GOLDEN_RECORD_MAX]; /* as armv6m-iss writes a golden: configuration and program in the header */
+        if (m6_golden_record(&cfg, c->o.golden + 5, record, sizeof record, err) != TM_OK) return -1;
+        const char *in[4];
+        tm_out_options oo = { -1, 1, 1, record, tc_inputs(c, in) };
         l->out = tm_out_open(c->o.golden_out, &oo, err);
         if (!l->out) return -1;
     }
@@ -428,7 +430,7 @@ static int compare_held(tc_checker *c)
     uint64_t before = c->time;
     while (l->cmp < l->model && !c->failed) {
         if (l->sink_error) {
-            rc = tc_fail(c, "%s", l->sink_msg[0] ? l->sink_msg : tc_golden_error(c));
+            rc = tc_fail(c, "live", "%s", l->sink_msg[0] ? l->sink_msg : tc_golden_error(c));
             break;
         }
         if (!l->ended && c->gs.made < c->cursor + c->o.bus_window + 2) break;
@@ -446,7 +448,7 @@ int tc_live_call(tc_checker *c, const tc_event *e)
 {
     tc_live *l = c->live;
     if (l->tail - l->cmp == TC_LIVE_HELD)
-        return tc_fail(c, "live mode: %u calls held and none can be compared (the golden steps they need are not "
+        return tc_fail(c, "live", "live mode: %u calls held and none can be compared (the golden steps they need are not "
                        "made: no retire or exception for that long)", TC_LIVE_HELD);
     l->q[l->tail & (TC_LIVE_HELD - 1)] = *e;
     l->tail++;
@@ -470,7 +472,7 @@ int tc_live_finish(tc_checker *c)
         tm_error err;
         if (tm_out_close(l->out, &err) != TM_OK && rc == TC_OK) {
             char buf[300];
-            rc = tc_fail(c, "golden_out: %s", tm_error_format(&err, buf, sizeof buf));
+            rc = tc_fail(c, "output", "golden_out: %s", tm_error_format(&err, buf, sizeof buf));
         }
         l->out = NULL;
     }

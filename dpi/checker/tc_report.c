@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "armv6m.h"
+#include "tarmac/outfile.h"
 #include "tc_internal.h"
 
 static void vappend(tc_checker *c, const char *fmt, va_list ap)
@@ -142,15 +143,41 @@ static void register_diff(tc_checker *c)
     if (!any) tc_report_append(c, "  register shadows agree\n");
 }
 
-int tc_mismatch(tc_checker *c, const char *stream, uint64_t step, uint64_t line, const char *fmt, ...)
+/* Keep the first failure of the run for the ledger: what, where, the headline (fmt with ap). */
+static void note_first(tc_checker *c, int kind, const char *stream, const char *field, uint64_t step, uint64_t line,
+                       const char *fmt, va_list ap)
 {
+    tc_first *f = &c->first;
+    if (f->kind != TC_FIRST_NONE) return;
+    f->kind = kind;
+    f->stream = stream;
+    snprintf(f->field, sizeof f->field, "%s", field);
+    f->step = step;
+    f->line = line;
+    vsnprintf(f->headline, sizeof f->headline, fmt, ap);
+    if (kind == TC_FIRST_MISMATCH && step >= c->oldest && step < c->complete) {
+        const tc_step *s = tc_step_at(c, step);
+        f->has_pc = s->kind != TC_STEP_RESET;
+        f->pc = s->kind == TC_STEP_EXC ? s->exc_return : s->pc;
+    }
+}
+
+int tc_mismatch(tc_checker *c, const char *stream, const char *field, uint64_t step, uint64_t line, const char *fmt,
+                ...)
+{
+    uint64_t at = line;
+    if (!at && step >= c->oldest && step < c->complete) at = tc_step_at(c, step)->line;
+    if (at && tc_golden_intact(c, at) != TC_OK) return TC_FAILED; /* the gzip error is the cause, not the RTL */
+    va_list ap;
+    va_start(ap, fmt);
+    note_first(c, TC_FIRST_MISMATCH, stream, field, step, line, fmt, ap);
+    va_end(ap);
     c->n.mismatches++;
     tc_report_append(c, "==== TARMAC LOCKSTEP MISMATCH #%llu (%s stream) ====\n", (unsigned long long)c->n.mismatches,
                      stream);
     tc_report_append(c, "  step %llu, golden %s:%llu, simulation time %llu\n", (unsigned long long)step, c->o.golden,
                      (unsigned long long)line, (unsigned long long)c->time);
     tc_report_append(c, "  ");
-    va_list ap;
     va_start(ap, fmt);
     vappend(c, fmt, ap);
     va_end(ap);
@@ -169,26 +196,49 @@ int tc_mismatch(tc_checker *c, const char *stream, uint64_t step, uint64_t line,
     return TC_MISMATCH;
 }
 
-void tc_report_save(const tc_checker *c)
+int tc_report_save(tc_checker *c)
 {
-    if (!c->o.report_path[0]) return;
-    FILE *f = fopen(c->o.report_path, "w");
-    if (!f) return;
-    fputs(c->report ? c->report : "", f);
-    fclose(f);
+    if (!c->o.report_path[0] || c->report_lost) return TC_OK;
+    const char *in[4];
+    tm_error e;
+    if (tm_outfile_put(c->o.report_path, tc_inputs(c, in), c->report ? c->report : "", c->report_len, &e) == TM_OK)
+        return TC_OK;
+    c->report_lost = 1; /* before tc_fail, which saves again */
+    char buf[600];
+    tc_fail(c, "output", "report file: %s", tm_error_format(&e, buf, sizeof buf));
+    return TC_FAILED;
 }
 
-int tc_fail(tc_checker *c, const char *fmt, ...)
+static int vfail(tc_checker *c, int kind, const char *stream, const char *fmt, va_list ap)
 {
+    va_list aq;
+    va_copy(aq, ap);
+    note_first(c, kind, stream, "", 0, 0, fmt, aq);
+    va_end(aq);
     tc_report_append(c, "==== TARMAC LOCKSTEP FAILURE ====\n  ");
-    va_list ap;
-    va_start(ap, fmt);
     vappend(c, fmt, ap);
-    va_end(ap);
     tc_report_append(c, "\n");
     c->failed = 1;
     tc_report_save(c);
     return TC_FAILED;
+}
+
+int tc_fail(tc_checker *c, const char *stream, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int rc = vfail(c, TC_FIRST_ERROR, stream, fmt, ap);
+    va_end(ap);
+    return rc;
+}
+
+int tc_vacuous(tc_checker *c, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int rc = vfail(c, TC_FIRST_VACUOUS, "ledger", fmt, ap);
+    va_end(ap);
+    return rc;
 }
 
 void tc_exception_name(int number, char *buf, size_t size)

@@ -48,13 +48,17 @@ static const tc_state_info rows[] = {
 
 const tc_state_info *tc_state_at(size_t i) { return i < N_ROWS ? &rows[i] : NULL; }
 
+int tc_state_uncompared(const tc_state_info *row, int snapshot)
+{
+    return strncmp(snapshot ? row->snapshot : row->writes, NC, strlen(NC)) == 0;
+}
+
 size_t tc_state_not_compared(const tc_checker *c, char *buf, size_t size)
 {
     size_t n = 0;
     if (size) buf[0] = '\0';
     for (size_t i = 0; i < N_ROWS; i++) {
-        const char *how = c->o.snapshot ? rows[i].snapshot : rows[i].writes;
-        if (strncmp(how, NC, strlen(NC))) continue;
+        if (!tc_state_uncompared(&rows[i], c->o.snapshot)) continue;
         int k = snprintf(buf + (n < size ? n : size), n < size ? size - n : 0, "%s%s", n ? "; " : "", rows[i].state);
         n += (size_t)k;
     }

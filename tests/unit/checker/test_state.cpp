@@ -9,7 +9,10 @@
 #include <string>
 #include <vector>
 
-#include "replay.h"
+#include <unistd.h>
+
+#include "ledger.h"
+#include "lockstep_fixture.h"
 
 namespace {
 
@@ -92,6 +95,26 @@ TEST(StateTable, ARunNamesTheStateItDidNotCompare)
         EXPECT_EQ(tc_state_not_compared(c, small, sizeof small), n); // the full length, the text cut
         EXPECT_EQ(std::strlen(small), sizeof small - 1);
         tc_close(c);
+    }
+}
+
+// The ledger's not_compared.state is that list, as the table's row names, in each register mode
+TEST(StateTable, TheLedgerListsTheStateNotCompared)
+{
+    for (const char *mode : { "", "regs=snapshot" }) {
+        std::vector<Call> calls = calls_of("hello");
+        std::string lp = std::string(TM_BUILD_DIR) + "/tmp/state_ledger_" + std::to_string(getpid()) + ".json", opts = mode;
+        RunResult r = run_calls(corpus_golden("hello"), opts + (opts.empty() ? "" : ",") + "ledger=" + lp,
+                                opts.empty() ? calls : lockstep::as_snapshots(calls, 0));
+        ASSERT_EQ(r.rc, TC_OK) << r.report;
+        Ledger l = read_ledger(lp);
+        ASSERT_TRUE(l.ok) << l.error;
+        std::string want = "[";
+        for (size_t i = 0; const tc_state_info *row = tc_state_at(i); i++)
+            if (std::strncmp(opts.empty() ? row->writes : row->snapshot, "not compared", 12) == 0)
+                want += std::string(want.size() > 1 ? ", " : "") + "\"" + row->state + "\"";
+        EXPECT_EQ(l["not_compared.state"], want + "]") << mode;
+        EXPECT_NE(want.find("pending and active exceptions"), std::string::npos);
     }
 }
 
