@@ -628,6 +628,9 @@ module m0_core
       S_SEMI: if (semihost_ack && semihost_wr_r0) r_d[0] = semihost_r0;
       default: ;
     endcase
+    // an invalid EXC_RETURN: the faulting instruction writes no register (a POP {..., pc} keeps its SP too, so
+    // that the HardFault stacks below the SP it started with)
+    if (ret_bad) r_d = r_q;
     // exception return: the registers from the frame
     if (restore) begin
       arch_d.nzcv = hrdata[31:28];
