@@ -8,6 +8,7 @@
 # console output alone would have caught it (the same run without the checker): "no" there means only lockstep
 # caught the mutant. Prints a table, the detection rate, the lockstep-only count and why each undetected mutant was
 # missed (equivalent, with the mutant list's reason, or unexplained). Builds go through ccache when it is installed.
+# First the unmutated reference runs every test of every configuration: a test it fails stops the campaign.
 # usage: mutate.sh [-j N] [--mutants FILE]... [--random DIR] [--out DIR] [--plusargs "+a +b"] [--config SPEC]...
 #                  <build dir> <programs dir> <golden dir> <libs...> -- <test>...
 #   Without --config, one configuration "file": the tests after '--', golden files, the default build
@@ -185,11 +186,30 @@ for m in "${mutant_lists[@]}"; do
 done
 dups=$(printf '%s\n' "${names[@]}" | sort | uniq -d)
 [ -z "$dups" ] || { echo "mutate: duplicate mutant names: $dups" >&2; exit 2; }
-export -f run_mutant test_files console_of selfcheck_caught checker_failed assertion_failed
+# The unmutated reference runs every test of every configuration as a mutant would: it must pass each (the
+# checker's PASS, the exit status the test expects), or the campaign stops, since a test the reference fails would
+# "detect" every mutant that reaches it. "<configuration> <test>" -> a line saying why it failed, or nothing.
+reference_fails() {
+  local cname=$1 t=$2 pl kind ref e g x want rc n args d
+  IFS='|' read -r _ _ pl kind ref _ < <(grep "^$cname|" <<<"$CONFIGS_STR")
+  read -r e g x want <<<"$(test_files "$t" "$kind")"
+  n=$(tr -cd 0-9 <<<"$t"); read -ra args <<<"${pl//\{n\}/${n:-0}}"
+  d="$out/reference/$cname"; mkdir -p "$d"
+  { timeout 120 "$ref" +elf="$e" +tarmac_golden="$g" +waitstates=25 +seed=3 +tarmac_report="$d/$t.report" \
+      +timeout=5000000 "${args[@]}" > "$d/$t.log" 2>&1; } 2> /dev/null; rc=$?
+  if [ "$rc" -ne "$want" ] || ! grep -q "^tarmac checker: PASS" "$d/$t.report" 2>/dev/null; then
+    echo "mutate: the unmutated reference fails configuration $cname, test $t (exit $rc, expected $want; $d/$t.report)"
+  fi
+}
+export -f run_mutant reference_fails test_files console_of selfcheck_caught checker_failed assertion_failed
 export out build progs golden random
 export LIBS_STR="${libs[*]}" CONFIGS_STR
 CONFIGS_STR=$(printf '%s\n' "${configs[@]}")
 t0=$(date +%s)
+bad=$(for c in "${configs[@]}"; do IFS='|' read -r cname _ _ _ _ ctests <<<"$c"; for t in $ctests; do echo "$cname $t"; done
+      done | xargs -P "$jobs" -L 1 bash -c 'reference_fails "$@"' _)
+[ -z "$bad" ] || { echo "$bad" >&2; exit 2; }
+t_ref=$(date +%s)
 # shellcheck disable=SC2016
 printf '%s\n' "${work[@]}" | xargs -P "$jobs" -I{} bash -c \
   'libs=($LIBS_STR); mapfile -t configs <<<"$CONFIGS_STR"; run_mutant $1' _ {}
@@ -236,7 +256,8 @@ for c in "${configs[@]}"; do cn=${c%%|*}; per_cfg+="${per_cfg:+, }$cn ${by_cfg[$
        "$lonly caught by lockstep only (the detecting test's own exit code and output passed);" \
        "$harness failed by timeout/lockup only; $((total - detected - harness - errors)) missed;" \
        "undetected: $equivalent equivalent, $((total - detected - errors - equivalent)) unexplained; $errors errors;" \
-       "by configuration: $per_cfg; ${#configs[@]} configurations, -j $jobs, $((t1 - t0)) s"
+       "by configuration: $per_cfg; ${#configs[@]} configurations, -j $jobs, $((t1 - t0)) s" \
+       "($((t_ref - t0)) s of them the reference's runs)"
   for m in "${misses[@]}"; do echo "undetected: $m"; done
   echo "(result: LOCKSTEP the checker found a mismatch, ASSERT an AHB-Lite assertion stopped the run, HARNESS a hang"
   echo " or lockup the checker did not report, MISSED nothing failed; config: the configuration of the detecting run;"

@@ -5,8 +5,8 @@
 # whose program still passes its own check (the trace port reports a wrong PC: only lockstep sees it) and one the
 # program's own check catches (ADCS ignores the carry). Configurations: a bus protocol bug only an AHB-Lite
 # assertion sees (ASSERT), a tail-chaining bug that file mode's test misses and the tail-chaining configuration
-# finds. A mutant rebuilt compiles nothing (the compiler cache); an undetected one is explained as equivalent or
-# reported as unexplained. Needs BUILD from make, the libraries, the reference simulators (chk, chk-tc) and the
+# finds. A test the unmutated reference fails stops the campaign. A mutant rebuilt compiles nothing (the compiler
+# cache); an undetected one is explained as equivalent or reported as unexplained. Needs BUILD from make, the libraries, the reference simulators (chk, chk-tc) and the
 # programs built.
 set -u
 pass=0; fail=0
@@ -96,6 +96,16 @@ check "lsu_htrans_seq: stopped by an AHB-Lite assertion in the file configuratio
 check "tail_chain_equal_prio: missed by alu_add, detected by tail_chain in the tail-chaining configuration" \
   'grep -q "^tail_chain_equal_prio *LOCKSTEP *tc .* tail_chain " <<<"$cfg"'
 check "the summary counts the detections by configuration" 'grep -q "by configuration: file 1, tc 1;" <<<"$cfg"'
+# a test the unmutated reference fails would "detect" every mutant that reaches it: the campaign stops before
+# building any, naming the configuration and the test (here alu_add's golden is hello's)
+mkdir -p "$tmp/badgold"; cp golden/hello.tarmac.gz "$tmp/badgold/alu_add.tarmac.gz"
+refbad=$(bash sim/mutate.sh -j 1 --mutants "$tmp/cfg.tsv" --out "$out-ref" \
+           --config "file|||file|$BUILD/sim/chk/Vtb_top|alu_add" "$BUILD" "$BUILD/programs" "$tmp/badgold" \
+           "${libs[@]}" -- 2>&1); rc=$?
+check "a test the reference fails stops the campaign (exit $rc) before any mutant is built" \
+  '[ "$rc" -eq 2 ] && [ ! -d "$out-ref/lsu_htrans_seq" ]'
+check "it names the configuration and the test" \
+  'grep -q "the unmutated reference fails configuration file, test alu_add " <<<"$refbad"'
 # every mutant of the campaign still applies: its original text occurs exactly once in its file (a change to the
 # RTL that moves or copies a line must re-anchor the mutant, or make mutate stops with an error)
 stale=$(python3 - <<'PY'
