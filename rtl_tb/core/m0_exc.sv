@@ -10,11 +10,13 @@
 // choice strobe are this unit's registered outputs.
 //   TailChain:   an exception return enters a preempting pending exception without unstacking
 //   LateArrival: an exception arriving while another is entered is taken instead
+//   VectorReadsData: the vector read is marked as data (HPROT[0] = 1), as Arm's Cortex-M0 makes it
 module m0_exc
   import m0_pkg::*;
 #(
   parameter bit TailChain = 1'b0,
-  parameter bit LateArrival = 1'b0
+  parameter bit LateArrival = 1'b0,
+  parameter bit VectorReadsData = 1'b0
 ) (
   input  logic        clk,
   input  logic        rst_n,
@@ -80,7 +82,10 @@ module m0_exc
   output logic [31:0] exc_ret,
   output logic        exc_choice,      // 1 the cycle after the core chose to take an exception (live mode)
   output logic        clr_valid,       // exception entry: clear the pending state of clr_num
-  output logic [5:0]  clr_num
+  output logic [5:0]  clr_num,
+  // Cortex-M0's visibility port (m0_core): an exception return under way, from its unstacking (a tail-chain: from
+  // its retire) until the PC is the return address or the chained handler's (the port shows PC 0xFFFFFFF8)
+  output logic        vis_ret
 );
 
   // ---- the registers: *_q latched, *_d the next value (always_comb) ------------------------------------------
@@ -195,7 +200,7 @@ module m0_exc
       S_EXC_PUSH: bus = '{req: 1'b1, addr: en_q.frame_addr + {27'd0, en_q.push_i, 2'b00}, write: 1'b1, size: 2'd2,
                           data: 1'b1, wdata: frame_q[en_q.push_i]};
       S_EXC_VEC: bus = '{req: 1'b1, addr: {vtor[31:7], 7'd0} + {24'd0, en_q.n, 2'b00}, write: 1'b0, size: 2'd2,
-                         data: 1'b0, wdata: 32'd0};
+                         data: VectorReadsData, wdata: 32'd0};
       default: ;
     endcase
   end
@@ -470,6 +475,8 @@ module m0_exc
   assign exc_num = tp_q.exc_num;
   assign exc_ret = tp_q.exc_ret;
   assign exc_choice = choice_q;
+  assign vis_ret = (rt_q.returning && state_q inside {S_UNSTACK, S_UNSTACK_D, S_COMMIT, S_RETIRE}) || rt_q.tail_pend
+                   || (en_q.tail && state_q inside {S_EXC_VEC, S_EXC_VEC_D});
   assign clr_valid = tp_q.clr_valid;
   assign clr_num = tp_q.clr_num;
 

@@ -105,7 +105,7 @@ TEST(StateTable, TheLedgerListsTheStateNotCompared)
         std::vector<Call> calls = calls_of("hello");
         std::string lp = std::string(TM_BUILD_DIR) + "/tmp/state_ledger_" + std::to_string(getpid()) + ".json", opts = mode;
         RunResult r = run_calls(corpus_golden("hello"), opts + (opts.empty() ? "" : ",") + "ledger=" + lp,
-                                opts.empty() ? calls : lockstep::as_snapshots(calls, 0));
+                                opts.empty() ? calls : as_snapshots(calls, 0));
         ASSERT_EQ(r.rc, TC_OK) << r.report;
         Ledger l = read_ledger(lp);
         ASSERT_TRUE(l.ok) << l.error;
