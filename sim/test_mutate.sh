@@ -44,7 +44,7 @@ table=$(bash sim/mutate.sh -j 2 --mutants "$tmp/mutants.tsv" --out "$out" "$BUIL
 row() { grep "^$1 " <<<"$table" | tail -1; }
 check "the campaign script ran (exit $rc)" '[ "$rc" -eq 0 ]'
 check "the mutant's own \$finish notice names its copy of tb_top.sv" \
-  'grep -q "^- .*mutate/pc_trace_bit0/rtl_tb/tb_top.sv:[0-9]*: Verilog \$finish$" "$out/pc_trace_bit0/alu_add.out"'
+  'grep -q "^- .*mutate/pc_trace_bit0/rtl_tb/tb_top.sv:[0-9]*: Verilog \$finish$" "$out/pc_trace_bit0/file.alu_add.out"'
 check "pc_trace_bit0: detected by lockstep in alu_add, exit no, only yes ($(row pc_trace_bit0 | cut -c1-70))" \
   '[ "$(row pc_trace_bit0 | awk "{print \$2, \$3, \$5, \$9, \$10}")" = "LOCKSTEP file alu_add no yes" ]'
 check "adcs_no_carry_in: detected by lockstep in alu_add, exit yes, only no ($(row adcs_no_carry_in | cut -c1-70))" \
