@@ -97,6 +97,7 @@ include model/model.mk
 include tests/programs/programs.mk
 include sim/sim.mk
 include golden/golden.mk
+include tests/coverage/coverage.mk
 include tests/tests.mk
 
 .PHONY: all test bench sim fuzz install
@@ -134,7 +135,7 @@ all: $(ALL_TARGETS)
 # `make test` ends with "N passed, N failed" and exits non-zero on any failure.
 test: $(TEST_BINS) $(TEST_PREREQS)
 	@BUILD=$(BUILD) SAN_FLAGS="$(SAN_FLAGS)" PROGRAMS="$(PROGRAMS)" TC_PROGRAMS="$(TC_PROGRAMS)" TC_ISS_OPTS="$(TC_ISS_OPTS)" QEMU_PROGRAMS="$(QEMU_PROGRAMS)" ORACLE_PROGRAMS="$(ORACLE_PROGRAMS)" \
-	  LIVE_PROGRAMS="$(LIVE_PROGRAMS)" ASYNC_TEST_SEEDS="$(ASYNC_TEST_SEEDS)" ASYNC_PLUSARGS="$(ASYNC_PLUSARGS)" \
+	  LIVE_PROGRAMS="$(LIVE_PROGRAMS)" ASYNC_TEST_SEEDS="$(ASYNC_TEST_SEEDS)" ASYNC_PLUSARGS="$(ASYNC_PLUSARGS)" SYS_TEST_SEEDS="$(SYS_TEST_SEEDS)" \
 	  bash tests/run_tests.sh $(TEST_BINS) -- $(TEST_SCRIPTS)
 
 # `make bench`: everything the benchmarks run is built first (in parallel), then the benchmarks run one at a time:

@@ -68,6 +68,7 @@ module mtb (
         start <= 1'b0;
         ptr = {position[31:3], 3'b000};
         size = 32'd1 << (master[4:0] + 5'd4);
+        if (master[4:0] >= 5'd28) size = 32'd0;  // 2^32 bytes or more (the 5-bit sum wraps): the pointer never wraps
         pw_en <= 1'b1;
         pw_addr <= ptr[11:0];
         pw_data <= {w1, w0};

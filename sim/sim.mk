@@ -51,7 +51,9 @@ ALL_TARGETS += $(SIM_PLAIN) $(SIM_CHK)
 # summary.txt and index.html into its output root (NIGHTLY_OUT, default $(BUILD)/nightly/<set>/<date-time>,
 # $(BUILD)/nightly/<set>/latest the last). NIGHTLY_ARGS: more runner options (--rerun-failed --out DIR, --only ...).
 # `make sim`: the corpus and the live-mode programs and a few async seeds on the reference core (wait states on);
-# `make regress [SEEDS=N] [ASYNC_SEEDS=N] [JOBS=2]`: the same with N random and async seeds;
+# `make regress [SEEDS=N] [SYS_SEEDS=N] [ASYNC_SEEDS=N] [JOBS=2]`: the same with N random, system-level and async
+# seeds, the async bursts, and the tail-chaining build's programs and system-level seeds; then the architecture
+# coverage of the model with the runner's functional coverage (tests/coverage/coverage.mk);
 # `make nightly`: the whole signoff set with its negative control; `make regress-list`: one command per test.
 SIM_WAITSTATES ?= 25
 JOBS ?= 2
@@ -61,17 +63,19 @@ NIGHTLY_TOOLS := $(BIN)/tarmac-cov $(BIN)/tarmac-sym
 .PHONY: sim-run regress regress-list nightly nightly-vars
 sim-run: $(NIGHTLY_TOOLS)
 	$(NIGHTLY) --set sim -j 2 --var WAITSTATES=$(SIM_WAITSTATES) $(NIGHTLY_ARGS)
+REGRESS_VARS = --var SEEDS=$(SEEDS) --var SYS_SEEDS=1..$(SYS_SEEDS) --var ASYNC_SEEDS=1..$(ASYNC_SEEDS)
 regress: $(NIGHTLY_TOOLS)
-	$(NIGHTLY) --set regress -j $(JOBS) --var SEEDS=$(SEEDS) --var ASYNC_SEEDS=1..$(ASYNC_SEEDS) \
-	  --var WAITSTATES=$(SIM_WAITSTATES) $(NIGHTLY_ARGS)
+	@rc=0; $(NIGHTLY) --set regress -j $(JOBS) $(REGRESS_VARS) --var WAITSTATES=$(SIM_WAITSTATES) $(NIGHTLY_ARGS) \
+	  || rc=$$?; $(MAKE) --no-print-directory arch-coverage || rc=$$?; exit $$rc
 regress-list: $(NIGHTLY_TOOLS)
-	@$(NIGHTLY) --set regress --list --var SEEDS=$(SEEDS) --var ASYNC_SEEDS=1..$(ASYNC_SEEDS) $(NIGHTLY_ARGS)
+	@$(NIGHTLY) --set regress --list $(REGRESS_VARS) $(NIGHTLY_ARGS)
 nightly: $(NIGHTLY_TOOLS)
 	$(NIGHTLY) --set nightly -j $(JOBS) $(NIGHTLY_ARGS)
 # What the description reads from the Makefile (the runner asks for it): NAME=VALUE lines.
 nightly-vars:
 	@printf '%s\n' 'BUILD=$(BUILD)' 'SIM_CHK=$(SIM_CHK)' 'PROGRAMS=$(PROGRAMS)' 'LIVE_PROGRAMS=$(LIVE_PROGRAMS)' \
-	  'TC_PROGRAMS=$(TC_PROGRAMS)' 'ASYNC_PLUSARGS=$(ASYNC_PLUSARGS)' 'ASYNC_TEST_SEEDS=$(ASYNC_TEST_SEEDS)'
+	  'TC_PROGRAMS=$(TC_PROGRAMS)' 'ASYNC_PLUSARGS=$(ASYNC_PLUSARGS)' 'ASYNC_TEST_SEEDS=$(ASYNC_TEST_SEEDS)' \
+	  'ASYNC_BURST_PLUSARGS=$(ASYNC_BURST_PLUSARGS)' 'ASYNC_BURST_SEEDS=$(ASYNC_BURST_SEEDS)'
 # The negative control's core (sim/nightly.toml): the reference core with one mutant of sim/mutants.tsv planted,
 # built as make mutate builds its mutants (no assertions: the checker alone must catch it).
 $(BUILD)/sim/mutant-%/Vtb_top: sim/mutants.tsv sim/plant_mutant.sh sim/replace_once.sh $(RTL_SRCS) sim/verilate.sh \
@@ -139,9 +143,10 @@ TEST_SCRIPTS += sim/test_waves.sh
 SEEDS ?= 0
 RANDOM_TEST_SEEDS := 1 2 3
 RANDOM_DIR := $(BUILD)/random
-$(RANDOM_DIR)/gen_random: tests/random/gen_random.c
+GEN_LIB := tests/random/gen_lib.c tests/random/gen_lib.h
+$(RANDOM_DIR)/gen_random: tests/random/gen_random.c $(GEN_LIB)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -o $@ $<
+	$(CC) $(CFLAGS) -o $@ $< tests/random/gen_lib.c
 $(RANDOM_DIR)/seed_%.S: $(RANDOM_DIR)/gen_random
 	$< $* 400 > $@
 $(RANDOM_DIR)/seed_%.elf: $(RANDOM_DIR)/seed_%.S $(PROG_LIB) | deps
@@ -154,20 +159,40 @@ random-programs = $(foreach s,$(1),$(RANDOM_DIR)/seed_$(s).elf $(RANDOM_DIR)/see
 TEST_PREREQS += $(call random-programs,$(RANDOM_TEST_SEEDS))
 TEST_SCRIPTS += sim/test_random.sh
 
-# `make mutate`: the mutation campaign over sim/mutants.tsv: each mutant runs the whole program corpus, then the
-# random seeds MUTATE_SEEDS, until the first detection; MUTATE_JOBS mutants in parallel; the table and summary
-# in $(BUILD)/mutate/summary.txt. After the random-program rules, whose names its prerequisites expand.
-MUTATE_SEEDS ?= $(shell seq 1 16)
-MUTATE_JOBS ?= 2
-# MUTATE_PLUSARGS=+tarmac_regs=snapshot: the campaign with the checker in snapshot mode
-MUTATE_PLUSARGS ?=
-.PHONY: mutate
-mutate: $(PROGRAM_ELFS) $(call random-programs,$(MUTATE_SEEDS)) $(LIBARMV6M) $(LIBTARMAC) $(LIBTARMACCHK) \
-        $(BUILD)/sim/chk/Vtb_top | deps
-	bash sim/mutate.sh -j $(MUTATE_JOBS) --random $(RANDOM_DIR) $(if $(MUTATE_PLUSARGS),--plusargs "$(MUTATE_PLUSARGS)") $(BUILD) $(BUILD)/programs golden \
-	  $(abspath $(LIBARMV6M)) $(abspath $(LIBTARMAC)) -Wl,-rpath,$(abspath $(LIB)) $(abspath $(LIBTARMACCHK)) -- \
-	  $(PROGRAMS) $(MUTATE_SEEDS:%=seed_%)
-# the campaign's self-check column on a synthetic output and on two real mutants (sim/test_mutate.sh)
+# System-level constrained-random programs (tests/random/gen_sys.c): exceptions of every kind from every mode and
+# stack, faults recovered by the HardFault handler or ending in a lockup, VTOR, MRS/MSR of every SYSm, system
+# registers, the MTB anywhere in its SRAM. sys_<n>: the program (.S, .elf), its expected output (empty) and exit
+# status (.exit, and .tc.exit for the core with tail-chaining and late arrival, from the generator's header),
+# its goldens (.tarmac.gz, and .tc.tarmac.gz with TC_ISS_OPTS). `make regress` runs seeds 1..SYS_SEEDS in file
+# mode and on build/sim/chk-tc (sim/nightly.toml's groups sys and sys-tail-chain); make test a few (SYS_TEST_SEEDS:
+# 5 ends in a lockup by INVSTATE in HardFault, 6 in one on a vector read, a HardFault with late arrival).
+SYS_SEEDS ?= 60
+SYS_TEST_SEEDS := 2 5 6
+$(RANDOM_DIR)/gen_sys: tests/random/gen_sys.c $(GEN_LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -o $@ $< tests/random/gen_lib.c
+$(RANDOM_DIR)/sys_%.S: $(RANDOM_DIR)/gen_sys
+	$< $* 300 > $@.tmp && mv $@.tmp $@
+$(RANDOM_DIR)/sys_%.elf: $(RANDOM_DIR)/sys_%.S $(PROG_LIB) | deps
+	$(ARM_CC) $(ARM_CFLAGS) -o $@ $< $(PROG_LIB) $(ARM_LDFLAGS)
+	@: > $(RANDOM_DIR)/sys_$*.expect
+	@sed -n 's/^@ exit //p' $< > $(RANDOM_DIR)/sys_$*.exit
+	@sed -n 's/^@ exit-tc //p' $< > $(RANDOM_DIR)/sys_$*.tc.exit
+# the model must end the program as the generator says (exit 0, or 125 after a lockup)
+$(RANDOM_DIR)/sys_%.tarmac.gz: $(RANDOM_DIR)/sys_%.elf $(ISS)
+	@$(ISS) --quiet --max-insns 5000000 --tarmac $@.tmp.gz $< > /dev/null; rc=$$?; \
+	  [ "$$rc" = "$$(cat $(RANDOM_DIR)/sys_$*.exit)" ] || { echo "sys_$*: the model exited $$rc, the program expects $$(cat $(RANDOM_DIR)/sys_$*.exit)" >&2; rm -f $@.tmp.gz; exit 1; }; \
+	  mv $@.tmp.gz $@
+$(RANDOM_DIR)/sys_%.tc.tarmac.gz: $(RANDOM_DIR)/sys_%.elf $(ISS)
+	@$(ISS) --quiet --max-insns 5000000 $(TC_ISS_OPTS) --tarmac $@.tmp.gz $< > /dev/null; rc=$$?; \
+	  [ "$$rc" = "$$(cat $(RANDOM_DIR)/sys_$*.tc.exit)" ] || { echo "sys_$* ($(TC_ISS_OPTS)): the model exited $$rc, the program expects $$(cat $(RANDOM_DIR)/sys_$*.tc.exit)" >&2; rm -f $@.tmp.gz; exit 1; }; \
+	  mv $@.tmp.gz $@
+.PRECIOUS: $(RANDOM_DIR)/sys_%.S $(RANDOM_DIR)/sys_%.elf $(RANDOM_DIR)/sys_%.tarmac.gz $(RANDOM_DIR)/sys_%.tc.tarmac.gz
+sys-programs = $(foreach s,$(1),$(RANDOM_DIR)/sys_$(s).elf $(RANDOM_DIR)/sys_$(s).tarmac.gz $(RANDOM_DIR)/sys_$(s).tc.tarmac.gz)
+SIM_CHK_TC := $(BUILD)/sim/chk-tc/Vtb_top
+TEST_PREREQS += $(RANDOM_DIR)/gen_sys $(call sys-programs,$(SYS_TEST_SEEDS))
+
+# the campaign's self-check column on a synthetic output and on real mutants (sim/test_mutate.sh)
 TEST_SCRIPTS += sim/test_mutate.sh
 
 # The semihosting component (rtl_tb/armv6m_semihost.sv) on each call and each way to exit: one firmware per
@@ -196,6 +221,9 @@ ALL_TARGETS += $(SIM_CHK_LIVE)
 # Constrained-random programs ready for asynchronous interrupts (gen_random --async): async_<n>, run with random
 # IRQ0-31 and NMI pulses from the testbench (rtl_tb/irq_source.sv), each program with its own pulse seed
 ASYNC_PLUSARGS := +irq_seed={n} +irq_rate=200 +nmi_rate=40 +irq_width=64
+# bursts: dense short pulses on IRQ0-3 and NMI, so that a line rises again while its handler runs
+ASYNC_BURST_PLUSARGS := +irq_seed={n} +irq_rate=3000 +irq_lines=f +irq_width=24 +nmi_rate=100
+ASYNC_BURST_SEEDS ?= $(shell seq 1 8)
 ASYNC_SEEDS ?= 20
 # make test's seeds: 1 and 2, and those that found a disagreement of the monitor or the checker with the core
 # (3: SysTick's cycles at a choice right after an entry; 38: a line that falls between a tail-chain's choice and
@@ -216,6 +244,34 @@ TEST_PREREQS += $(SIM_CHK_LIVE) $(BUILD)/sim/plain/Vtb_top $(LIVE_PROGRAM_ELFS) 
 TEST_SCRIPTS += sim/test_live_bugs.sh
 TEST_PREREQS += $(LIBTARMACCHK) $(PROGRAM_ELFS) $(LIVE_PROGRAM_ELFS) $(call async-elfs,1 5)
 
+# `make mutate`: the mutation campaign over MUTANTS (sim/mutants.tsv and the second batch sim/mutants_sys.tsv).
+# Each mutant is built with the AHB-Lite assertions and tried in each configuration of MUTATE_CONFIGS, in this
+# order, until the first detection: file (golden files: the system-level seeds, the corpus, the random seeds),
+# snapshot (the same with register snapshots), tc (the core with tail-chaining and late arrival against the .tc
+# goldens), live (the interrupt programs in live mode), async (async seeds with random IRQ and NMI pulses) and burst
+# (the same with dense pulses on IRQ0-3 and NMI);
+# MUTATE_JOBS mutants in parallel; the table and summary in $(BUILD)/mutate/summary.txt. After the random-program
+# and live-mode rules, whose names its prerequisites expand.
+MUTANTS ?= sim/mutants.tsv sim/mutants_sys.tsv
+MUTATE_SEEDS ?= $(shell seq 1 16)
+MUTATE_SYS_SEEDS ?= $(shell seq 1 24)
+MUTATE_ASYNC_SEEDS ?= $(shell seq 1 8)
+MUTATE_JOBS ?= 2
+MUTATE_CONFIGS ?= file snapshot tc live async burst
+MUTATE_FILE_TESTS := $(MUTATE_SYS_SEEDS:%=sys_%) $(PROGRAMS) $(MUTATE_SEEDS:%=seed_%)
+MUTATE_CONFIG_file := file|||file|$(SIM_CHK)|$(MUTATE_FILE_TESTS)
+MUTATE_CONFIG_snapshot := snapshot||+tarmac_regs=snapshot|file|$(SIM_CHK)|$(MUTATE_FILE_TESTS)
+MUTATE_CONFIG_tc := tc|-GTailChain=1 -GLateArrival=1||tc|$(SIM_CHK_TC)|$(TC_PROGRAMS) $(MUTATE_SYS_SEEDS:%=sys_%)
+MUTATE_CONFIG_live := live|$(LIVE_PARAMS)||live|$(SIM_CHK_LIVE)|$(LIVE_PROGRAMS)
+MUTATE_CONFIG_async := async|$(LIVE_PARAMS)|$(ASYNC_PLUSARGS)|live|$(SIM_CHK_LIVE)|$(MUTATE_ASYNC_SEEDS:%=async_%)
+MUTATE_CONFIG_burst := burst|$(LIVE_PARAMS)|$(ASYNC_BURST_PLUSARGS)|live|$(SIM_CHK_LIVE)|$(MUTATE_ASYNC_SEEDS:%=async_%)
+.PHONY: mutate
+mutate: $(PROGRAM_ELFS) $(TC_PROGRAM_ELFS) $(LIVE_PROGRAM_ELFS) $(call random-programs,$(MUTATE_SEEDS)) \
+        $(call sys-programs,$(MUTATE_SYS_SEEDS)) $(call async-elfs,$(MUTATE_ASYNC_SEEDS)) $(LIBARMV6M) $(LIBTARMAC) \
+        $(LIBTARMACCHK) $(SIM_CHK) $(SIM_CHK_TC) $(SIM_CHK_LIVE) | deps
+	bash sim/mutate.sh -j $(MUTATE_JOBS) --random $(RANDOM_DIR) $(foreach m,$(MUTANTS),--mutants $(m)) \
+	  $(foreach c,$(MUTATE_CONFIGS),--config '$(MUTATE_CONFIG_$(c))') $(BUILD) $(BUILD)/programs golden \
+	  $(abspath $(LIBARMV6M)) $(abspath $(LIBTARMAC)) -Wl,-rpath,$(abspath $(LIB)) $(abspath $(LIBTARMACCHK)) --
 # The nightly runner (tests/nightly/): its rules on crafted test directories; the small nightly
 # (tests/nightly/small.toml) on the local launcher and on a one-node Slurm of its own (verdicts, counts, coverage
 # equal; a cancelled step reported and rerun); three seeds on the planted bug as one bucket in index.html, loaded

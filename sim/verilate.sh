@@ -6,7 +6,7 @@
 #        verilate.sh [--sc] [--chk] [--assert] [--trace] [-G<param>=<value>...] [-j N] <out dir> <main.cpp> <link line> [<rtl root>]
 #        verilate.sh --binary [--assert] <out dir> <top module> <sources...>   (a testbench with its own clock)
 #   --chk        with the lockstep checker (TARMAC_CHK and dpi/tarmac_chk_pkg.sv)
-#   --assert     the SystemVerilog assertions run (the builds of make test and make sim; not the mutants')
+#   --assert     the SystemVerilog assertions run (the builds of make test, make sim and the mutants')
 #   --trace      FST waveforms on request (+fst=<file>, sim/waves.h; the C++ main only)
 #   --sc         SystemC model for sim/sc_main.cpp instead of C++
 #   <link line>  one argument: archives, shared libraries and linker options of the harness

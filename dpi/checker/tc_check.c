@@ -166,34 +166,44 @@ int tc_reg_write_now(tc_checker *c, int reg, uint32_t value)
 /* CONTROL.SPSEL changes that no trace line shows: an exception entry clears it (ExceptionTaken), a return to
  * Thread mode sets it from EXC_RETURN[2], which the returning step shows by writing PSP (the unstacked SP; a POP
  * in handler mode writes MSP as well). A return is a mode change to thread in the step, or, for producers that
- * write no such event, a handler-mode instruction followed by a thread-mode one. */
-static void implicit_spsel(tc_checker *c, const tc_step *s, uint64_t index)
+ * write no such event, a handler-mode instruction followed by a thread-mode one. Returns the mask of CONTROL when
+ * the step changed it: an architectural write like any other, which the RTL reports (reg_write) and the
+ * comparison checks, so that a core that leaves SPSEL set at an entry fails there and not when CONTROL is read. */
+static uint32_t implicit_spsel(tc_checker *c, const tc_step *s, uint64_t index)
 {
     const uint32_t spsel = 2;
-    if (!(c->gold_known & (1u << TM_REG_CONTROL))) return;
+    if (!(c->gold_known & (1u << TM_REG_CONTROL))) return 0;
+    uint32_t before = c->gold[TM_REG_CONTROL];
     if (s->kind == TC_STEP_EXC) {
         c->gold[TM_REG_CONTROL] &= ~spsel;
-        return;
+    } else if (s->kind == TC_STEP_INSN) {
+        int returns = s->to_thread;
+        if (!returns && s->handler == 1 && index + 1 < c->complete) {
+            const tc_step *next = tc_step_at(c, index + 1);
+            returns = next->kind == TC_STEP_INSN && next->handler == 0;
+        }
+        if (returns) {
+            c->gold[TM_REG_CONTROL] &= ~spsel;
+            for (unsigned i = 0; i < s->nregs; i++)
+                if (s->regs[i].id == TM_REG_PSP) c->gold[TM_REG_CONTROL] |= spsel;
+        }
     }
-    if (s->kind != TC_STEP_INSN) return;
-    int returns = s->to_thread;
-    if (!returns && s->handler == 1 && index + 1 < c->complete) {
-        const tc_step *next = tc_step_at(c, index + 1);
-        returns = next->kind == TC_STEP_INSN && next->handler == 0;
-    }
-    if (!returns) return;
-    c->gold[TM_REG_CONTROL] &= ~spsel;
-    for (unsigned i = 0; i < s->nregs; i++)
-        if (s->regs[i].id == TM_REG_PSP) c->gold[TM_REG_CONTROL] |= spsel;
+    return c->gold[TM_REG_CONTROL] != before ? 1u << TM_REG_CONTROL : 0;
 }
 
-/* Apply a golden step's register writes to the golden shadow; returns the mask of registers written. */
+/* Apply a golden step's register writes to the golden shadow; returns the mask of registers written. CONTROL is
+ * known from the reset step on: the architecture resets it to 0 (a golden writes it only when software does), so
+ * that its implicit changes are compared from the first one. */
 static uint32_t apply_golden(tc_checker *c, const tc_step *s, uint64_t index)
 {
     uint32_t mask = 0;
     if (c->cov) tc_cov_step(c, s, index); /* before the step: c->gold holds the registers it starts from */
     if (s->handler >= 0) c->gold_handler = s->handler;
     if (s->kind == TC_STEP_EXC) c->gold_handler = 1;
+    if (s->kind == TC_STEP_RESET) {
+        c->gold[TM_REG_CONTROL] = 0;
+        c->gold_known |= 1u << TM_REG_CONTROL;
+    }
     for (unsigned i = 0; i < s->nregs; i++) {
         int id = resolve_sp(s->regs[i].id, c->gold_handler, c->gold[TM_REG_CONTROL]);
         mask |= 1u << id;
@@ -206,8 +216,7 @@ static uint32_t apply_golden(tc_checker *c, const tc_step *s, uint64_t index)
         c->gold_known |= 1u << id;
         c->gold_ever |= 1u << id;
     }
-    implicit_spsel(c, s, index);
-    return mask;
+    return mask | implicit_spsel(c, s, index);
 }
 
 /* Golden lines of the register writes in the group, for the report: the line of the first write of id. */
@@ -229,7 +238,9 @@ static int compare_one(tc_checker *c, int id, int gold_now, int rtl_now, uint64_
     int gk = (c->gold_known & bit) != 0, rk = (c->rtl_known & bit) != 0;
     /* a register the golden has never written (a reset value the architecture leaves UNKNOWN) is not compared */
     if (!gk) return TC_OK;
-    c->n.registers++;
+    /* counted when the golden gave it a value: CONTROL known from its reset value only is compared all the same,
+     * but is no register of the golden's (a golden without register values compares nothing, tc_vacuous) */
+    if (c->gold_ever & bit) c->n.registers++;
     if (rk && c->gold[id] == c->rtl[id]) return TC_OK;
     const tc_step *s = tc_step_at(c, last_step);
     uint64_t line = reg_line(c, first, last_step + 1, id, s->line);
@@ -643,7 +654,9 @@ int tc_mtb_packet_now(tc_checker *c, int shown, uint32_t offset, uint32_t w0, ui
                            "unexpected MTB packet (%08x, %08x): the golden flow gives none here", w0, w1);
     tc_packet *p = &c->pkts[c->pkt_tail++ & (c->pkt_cap - 1)];
     c->n.packets++;
-    int misplaced = shown && ((offset ^ p->pointer) & p->buffer_mask & ~7u) != 0;
+    /* where it went in the SRAM: the whole offset, not only its part inside the trace buffer */
+    uint32_t sram = c->o.mtb_sram_size - 1;
+    int misplaced = shown && ((offset ^ p->pointer) & sram & ~7u) != 0;
     if (p->w0 == w0 && p->w1 == w1 && !misplaced) {
         if (c->cov) tc_cov_packet(c->cov, p);
         return TC_OK;
@@ -658,10 +671,10 @@ int tc_mtb_packet_now(tc_checker *c, int shown, uint32_t offset, uint32_t w0, ui
     if (misplaced) snprintf(what + n, sizeof what - n, " position");
     if (misplaced)
         return tc_mismatch(c, "mtb", "position", p->step, p->line,
-                           "MTB packet differs in%s: expected (%08x, %08x) at offset %08x (POSITION.POINTER %08x, "
-                           "buffer of %llu bytes), actual (%08x, %08x) at offset %08x",
-                           what, p->w0, p->w1, p->pointer & p->buffer_mask, p->pointer,
-                           (unsigned long long)p->buffer_mask + 1, w0, w1, offset & p->buffer_mask);
+                           "MTB packet differs in%s: expected (%08x, %08x) at offset %08x (POSITION.POINTER %08x, an "
+                           "MTB SRAM of %llu bytes), actual (%08x, %08x) at offset %08x",
+                           what, p->w0, p->w1, p->pointer & sram, p->pointer, (unsigned long long)sram + 1, w0, w1,
+                           offset & sram);
     return tc_mismatch(c, "mtb", "packet", p->step, p->line, "MTB packet differs in%s: expected (%08x, %08x), actual (%08x, %08x)",
                        what, p->w0, p->w1, w0, w1);
 }

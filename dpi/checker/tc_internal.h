@@ -31,6 +31,7 @@ typedef struct tc_options {
     char *elf;             /* the program's ELF: symbolized reports */
     unsigned context, max_errors, bus_window;
     uint32_t mtb_base;
+    uint32_t mtb_sram_size;  /* a power of two: packets go to POSITION.POINTER modulo it */
     uint32_t ignore_mask;  /* bit per register id */
     int quiet;
     int cpu;               /* -1 = all */
@@ -101,7 +102,6 @@ typedef struct tc_packet {
     uint32_t w0, w1;
     uint8_t kind, events;  /* TC_PKT_* */
     uint32_t pointer;      /* POSITION.POINTER the MTB writes it at (the golden's MTB state before the packet) */
-    uint32_t buffer_mask;  /* the pointer bits inside the trace buffer: 2^(MASTER.MASK+4) - 1 */
     uint64_t step;         /* golden step that caused it */
     uint64_t line;
 } tc_packet;
@@ -278,12 +278,14 @@ void tc_mtb_step(tc_checker *c, const tc_step *s, const tc_step *next);
 /* The value a BX Rm or POP {..,pc} step writes to the PC, from the registers before it (BX) or its memory read of
  * the PC (POP); 0 for any other instruction. */
 int tc_bx_pop_value(const uint32_t regs[TM_REG_COUNT], const tc_step *s, uint32_t *v);
-/* A golden exception return: a handler-mode BX / POP {pc} that executes and writes 0xFxxxxxxx to the PC, given
- * the golden registers before it; its EXC_RETURN in *v. */
+/* A golden exception return: a handler-mode BX / POP {pc} that executes and writes a valid EXC_RETURN (0xFFFFFFF1,
+ * 0xFFFFFFF9, 0xFFFFFFFD) to the PC, given the golden registers before it; its EXC_RETURN in *v. Any other
+ * 0xFxxxxxxx value faults there: no return, no packet. */
 static inline int tc_step_exc_return(const uint32_t regs[TM_REG_COUNT], const tc_step *s, uint32_t *v)
 {
     return s->kind == TC_STEP_INSN && s->status == TM_INSN_IT && s->handler == 1 &&
-           thumb_writes_pc(s->opcode, s->is32) && tc_bx_pop_value(regs, s, v) && *v >= 0xF0000000u;
+           thumb_writes_pc(s->opcode, s->is32) && tc_bx_pop_value(regs, s, v) &&
+           (*v == 0xFFFFFFF1u || *v == 0xFFFFFFF9u || *v == 0xFFFFFFFDu);
 }
 /* An exception entry by tail-chaining: no stacking, the return address it shows is the EXC_RETURN value of the
  * exception return before it (model/ARCHITECTURE.md). */
@@ -364,6 +366,8 @@ int tc_ledger_write(tc_checker *c, int64_t golden_steps, tm_error *err);
 const char *tc_verdict(const tc_checker *c);
 /* regs=snapshot: the registers the golden gave a value that the RTL never showed (never compared); 0 otherwise. */
 uint32_t tc_never_shown(const tc_checker *c);
+/* tc_state.c: 1 when the state of row is not compared directly in this register mode (snapshot: regs=snapshot). */
+int tc_state_uncompared(const tc_state_info *row, int snapshot);
 
 /* tc_report.c */
 void tc_report_append(tc_checker *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

@@ -51,6 +51,21 @@ static void json_regs(FILE *f, uint32_t mask)
     fputc(']', f);
 }
 
+/* The architectural state this register mode does not compare directly (tc_state.c), as a JSON array of its rows'
+ * names. */
+static void json_state_not_compared(FILE *f, const tc_checker *c)
+{
+    fputc('[', f);
+    int first = 1;
+    for (size_t i = 0; tc_state_at(i); i++) {
+        if (!tc_state_uncompared(tc_state_at(i), c->o.snapshot)) continue;
+        if (!first) fputs(", ", f);
+        json_str(f, tc_state_at(i)->state);
+        first = 0;
+    }
+    fputc(']', f);
+}
+
 const char *tc_verdict(const tc_checker *c)
 {
     if (c->n.mismatches || c->first.kind == TC_FIRST_MISMATCH || c->first.kind == TC_FIRST_VACUOUS) return "FAIL";
@@ -95,8 +110,11 @@ static void json_ledger(const tc_checker *c, int64_t golden_steps, FILE *f)
     json_regs(f, c->o.ignore_mask);
     fputs(",\n                    \"registers_never_shown\": ", f);
     json_regs(f, tc_never_shown(c));
-    fprintf(f, ", \"lenient_warnings\": %llu,\n                    \"bus_stream_off\": %s, \"mtb_stream_off\": %s },\n",
+    fprintf(f, ", \"lenient_warnings\": %llu,\n                    \"bus_stream_off\": %s, \"mtb_stream_off\": %s,\n"
+               "                    \"state\": ",
             (unsigned long long)n->lenient_warnings, c->o.bus ? "false" : "true", c->o.mtb ? "false" : "true");
+    json_state_not_compared(f, c);
+    fputs(" },\n", f);
     fprintf(f, "  \"mismatches\": %llu,\n  \"first_mismatch\": ", (unsigned long long)n->mismatches);
     if (x->kind == TC_FIRST_NONE || x->kind == TC_FIRST_VACUOUS) {
         fputs("null\n}\n", f);

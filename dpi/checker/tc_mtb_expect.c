@@ -32,7 +32,6 @@ static void expect(tc_checker *c, const tc_step *s, int kind, uint32_t src, int 
     uint32_t size = mask + 4 >= 32 ? 0 : 1u << (mask + 4);
     uint32_t ptr = g->mtb_position & ~7u;
     p->pointer = ptr;
-    p->buffer_mask = size ? size - 1 : ~0u;
     uint32_t next = ptr + 8;
     if (size && ((next ^ ptr) & ~(size - 1)) != 0) {
         next = ptr & ~(size - 1);
@@ -65,6 +64,14 @@ static int next_pc(const tc_step *next, uint32_t *pc)
         return 1;
     }
     return 0;
+}
+
+/* Step s faulted: the next step enters HardFault with s's own address as the return address (a synchronous fault
+ * of the instruction: UNDEFINED, an invalid EXC_RETURN, a bus error). It wrote no PC: no packet. */
+static int faulted(const tc_step *s, const tc_step *next)
+{
+    return next && next->kind == TC_STEP_EXC && next->has_number && next->exc_number == 3 && next->has_return &&
+           next->exc_return == s->pc;
 }
 
 int tc_bx_pop_value(const uint32_t regs[TM_REG_COUNT], const tc_step *s, uint32_t *v)
@@ -130,8 +137,12 @@ void tc_mtb_step(tc_checker *c, const tc_step *s, const tc_step *next)
                 expect(c, s, TC_PKT_EXC_RETURN_TO, v | 1u, 1, dst);
         } else if (c->gs.saw_flow) {
             for (unsigned i = 0; i < s->nflow; i++) expect(c, s, TC_PKT_BRANCH, s->flow_src[i], 0, s->flow_dst[i]);
-        } else if (thumb_writes_pc(s->opcode, s->is32) && next_pc(next, &dst)) {
+        } else if (thumb_writes_pc(s->opcode, s->is32) && !faulted(s, next) && next_pc(next, &dst)) {
             expect(c, s, TC_PKT_BRANCH, s->pc, 0, dst);
+        } else if (!next && tc_bx_pop_value(c->gs.ahead, s, &dst)) {
+            /* the golden's last step (a lockup follows: an INVSTATE or fetch fault at the target in HardFault or
+             * NMI): the BX or POP still branched */
+            expect(c, s, TC_PKT_BRANCH, s->pc, 0, dst & ~1u);
         }
     }
     apply_ahead_regs(&c->gs, s);

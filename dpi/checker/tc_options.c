@@ -117,6 +117,15 @@ static int set_mtb_base(tc_options *o, const char *v, tm_error *err)
     return 0;
 }
 
+static int set_mtb_sram_size(tc_options *o, const char *v, tm_error *err)
+{
+    unsigned long long x = 0;
+    if (parse_uint(v, 0x80000000ull, &x) || x < 8 || (x & (x - 1)))
+        return bad(err, "option mtb_sram_size: '%s' is not a power of two from 8 to 0x80000000 (bytes)%s", v, "");
+    o->mtb_sram_size = (uint32_t)x;
+    return 0;
+}
+
 /* Register names separated by ':' or ';' -> mask of ids. */
 static int set_ignore_regs(tc_options *o, const char *v, tm_error *err)
 {
@@ -265,6 +274,8 @@ static const tc_option_def options[] = {
     { { "mtb", "1", "0: the MTB stream is off (no packet compared, none expected)" }, set_mtb },
     { { "mtb_base", "0xF0000000", "base of the MTB registers, to follow the golden's MTB enable; 0 = never "
                                   "enabled" }, set_mtb_base },
+    { { "mtb_sram_size", "4096", "bytes of the MTB SRAM: an MTB packet's SRAM offset (mtb_packet_at) is compared with "
+                                 "POSITION.POINTER modulo this size" }, set_mtb_sram_size },
     { { "ignore_regs", "", "registers not compared, names as in Tarmac separated by : or ;" }, set_ignore_regs },
     { { "report", "", "also write the report to this file" }, set_report },
     { { "quiet", "0", "1: no summary line at finish" }, set_quiet },

@@ -1,9 +1,10 @@
 // Reference ARMv6-M core: a multi-cycle machine (fetch, execute, memory transfers one at a time, register
 // commit) with a single AHB-Lite master for fetch and data, as Cortex-M0. The architectural choices are the
 // model's (model/ARCHITECTURE.md); rtl_tb/core/README.md tells the parts, the state machine and the trace port.
-// This module is the controller: the state machine and the architectural state, two processes (the next state
-// of every register in always_comb, always_ff only latches it). Its parts: m0_decoder (instruction -> fields),
-// m0_alu (data processing), m0_lsu (the AHB-Lite master), m0_pkg (what they share).
+// This module is the controller: the state machine, the instruction in flight and the register file, two processes
+// (the next state of every register in always_comb, always_ff only latches it). Its parts: m0_decoder
+// (instruction -> fields), m0_alu (data processing), m0_lsu (the AHB-Lite master), m0_exc (the exception unit:
+// priorities, entry, return, tail-chaining, late arrival), m0_pkg (what they share).
 //   LrReset: LR at reset (the model's lr_reset; the architecture leaves it UNKNOWN, Cortex-M0/M0+ 0xFFFFFFFF)
 module m0_core
   import m0_pkg::*;
@@ -85,15 +86,12 @@ module m0_core
   // ---- the registers: *_q latched, *_d the next value (always_comb) ------------------------------------------
   state_e state_q, state_d;
 
-  // architectural state besides R0-R15
+  // architectural state besides R0-R15 and the exception state (IPSR, active, pending SVCall: m0_exc)
   typedef struct packed {
     logic [31:0] sp_other;     // the stack pointer not in use (r[13] is the one in use)
     logic [3:0]  nzcv;         // APSR
-    logic [5:0]  ipsr;
     logic        primask;
     logic        spsel;        // CONTROL.SPSEL
-    logic [47:0] active;       // by exception number
-    logic        svc_pending;
   } arch_t;
   logic [31:0] r_q [16], r_d [16];   // r[13] is the stack pointer in use; r[15] is not used (pc)
   arch_t arch_q, arch_d;
@@ -110,7 +108,6 @@ module m0_core
     logic        invstate;     // BX/POP to an even address: HardFault at the next step
     logic [31:0] invstate_pc;
     logic [31:0] xpsr_before;  // xPSR before the instruction: an exception return writes xPSR when it changed
-    logic        do_exc_return;
   } insn_t;
   insn_t ex_q, ex_d;
 
@@ -131,114 +128,39 @@ module m0_core
   mem_t mem_q, mem_d;
   logic [31:0] ldbuf_q [9], ldbuf_d [9];
 
-  // the commit queue: register writes reported one per cycle on port A; port B carries the special register
+  // the commit queue: register writes reported one per cycle on port A; port B carries the special register.
+  // 17 deep: an exception return by POP {r0-r7, pc} to Thread mode on PSP queues the 8 popped registers and the
+  // POP's SP, then the 7 the unstacking restores and CONTROL (SPSEL set)
   typedef struct packed {
-    logic [3:0]  n, i;
+    logic [4:0]  n, i;
     logic        b_valid;
     logic [4:0]  b_id;
     logic [31:0] b_val;
   } commit_t;
   commit_t cq_q, cq_d;
-  logic [4:0]  cq_id_q [12], cq_id_d [12];
-  logic [31:0] cq_val_q [12], cq_val_d [12];
+  logic [4:0]  cq_id_q [17], cq_id_d [17];
+  logic [31:0] cq_val_q [17], cq_val_d [17];
 
-  // exception entry and return
-  typedef struct packed {
-    logic [5:0]  n;            // the exception being entered
-    logic [31:0] ret_addr;     // its return address
-    logic [31:0] frame_addr;
-    logic [2:0]  push_i;       // the frame word being stacked (highest address first)
-    logic        from_thread, on_psp;
-    logic [31:0] return_val;   // EXC_RETURN of the return under way
-    logic        ret_to_thread, ret_to_psp;
-    logic [31:0] unstack_base;
-    logic        tail_pend;    // the exception return did not unstack: tail-chain at the boundary
-    logic [5:0]  tail_num;     // the exception chosen as the return executed
-    logic        tail;         // the entry in progress is tail-chained (no stacking, LR = return_val)
-    logic [1:0]  mtb_pending;  // exception return: its second MTB packet is still to be written
-  } exc_t;
-  exc_t exc_q, exc_d;
-  logic [31:0] frame_q [8], frame_d [8];
-
-  // the trace port (registered outputs)
+  // the trace port (registered outputs): the retire and the MTB's events; the register writes (the commit
+  // queue's report); m0_exc registers the exception report
   typedef struct packed {
     logic        retire_valid;
     logic [31:0] retire_pc, retire_opcode;
     logic        retire_is32, retire_cond;
+    logic        mtb_ev_valid;
+    logic [31:0] mtb_ev_src, mtb_ev_dst;
+    logic        mtb_ev_a;
+  } port_t;
+  port_t tp_q, tp_d;
+  typedef struct packed {
     logic        rf_we_a;
     logic [4:0]  rf_id_a;
     logic [31:0] rf_data_a;
     logic        rf_we_b;
     logic [4:0]  rf_id_b;
     logic [31:0] rf_data_b;
-    logic        exc_valid;
-    logic [5:0]  exc_num;
-    logic [31:0] exc_ret;
-    logic        mtb_ev_valid;
-    logic [31:0] mtb_ev_src, mtb_ev_dst;
-    logic        mtb_ev_a;
-    logic        clr_valid;
-    logic [5:0]  clr_num;
-    logic        exc_choice;
-  } port_t;
-  port_t tp_q, tp_d;
-
-  // ---- priorities (B1.5.4, levels of m0_pkg's prio_t) ---------------------------------------------------------
-  // by exception number, the numbers that are no exception PRIO_NONE; the loops below read them by constant
-  // index (a function of the number would be evaluated at run time, once per number and loop)
-  prio_t prio [EXC_COUNT];
-  always_comb begin
-    for (int n = 0; n < EXC_COUNT; n++) prio[n] = PRIO_NONE;
-    prio[EXC_RESET] = PRIO_RESET;
-    prio[EXC_NMI] = PRIO_NMI;
-    prio[EXC_HARDFAULT] = PRIO_HARDFAULT;
-    prio[EXC_SVCALL] = PRIO_0 + prio_t'(pri_svcall);
-    prio[EXC_PENDSV] = PRIO_0 + prio_t'(pri_pendsv);
-    prio[EXC_SYSTICK] = PRIO_0 + prio_t'(pri_systick);
-    for (int i = 0; i < 32; i++) prio[int'(EXC_IRQ0) + i] = PRIO_0 + prio_t'(irq_prio[2*i +: 2]);
-  end
-
-  prio_t exec_prio;
-  always_comb begin
-    exec_prio = PRIO_NONE;
-    for (int n = 1; n < EXC_COUNT; n++)
-      if (arch_q.active[n] && prio[n] < exec_prio) exec_prio = prio[n];
-    if (arch_q.primask && exec_prio > PRIO_0) exec_prio = PRIO_0;
-  end
-
-  // the execution priority once the active exception (IPSR) has returned: what a tail-chain must preempt (only
-  // a core with TailChain looks at it)
-  prio_t exec_prio_ret;
-  always_comb begin
-    exec_prio_ret = PRIO_NONE;
-    if (TailChain) begin
-      for (int n = 1; n < EXC_COUNT; n++)
-        if (arch_q.active[n] && n != int'(arch_q.ipsr) && prio[n] < exec_prio_ret) exec_prio_ret = prio[n];
-      if (arch_q.primask && exec_prio_ret > PRIO_0) exec_prio_ret = PRIO_0;
-    end
-  end
-
-  // the pending exception of the highest priority, the lowest number among equals
-  logic [EXC_COUNT-1:0] pending;
-  always_comb begin
-    pending = '0;
-    pending[EXC_NMI] = nmi_pending;
-    pending[EXC_SVCALL] = arch_q.svc_pending;
-    pending[EXC_PENDSV] = pendsv_pending;
-    pending[EXC_SYSTICK] = systick_pending;
-    pending[EXC_COUNT-1:EXC_IRQ0] = irq_pending;
-  end
-  logic [5:0] pend_num;
-  prio_t      pend_prio;
-  always_comb begin
-    pend_num = 6'd0;
-    pend_prio = PRIO_NONE;
-    for (int n = 2; n < EXC_COUNT; n++)
-      if (pending[n] && prio[n] < pend_prio) begin
-        pend_prio = prio[n];
-        pend_num = 6'(n);
-      end
-  end
+  } wport_t;
+  wport_t wp_q, wp_d;
 
   // ---- B<cond>: ConditionPassed (A6.3.1) -------------------------------------------------------------------
   function automatic logic cond_pass(input logic [3:0] c, input logic [3:0] f);
@@ -282,13 +204,14 @@ module m0_core
   endfunction
 
   // MRS: the special register SYSm reads
+  logic [5:0] ipsr;  // IPSR (m0_exc)
   function automatic logic [31:0] mrs(input logic [7:0] sysm);
     unique case (sysm)
       SYSM_APSR, SYSM_EAPSR: return {arch_q.nzcv, 28'd0};   // EPSR reads as zero (MRS, B5.2.2)
-      SYSM_IAPSR, SYSM_XPSR: return {arch_q.nzcv, 22'd0, arch_q.ipsr};
-      SYSM_IPSR, SYSM_IEPSR: return {26'd0, arch_q.ipsr};
-      SYSM_MSP: return (arch_q.ipsr == 0 && arch_q.spsel) ? arch_q.sp_other : r_q[13];
-      SYSM_PSP: return (arch_q.ipsr == 0 && arch_q.spsel) ? r_q[13] : arch_q.sp_other;
+      SYSM_IAPSR, SYSM_XPSR: return {arch_q.nzcv, 22'd0, ipsr};
+      SYSM_IPSR, SYSM_IEPSR: return {26'd0, ipsr};
+      SYSM_MSP: return (ipsr == 0 && arch_q.spsel) ? arch_q.sp_other : r_q[13];
+      SYSM_PSP: return (ipsr == 0 && arch_q.spsel) ? r_q[13] : arch_q.sp_other;
       SYSM_PRIMASK: return {31'd0, arch_q.primask};
       SYSM_CONTROL: return {30'd0, arch_q.spsel, 1'b0};
       default: return 32'd0;
@@ -314,6 +237,35 @@ module m0_core
     .ld_addr(mem_q.addr[1:0]), .ld_size(mem_q.size), .ld_signed(mem_q.sgn), .ld_data
   );
 
+  // the exception unit: what it decides for the states S_BOUNDARY, S_EXC_*, S_UNSTACK*, and what it asks the
+  // controller to write
+  logic        commit_last, svc, bx, bx_from_pop;
+  logic [31:0] bx_target;
+  bus_req_t    exc_bus;
+  logic        exc_state_we, took_fault, took_invstate, ret_exc, ret_bad;
+  state_e      exc_state;
+  logic        enter, enter_stacked, enter_psp, restore, ret_psp;
+  logic [31:0] enter_lr, frame_addr, restore_sp, restore_xpsr;
+  logic [5:0]  enter_num;
+  logic [31:0] frame [8];
+  logic        exc_mtb_valid, exc_mtb_a;
+  logic [31:0] exc_mtb_src, exc_mtb_dst;
+  logic        vis_ret;
+  m0_exc #(.TailChain(TailChain), .LateArrival(LateArrival), .VectorReadsData(VectorReadsData)) u_exc (
+    .clk, .rst_n, .state_q, .hready, .hresp, .hrdata,
+    .irq_pending, .irq_prio, .nmi_pending, .pendsv_pending, .systick_pending, .pri_svcall, .pri_pendsv,
+    .pri_systick, .vtor,
+    .r_q, .nzcv(arch_q.nzcv), .primask(arch_q.primask), .spsel(arch_q.spsel), .sp_other(arch_q.sp_other),
+    .pc(ex_q.pc), .fault(ex_q.fault), .invstate(ex_q.invstate), .invstate_pc(ex_q.invstate_pc),
+    .svc(state_q == S_EXEC && svc),
+    .bx, .bx_target, .bx_from_pop, .pop_sp(mem_q.sp_new), .retire_ok(!ex_q.fault), .commit_last,
+    .ipsr, .bus(exc_bus), .state_we(exc_state_we), .state_nxt(exc_state), .took_fault, .took_invstate,
+    .ret_exc, .ret_bad, .enter, .enter_lr, .enter_stacked, .enter_psp, .frame_addr, .enter_num,
+    .restore, .frame, .restore_sp, .restore_xpsr, .ret_psp,
+    .mtb_valid(exc_mtb_valid), .mtb_src(exc_mtb_src), .mtb_dst(exc_mtb_dst), .mtb_a(exc_mtb_a),
+    .exc_valid, .exc_num, .exc_ret, .exc_choice, .clr_valid, .clr_num, .vis_ret
+  );
+
   // the bus request of each state: the address phase in the states S_*, the data phase in the *_D states
   always_comb begin
     bus = '{req: 1'b0, addr: ex_q.pc, write: 1'b0, size: 2'd1, data: 1'b0, wdata: 32'd0};
@@ -323,308 +275,250 @@ module m0_core
       S_FETCH:    begin bus.req = 1'b1; bus.addr = ex_q.pc; end
       S_FETCH2:   begin bus.req = 1'b1; bus.addr = ex_q.pc + 32'd2; end
       S_MEM: bus = '{req: 1'b1, addr: mem_q.addr, write: mem_q.write, size: mem_q.size, data: 1'b1, wdata: mem_q.wdata};
-      S_UNSTACK: bus = '{req: 1'b1, addr: exc_q.unstack_base + {26'd0, mem_q.i, 2'b00}, write: 1'b0, size: 2'd2, data: 1'b1,
-                         wdata: 32'd0};
-      S_EXC_PUSH: bus = '{req: 1'b1, addr: exc_q.frame_addr + {27'd0, exc_q.push_i, 2'b00}, write: 1'b1, size: 2'd2,
-                          data: 1'b1, wdata: frame_q[exc_q.push_i]};
-      S_EXC_VEC: begin
-        bus.req = 1'b1; bus.addr = {vtor[31:7], 7'd0} + {24'd0, exc_q.n, 2'b00}; bus.size = 2'd2;
-        bus.data = VectorReadsData;
+      S_UNSTACK, S_EXC_PUSH, S_EXC_VEC: bus = exc_bus;
+      default: ;
+    endcase
+  end
+
+  // ---- the memory sequence's data phases -------------------------------------------------------------------
+  logic        mem_ph;         // a data phase of S_MEM_D completes this cycle
+  logic        mem_last;       // ... the last one of the sequence
+  logic [31:0] last;           // the last word of a memory sequence, as loaded
+  assign mem_ph = (state_q == S_MEM_D) && hready;
+  assign mem_last = mem_ph && !hresp && !(mem_q.i + 4'd1 < mem_q.n);
+  assign last = mem_q.write ? 32'd0 : ld_data;
+  assign commit_last = cq_q.i + 5'd1 >= cq_q.n;
+
+  // BXWritePC (BX, POP {pc}): an exception return in handler mode (m0_exc decides), else interworking
+  always_comb begin
+    bx = 1'b0;
+    bx_target = rm_val;
+    bx_from_pop = 1'b0;
+    if (state_q == S_EXEC && dec.insn == I_BX) bx = 1'b1;
+    if (mem_last && mem_q.is_pop && mem_q.reglist[15]) begin bx = 1'b1; bx_target = last; bx_from_pop = 1'b1; end
+  end
+
+  // ---- loads and stores in S_EXEC: the address (A5.2.4) and the transfer list; an unaligned access, or a
+  // multiple one from an unaligned base, faults before any bus access (ls_fault)
+  mem_t ls;
+  logic ls_op, ls_fault;
+  always_comb begin
+    logic [31:0] ad, base;
+    logic w, sgn;
+    logic [1:0] sz;
+    logic [3:0] first;
+    ad = 32'd0;
+    base = 32'd0;
+    w = 1'b0;
+    sgn = 1'b0;
+    sz = 2'd0;
+    first = 4'd0;
+    ls = mem_q;
+    ls.is_pop = 1'b0;
+    ls.is_push = 1'b0;
+    ls.is_ldm = 1'b0;
+    ls.is_stm = 1'b0;
+    ls.i = 4'd0;
+    ls_op = 1'b0;
+    ls_fault = 1'b0;
+    unique case (dec.insn)
+      // single loads and stores
+      I_LDR_LIT, I_STR, I_STRH, I_STRB, I_LDR, I_LDRH, I_LDRB, I_LDRSB, I_LDRSH: begin
+        ad = (dec.insn == I_LDR_LIT) ? {ex_q.pc[31:2] + 30'd1, 2'b00} + dec.imm32
+                                     : rn_val + (dec.use_imm ? dec.imm32 : rm_val);
+        w = dec.insn inside {I_STR, I_STRH, I_STRB};
+        sgn = dec.insn inside {I_LDRSB, I_LDRSH};
+        sz = (dec.insn inside {I_STRB, I_LDRB, I_LDRSB}) ? 2'd0 : (dec.insn inside {I_STRH, I_LDRH, I_LDRSH}) ? 2'd1 : 2'd2;
+        ls_op = 1'b1;
+        if ((sz == 2'd2 && ad[1:0] != 2'd0) || (sz == 2'd1 && ad[0])) begin
+          ls_fault = 1'b1;
+        end else begin
+          ls.addr = ad;
+          ls.write = w;
+          ls.size = sz;
+          ls.sgn = sgn;
+          ls.rd = w ? 4'd0 : dec.rd;
+          ls.wdata = w ? (sz == 2'd0 ? {4{r_q[dec.rd][7:0]}} : sz == 2'd1 ? {2{r_q[dec.rd][15:0]}} : r_q[dec.rd]) : 32'd0;
+          ls.reglist = 16'd0;
+          ls.n = 4'd1;
+        end
+      end
+      // multiple loads and stores: ascending addresses; a base that is not word-aligned faults
+      I_PUSH, I_POP, I_STM, I_LDM: begin
+        base = (dec.insn == I_PUSH) ? r_q[13] - {26'd0, 4'($countones(dec.reglist)), 2'b00}
+             : (dec.insn == I_POP) ? r_q[13] : r_q[dec.rn];
+        if (dec.insn == I_PUSH) begin ls.is_push = 1'b1; ls.sp_new = base; end
+        if (dec.insn == I_POP) begin
+          ls.is_pop = 1'b1;
+          ls.sp_new = r_q[13] + {26'd0, 4'($countones(dec.reglist)), 2'b00};
+        end
+        if (dec.insn inside {I_STM, I_LDM}) begin
+          ls.ldm_base = dec.rn[2:0];
+          ls.is_ldm = dec.insn == I_LDM;
+          ls.is_stm = dec.insn == I_STM;
+        end
+        ls_op = 1'b1;
+        if (base[1:0] != 2'd0) begin
+          ls_fault = 1'b1;
+        end else begin
+          for (int b = 15; b >= 0; b--) if (dec.reglist[b]) first = 4'(b);
+          ls.addr = base;
+          ls.write = dec.insn inside {I_PUSH, I_STM};
+          ls.size = 2'd2;
+          ls.sgn = 1'b0;
+          ls.reglist = dec.reglist;
+          ls.n = 4'($countones(dec.reglist));
+          ls.wdata = r_q[first];
+        end
       end
       default: ;
     endcase
   end
 
-  // ---- the next state -------------------------------------------------------------------------------------
-  // What several states request, applied once after the state's own assignments (in this order):
-  logic        take;           // exception entry: stack the frame of exception take_num, return address take_ret
-  logic [5:0]  take_num;
-  logic [31:0] take_ret;
-  logic        bx;             // BXWritePC (BX, POP {pc}): exception return in handler mode, else interworking
-  logic [31:0] bx_target;
-  logic        bx_from_pop;    // its frame starts at the SP after the POP
+  // ---- execute: what the decoded instruction (m0_decoder) does with the ALU's result (m0_alu); the controller
+  // (ctrl) and the register file (regs) below carry it out
+  typedef struct packed {
+    state_e      next;         // S_COMMIT, S_MEM, S_SEMI, or S_RETIRE (a fault)
+    logic        fault;        // HardFault after the retire
+    logic        cond_ok;
+    logic        branched;     // a taken branch to next_pc
+    logic [31:0] next_pc;
+    logic        blx;          // BLXWritePC(blx_target)
+    logic [31:0] blx_target;
+    logic        wr;           // R[wr_reg] = wr_val (WritePC excluded; SP: WriteSP)
+    logic [3:0]  wr_reg;
+    logic [31:0] wr_val;
+    logic        setf;         // N Z C V = setf_val (xPSR on port B when it changes)
+    logic [3:0]  setf_val;
+    logic        primask_we;   // CPS, MSR PRIMASK
+    logic        primask;
+    logic        sp_we;        // MSR MSP (sp_psp 0) or PSP (1): the stack pointer sp_val
+    logic        sp_psp;
+    logic [31:0] sp_val;
+    logic        spsel_we;     // MSR CONTROL changes SPSEL in thread mode: the other stack pointer is in use
+    logic        spsel;
+  } exec_t;
+  exec_t e;
+  logic [31:0] v;  // R[n] of MSR
+  assign v = r_q[dec.rn];
+  always_comb begin
+    e = '{next: S_COMMIT, fault: 1'b0, cond_ok: 1'b1, branched: 1'b0, next_pc: ex_q.pc + (ex_q.is32 ? 32'd4 : 32'd2),
+          blx: 1'b0, blx_target: rm_val, wr: 1'b0, wr_reg: dec.rd, wr_val: alu.result, setf: 1'b0,
+          setf_val: {alu.n, alu.z, alu.c, alu.v}, primask_we: 1'b0, primask: dec.sysm[0], sp_we: 1'b0,
+          sp_psp: 1'b0, sp_val: {v[31:2], 2'b00}, spsel_we: 1'b0, spsel: v[1]};
+    svc = 1'b0;
+    if (ls_op) begin e.fault = ls_fault; e.next = ls_fault ? S_RETIRE : S_MEM; end
+    unique case (dec.insn)
+      // data processing that writes Rd and the flags
+      I_LSL_IMM, I_LSR_IMM, I_ASR_IMM, I_ADD_REG, I_SUB_REG, I_ADD_IMM, I_SUB_IMM, I_MOV_IMM, I_AND, I_EOR,
+      I_LSL_REG, I_LSR_REG, I_ASR_REG, I_ADC, I_SBC, I_ROR_REG, I_RSB, I_ORR, I_MUL, I_BIC, I_MVN: begin
+        e.wr = 1'b1; e.setf = 1'b1;
+      end
+      // the flags only
+      I_CMP_IMM, I_TST, I_CMP_REG, I_CMN, I_CMP_HI: e.setf = 1'b1;
+      // no flags: a write to the PC is a branch (ADD PC: ALUWritePC; MOV PC: BranchWritePC, bit 0 ignored)
+      I_ADD_HI: if (dec.rd == 4'd15) begin e.next_pc = alu.result & ~32'd1; e.branched = 1'b1; end
+                else e.wr = 1'b1;
+      I_MOV_HI: if (dec.rd == 4'd15) begin e.next_pc = {alu.result[31:1], 1'b0}; e.branched = 1'b1; end
+                else e.wr = 1'b1;
+      I_ADR, I_ADD_SP_IMM, I_SUB_SP_IMM, I_SXTH, I_SXTB, I_UXTH, I_UXTB, I_REV, I_REV16, I_REVSH: e.wr = 1'b1;
+      I_BLX: begin
+        e.wr = 1'b1; e.wr_reg = 4'd14; e.wr_val = ex_q.pc + 32'd3;
+        e.blx = 1'b1;
+      end
+      I_CPS: e.primask_we = 1'b1;
+      I_BKPT: if (dec.sysm == 8'hab) e.next = S_SEMI;  // semihosting
+              else begin e.fault = 1'b1; e.next = S_RETIRE; end
+      I_B_COND: if (!cond_pass(dec.cond, arch_q.nzcv)) e.cond_ok = 1'b0;
+                else begin e.next_pc = ex_q.pc + 32'd4 + dec.imm32; e.branched = 1'b1; end
+      I_SVC: svc = 1'b1;
+      I_B: begin e.next_pc = ex_q.pc + 32'd4 + dec.imm32; e.branched = 1'b1; end
+      I_BL: begin
+        e.wr = 1'b1; e.wr_reg = 4'd14; e.wr_val = ex_q.pc + 32'd5;
+        e.next_pc = ex_q.pc + 32'd4 + dec.imm32;
+        e.branched = 1'b1;
+      end
+      I_MRS: begin e.wr = 1'b1; e.wr_val = mrs(dec.sysm); end
+      I_MSR: begin
+        unique case (dec.sysm)
+          SYSM_APSR, SYSM_IAPSR, SYSM_EAPSR, SYSM_XPSR: begin e.setf = 1'b1; e.setf_val = v[31:28]; end  // the APSR only
+          SYSM_MSP: e.sp_we = 1'b1;
+          SYSM_PSP: begin e.sp_we = 1'b1; e.sp_psp = 1'b1; end
+          SYSM_PRIMASK: begin e.primask_we = 1'b1; e.primask = v[0]; end
+          SYSM_CONTROL: if (ipsr == 0 && v[1] != arch_q.spsel) e.spsel_we = 1'b1;
+          default: ;
+        endcase
+      end
+      I_UDF: begin e.fault = 1'b1; e.next = S_RETIRE; end  // HardFault after the retire
+      default: ;  // BX (below), HINT, BARRIER; loads and stores (above)
+    endcase
+  end
+
+  // ---- the controller: the state, the instruction in flight, the memory sequence, the retire and the MTB's events
   logic        blx;            // BLXWritePC: an interworking branch; bit 0 clear is an INVSTATE fault
   logic [31:0] blx_target;
-  logic        enter;          // the vector is read: the handler's PC, LR = enter_lr
-  logic [31:0] enter_lr;
-  logic        wr;             // a register write of the instruction (WritePC excluded), queued for port A
-  logic [3:0]  wr_reg;
-  logic [31:0] wr_val;
-  logic        setf;           // the instruction writes N Z C V
-  logic [3:0]  setf_val;
-  logic [31:0] last;           // the last word of a memory sequence, as loaded
-
+  logic [15:0] h;              // the fetched halfword
+  assign h = ex_q.pc[1] ? hrdata[31:16] : hrdata[15:0];
   always_comb begin
     state_d = state_q;
-    r_d = r_q;
-    arch_d = arch_q;
     ex_d = ex_q;
     mem_d = mem_q;
     ldbuf_d = ldbuf_q;
-    cq_d = cq_q;
-    cq_id_d = cq_id_q;
-    cq_val_d = cq_val_q;
-    exc_d = exc_q;
-    frame_d = frame_q;
     tp_d = tp_q;
-    // the trace port's strobes last one cycle
-    tp_d.retire_valid = 1'b0;
-    tp_d.rf_we_a = 1'b0;
-    tp_d.rf_we_b = 1'b0;
-    tp_d.exc_valid = 1'b0;
+    tp_d.retire_valid = 1'b0;  // the strobes last one cycle
     tp_d.mtb_ev_valid = 1'b0;
-    tp_d.clr_valid = 1'b0;
-    take = 1'b0;
-    take_num = 6'd0;
-    take_ret = 32'd0;
-    bx = 1'b0;
-    bx_target = 32'd0;
-    bx_from_pop = 1'b0;
     blx = 1'b0;
-    blx_target = 32'd0;
-    enter = 1'b0;
-    enter_lr = 32'd0;
-    wr = 1'b0;
-    wr_reg = 4'd0;
-    wr_val = 32'd0;
-    setf = 1'b0;
-    setf_val = arch_q.nzcv;
-    last = 32'd0;
-
-    // one cycle of the commit queue: the next register write on port A, the special register on port B
-    if (state_q == S_COMMIT || state_q == S_EXC_COMMIT) begin
-      if (cq_q.i < cq_q.n) begin
-        tp_d.rf_we_a = 1'b1;
-        tp_d.rf_id_a = cq_id_q[cq_q.i];
-        tp_d.rf_data_a = cq_val_q[cq_q.i];
-        cq_d.i = cq_q.i + 4'd1;
-      end
-      if (cq_q.b_valid) begin
-        tp_d.rf_we_b = 1'b1;
-        tp_d.rf_id_b = cq_q.b_id;
-        tp_d.rf_data_b = cq_q.b_val;
-        cq_d.b_valid = 1'b0;
-      end
-    end
+    blx_target = e.blx_target;
 
     unique case (state_q)
       // ---- reset: SP and PC from the vector table (not data beats: HPROT[0] = 0) ----
       S_RESET_SP: if (hready) state_d = S_RESET_SP_D;
-      S_RESET_SP_D: if (hready) begin
-        r_d[13] = {hrdata[31:2], 2'b00};
-        state_d = S_RESET_PC;
-      end
+      S_RESET_SP_D: if (hready) state_d = S_RESET_PC;
       S_RESET_PC: if (hready) state_d = S_RESET_PC_D;
       S_RESET_PC_D: if (hready) begin
         ex_d.pc = {hrdata[31:1], 1'b0};
         ex_d.invstate = !hrdata[0];
         ex_d.invstate_pc = {hrdata[31:1], 1'b0};
-        tp_d.rf_we_a = 1'b1;
-        tp_d.rf_id_a = REG_MSP;
-        tp_d.rf_data_a = r_q[13];
         state_d = S_RESET_DONE;
       end
       S_RESET_DONE: state_d = S_BOUNDARY;
 
-      // ---- fetch: a halfword, and the second of a 32-bit instruction ----
+      // ---- fetch: a halfword, and the second of a 32-bit instruction (a bus error: m0_exc takes HardFault) ----
       S_FETCH: if (hready) state_d = S_FETCH_D;
-      S_FETCH_D: if (hready) begin
-        if (hresp) begin
-          take = 1'b1; take_num = EXC_HARDFAULT; take_ret = ex_q.pc;
+      S_FETCH_D: if (hready && !hresp) begin
+        if (h[15:11] >= 5'b11101) begin  // the first halfword of a 32-bit instruction (A5.1)
+          ex_d.op = {h, 16'd0};
+          ex_d.is32 = 1'b1;
+          state_d = S_FETCH2;
         end else begin
-          logic [15:0] h;
-          h = ex_q.pc[1] ? hrdata[31:16] : hrdata[15:0];
-          if (h[15:11] >= 5'b11101) begin  // the first halfword of a 32-bit instruction (A5.1)
-            ex_d.op = {h, 16'd0};
-            ex_d.is32 = 1'b1;
-            state_d = S_FETCH2;
-          end else begin
-            ex_d.op = {16'd0, h};
-            ex_d.is32 = 1'b0;
-            state_d = S_EXEC;
-          end
-        end
-      end
-      S_FETCH2: if (hready) state_d = S_FETCH2_D;
-      S_FETCH2_D: if (hready) begin
-        if (hresp) begin
-          take = 1'b1; take_num = EXC_HARDFAULT; take_ret = ex_q.pc;
-        end else begin
-          ex_d.op[15:0] = ex_q.pc[1] ? hrdata[15:0] : hrdata[31:16];
+          ex_d.op = {16'd0, h};
+          ex_d.is32 = 1'b0;
           state_d = S_EXEC;
         end
       end
-
-      // ---- execute: the decoded instruction (m0_decoder), the ALU's result (m0_alu) ----
-      S_EXEC: begin
-        ex_d.cond_ok = 1'b1;
-        ex_d.fault = 1'b0;
-        ex_d.branched = 1'b0;
-        ex_d.do_exc_return = 1'b0;
-        ex_d.next_pc = ex_q.pc + (ex_q.is32 ? 32'd4 : 32'd2);
-        ex_d.xpsr_before = xpsr_of(arch_q.nzcv, arch_q.ipsr);
-        mem_d.is_pop = 1'b0;
-        mem_d.is_push = 1'b0;
-        mem_d.is_ldm = 1'b0;
-        mem_d.is_stm = 1'b0;
-        mem_d.i = 4'd0;
-        cq_d.n = 4'd0;
-        cq_d.i = 4'd0;
-        cq_d.b_valid = 1'b0;
-        state_d = S_COMMIT;
-        unique case (dec.insn)
-          // data processing that writes Rd and the flags
-          I_LSL_IMM, I_LSR_IMM, I_ASR_IMM, I_ADD_REG, I_SUB_REG, I_ADD_IMM, I_SUB_IMM, I_MOV_IMM, I_AND, I_EOR,
-          I_LSL_REG, I_LSR_REG, I_ASR_REG, I_ADC, I_SBC, I_ROR_REG, I_RSB, I_ORR, I_MUL, I_BIC, I_MVN: begin
-            wr = 1'b1; wr_reg = dec.rd; wr_val = alu.result;
-            setf = 1'b1; setf_val = {alu.n, alu.z, alu.c, alu.v};
-          end
-          // the flags only
-          I_CMP_IMM, I_TST, I_CMP_REG, I_CMN, I_CMP_HI: begin setf = 1'b1; setf_val = {alu.n, alu.z, alu.c, alu.v}; end
-          // no flags: a write to the PC is a branch (ADD PC: ALUWritePC; MOV PC: BranchWritePC, bit 0 ignored)
-          I_ADD_HI: if (dec.rd == 4'd15) begin ex_d.next_pc = alu.result & ~32'd1; ex_d.branched = 1'b1; end
-                    else begin wr = 1'b1; wr_reg = dec.rd; wr_val = alu.result; end
-          I_MOV_HI: if (dec.rd == 4'd15) begin ex_d.next_pc = {alu.result[31:1], 1'b0}; ex_d.branched = 1'b1; end
-                    else begin wr = 1'b1; wr_reg = dec.rd; wr_val = alu.result; end
-          I_ADR, I_ADD_SP_IMM, I_SUB_SP_IMM, I_SXTH, I_SXTB, I_UXTH, I_UXTB, I_REV, I_REV16, I_REVSH: begin
-            wr = 1'b1; wr_reg = dec.rd; wr_val = alu.result;
-          end
-          I_BX: begin bx = 1'b1; bx_target = rm_val; end
-          I_BLX: begin
-            r_d[14] = ex_q.pc + 32'd3;
-            cq_id_d[cq_q.n] = REG_LR; cq_val_d[cq_q.n] = ex_q.pc + 32'd3; cq_d.n = cq_q.n + 4'd1;
-            blx = 1'b1; blx_target = rm_val;
-          end
-          // single loads and stores: the address (A5.2.4); an unaligned one faults before any bus access
-          I_LDR_LIT, I_STR, I_STRH, I_STRB, I_LDR, I_LDRH, I_LDRB, I_LDRSB, I_LDRSH: begin
-            logic [31:0] ad;
-            logic w, sgn;
-            logic [1:0] sz;
-            ad = (dec.insn == I_LDR_LIT) ? {ex_q.pc[31:2] + 30'd1, 2'b00} + dec.imm32
-                                         : rn_val + (dec.use_imm ? dec.imm32 : rm_val);
-            w = dec.insn inside {I_STR, I_STRH, I_STRB};
-            sgn = dec.insn inside {I_LDRSB, I_LDRSH};
-            sz = (dec.insn inside {I_STRB, I_LDRB, I_LDRSB}) ? 2'd0 : (dec.insn inside {I_STRH, I_LDRH, I_LDRSH}) ? 2'd1 : 2'd2;
-            if ((sz == 2'd2 && ad[1:0] != 2'd0) || (sz == 2'd1 && ad[0])) begin
-              ex_d.fault = 1'b1;
-              state_d = S_RETIRE;
-            end else begin
-              mem_d.addr = ad;
-              mem_d.write = w;
-              mem_d.size = sz;
-              mem_d.sgn = sgn;
-              mem_d.rd = w ? 4'd0 : dec.rd;
-              mem_d.wdata = w ? (sz == 2'd0 ? {4{r_q[dec.rd][7:0]}} : sz == 2'd1 ? {2{r_q[dec.rd][15:0]}} : r_q[dec.rd]) : 32'd0;
-              mem_d.reglist = 16'd0;
-              mem_d.n = 4'd1;
-              state_d = S_MEM;
-            end
-          end
-          // multiple loads and stores: ascending addresses; a base that is not word-aligned faults
-          I_PUSH, I_POP, I_STM, I_LDM: begin
-            logic [31:0] base;
-            logic [3:0] first;
-            base = (dec.insn == I_PUSH) ? r_q[13] - {26'd0, 4'($countones(dec.reglist)), 2'b00}
-                 : (dec.insn == I_POP) ? r_q[13] : r_q[dec.rn];
-            if (dec.insn == I_PUSH) begin mem_d.is_push = 1'b1; mem_d.sp_new = base; end
-            if (dec.insn == I_POP) begin
-              mem_d.is_pop = 1'b1;
-              mem_d.sp_new = r_q[13] + {26'd0, 4'($countones(dec.reglist)), 2'b00};
-            end
-            if (dec.insn inside {I_STM, I_LDM}) begin
-              mem_d.ldm_base = dec.rn[2:0];
-              mem_d.is_ldm = dec.insn == I_LDM;
-              mem_d.is_stm = dec.insn == I_STM;
-            end
-            if (base[1:0] != 2'd0) begin
-              ex_d.fault = 1'b1;
-              state_d = S_RETIRE;
-            end else begin
-              first = 4'd0;
-              for (int b = 15; b >= 0; b--) if (dec.reglist[b]) first = 4'(b);
-              mem_d.addr = base;
-              mem_d.write = dec.insn inside {I_PUSH, I_STM};
-              mem_d.size = 2'd2;
-              mem_d.sgn = 1'b0;
-              mem_d.reglist = dec.reglist;
-              mem_d.n = 4'($countones(dec.reglist));
-              mem_d.wdata = r_q[first];
-              state_d = S_MEM;
-            end
-          end
-          I_CPS: begin
-            arch_d.primask = dec.sysm[0];
-            if (arch_q.primask != dec.sysm[0]) begin
-              cq_d.b_valid = 1'b1;
-              cq_d.b_id = REG_PRIMASK;
-              cq_d.b_val = {31'd0, dec.sysm[0]};
-            end
-          end
-          I_BKPT: if (dec.sysm == 8'hab) state_d = S_SEMI;  // semihosting
-                  else begin ex_d.fault = 1'b1; state_d = S_RETIRE; end
-          I_HINT, I_BARRIER: ;
-          I_B_COND: if (!cond_pass(dec.cond, arch_q.nzcv)) ex_d.cond_ok = 1'b0;
-                    else begin ex_d.next_pc = ex_q.pc + 32'd4 + dec.imm32; ex_d.branched = 1'b1; end
-          I_SVC: arch_d.svc_pending = 1'b1;
-          I_B: begin ex_d.next_pc = ex_q.pc + 32'd4 + dec.imm32; ex_d.branched = 1'b1; end
-          I_BL: begin
-            r_d[14] = ex_q.pc + 32'd5;
-            cq_id_d[cq_q.n] = REG_LR; cq_val_d[cq_q.n] = ex_q.pc + 32'd5; cq_d.n = cq_q.n + 4'd1;
-            ex_d.next_pc = ex_q.pc + 32'd4 + dec.imm32;
-            ex_d.branched = 1'b1;
-          end
-          I_MRS: begin wr = 1'b1; wr_reg = dec.rd; wr_val = mrs(dec.sysm); end
-          I_MSR: begin
-            logic psp_in_use;
-            logic [31:0] v;
-            psp_in_use = (arch_q.ipsr == 0) && arch_q.spsel;
-            v = r_q[dec.rn];
-            unique case (dec.sysm)
-              SYSM_APSR, SYSM_IAPSR, SYSM_EAPSR, SYSM_XPSR: begin  // only the APSR is written
-                arch_d.nzcv = v[31:28];
-                if (xpsr_of(v[31:28], arch_q.ipsr) != xpsr_of(arch_q.nzcv, arch_q.ipsr)) begin
-                  cq_d.b_valid = 1'b1;
-                  cq_d.b_id = REG_XPSR;
-                  cq_d.b_val = xpsr_of(v[31:28], arch_q.ipsr);
-                end
-              end
-              SYSM_MSP: begin
-                if (psp_in_use) arch_d.sp_other = {v[31:2], 2'b00}; else r_d[13] = {v[31:2], 2'b00};
-                cq_id_d[cq_q.n] = REG_MSP; cq_val_d[cq_q.n] = {v[31:2], 2'b00}; cq_d.n = cq_q.n + 4'd1;
-              end
-              SYSM_PSP: begin
-                if (psp_in_use) r_d[13] = {v[31:2], 2'b00}; else arch_d.sp_other = {v[31:2], 2'b00};
-                cq_id_d[cq_q.n] = REG_PSP; cq_val_d[cq_q.n] = {v[31:2], 2'b00}; cq_d.n = cq_q.n + 4'd1;
-              end
-              SYSM_PRIMASK: begin
-                arch_d.primask = v[0];
-                if (arch_q.primask != v[0]) begin
-                  cq_d.b_valid = 1'b1;
-                  cq_d.b_id = REG_PRIMASK;
-                  cq_d.b_val = {31'd0, v[0]};
-                end
-              end
-              SYSM_CONTROL: if (arch_q.ipsr == 0 && v[1] != arch_q.spsel) begin
-                arch_d.spsel = v[1];
-                r_d[13] = arch_q.sp_other;
-                arch_d.sp_other = r_q[13];
-                cq_d.b_valid = 1'b1;
-                cq_d.b_id = REG_CONTROL;
-                cq_d.b_val = {30'd0, v[1], 1'b0};
-              end
-              default: ;
-            endcase
-          end
-          default: begin ex_d.fault = 1'b1; state_d = S_RETIRE; end  // UDF: HardFault after the retire
-        endcase
+      S_FETCH2: if (hready) state_d = S_FETCH2_D;
+      S_FETCH2_D: if (hready && !hresp) begin
+        ex_d.op[15:0] = ex_q.pc[1] ? hrdata[15:0] : hrdata[31:16];
+        state_d = S_EXEC;
       end
 
-      // ---- memory: one transfer per address/data phase ----
+      // ---- execute (e, above) ----
+      S_EXEC: begin
+        ex_d.cond_ok = e.cond_ok;
+        ex_d.fault = e.fault;
+        ex_d.branched = e.branched;
+        ex_d.next_pc = e.next_pc;
+        ex_d.xpsr_before = xpsr_of(arch_q.nzcv, ipsr);
+        mem_d = ls;
+        blx = e.blx;
+        state_d = e.next;
+      end
+
+      // ---- memory: one transfer per address/data phase; the register writes of the last (regs, below) ----
       S_MEM: if (hready) state_d = S_MEM_D;
-      S_MEM_D: if (hready) begin
+      S_MEM_D: if (mem_ph) begin
         if (hresp) begin
           ex_d.fault = 1'b1;
-          cq_d.n = 4'd0;        // a faulting instruction writes no register
           state_d = S_RETIRE;
         end else begin
           if (!mem_q.write) ldbuf_d[mem_q.i] = ld_data;
@@ -634,118 +528,20 @@ module m0_core
             mem_d.wdata = store_word(mem_q.reglist, mem_q.i + 4'd1, mem_q.wdata);
             state_d = S_MEM;
           end else begin
-            // the last transfer: queue the register writes (values as loaded) and the base/SP update
-            state_d = S_COMMIT;
-            last = mem_q.write ? 32'd0 : ld_data;
-            cq_d.i = 4'd0;
-            if (mem_q.write && !mem_q.is_push && !mem_q.is_stm) begin
-              cq_d.n = 4'd0;
-              state_d = S_RETIRE;
-            end else if (!mem_q.is_pop && !mem_q.is_ldm && !mem_q.is_push && !mem_q.is_stm) begin
-              r_d[mem_q.rd] = last;
-              cq_id_d[0] = {1'b0, mem_q.rd};
-              cq_val_d[0] = last;
-              cq_d.n = 4'd1;
-            end else begin
-              int k;
-              logic [31:0] v;
-              k = 0;
-              for (int b = 0; b < 8; b++) begin
-                if (mem_q.reglist[b] && (mem_q.is_pop || mem_q.is_ldm)) begin
-                  v = (k == int'(mem_q.n) - 1) ? last : ldbuf_q[k];
-                  r_d[b] = v;
-                  cq_id_d[k] = 5'(b);
-                  cq_val_d[k] = v;
-                end
-                if (mem_q.reglist[b]) k++;
-              end
-              if (mem_q.is_pop || mem_q.is_push) begin
-                r_d[13] = mem_q.sp_new;
-                cq_id_d[(mem_q.is_pop || mem_q.is_ldm) ? k : 0] = sp_id(arch_q.ipsr, arch_q.spsel);
-                cq_val_d[(mem_q.is_pop || mem_q.is_ldm) ? k : 0] = mem_q.sp_new;
-                cq_d.n = (mem_q.is_pop || mem_q.is_ldm) ? 4'(k + 1) : 4'd1;
-              end else if (mem_q.is_stm || (mem_q.is_ldm && !mem_q.reglist[{1'b0, mem_q.ldm_base}])) begin
-                r_d[{1'b0, mem_q.ldm_base}] = mem_q.addr + 32'd4;
-                cq_id_d[mem_q.is_ldm ? k : 0] = {2'b00, mem_q.ldm_base};
-                cq_val_d[mem_q.is_ldm ? k : 0] = mem_q.addr + 32'd4;
-                cq_d.n = mem_q.is_ldm ? 4'(k + 1) : 4'd1;
-              end else begin
-                cq_d.n = 4'(k);
-              end
-              if (mem_q.is_pop && mem_q.reglist[15]) begin bx = 1'b1; bx_target = last; bx_from_pop = 1'b1; end
-            end
+            state_d = (mem_q.write && !mem_q.is_push && !mem_q.is_stm) ? S_RETIRE : S_COMMIT;
           end
         end
       end
 
-      // ---- exception return: the 8-word frame, then the registers restored ----
-      S_UNSTACK: if (hready) state_d = S_UNSTACK_D;
-      S_UNSTACK_D: if (hready) begin
-        frame_d[mem_q.i[2:0]] = hrdata;
-        if (mem_q.i != 4'd7) begin
-          mem_d.i = mem_q.i + 4'd1;
-          state_d = S_UNSTACK;
-        end else begin
-          logic [31:0] new_sp, xpsr_ret;
-          int k;
-          // the stacked xPSR (hrdata): bit 9 undoes the frame's realignment; its reserved bits are ignored
-          new_sp = exc_q.unstack_base + 32'd32 + (hrdata[9] ? 32'd4 : 32'd0);
-          arch_d.active[arch_q.ipsr] = 1'b0;
-          arch_d.ipsr = exc_q.ret_to_thread ? 6'd0 : hrdata[5:0];
-          arch_d.nzcv = hrdata[31:28];
-          xpsr_ret = xpsr_of(hrdata[31:28], exc_q.ret_to_thread ? 6'd0 : hrdata[5:0]);
-          r_d[0] = frame_q[0];
-          r_d[1] = frame_q[1];
-          r_d[2] = frame_q[2];
-          r_d[3] = frame_q[3];
-          r_d[12] = frame_q[4];
-          r_d[14] = frame_q[5];
-          ex_d.next_pc = {frame_q[6][31:1], 1'b0};
-          if (exc_q.ret_to_psp) begin
-            arch_d.spsel = 1'b1;
-            arch_d.sp_other = mem_q.is_pop ? mem_q.sp_new : r_q[13];
-          end
-          r_d[13] = new_sp;
-          // the POP's own loaded registers are already queued (cq_q.n of them); append the restored ones
-          k = int'(cq_q.n);
-          if (mem_q.is_pop && !exc_q.ret_to_psp) k = k - 1;  // the unstacked MSP supersedes the POP's own SP write
-          cq_id_d[k] = 5'd0;  cq_val_d[k] = frame_q[0];
-          cq_id_d[k+1] = 5'd1; cq_val_d[k+1] = frame_q[1];
-          cq_id_d[k+2] = 5'd2; cq_val_d[k+2] = frame_q[2];
-          cq_id_d[k+3] = 5'd3; cq_val_d[k+3] = frame_q[3];
-          cq_id_d[k+4] = 5'd12; cq_val_d[k+4] = frame_q[4];
-          cq_id_d[k+5] = REG_LR; cq_val_d[k+5] = frame_q[5];
-          cq_id_d[k+6] = exc_q.ret_to_psp ? REG_PSP : REG_MSP; cq_val_d[k+6] = new_sp;
-          cq_d.n = 4'(k + 7);
-          cq_d.i = 4'd0;
-          if (xpsr_ret != ex_q.xpsr_before) begin
-            cq_d.b_valid = 1'b1;
-            cq_d.b_id = REG_XPSR;
-            cq_d.b_val = xpsr_ret;
-          end
-          state_d = S_COMMIT;
-        end
-      end
-
-      // ---- commit (above), semihosting, retire ----
-      S_COMMIT: if (cq_q.i + 4'd1 >= cq_q.n) state_d = S_RETIRE;
-
-      S_SEMI: if (semihost_ack) begin
-        if (semihost_wr_r0) begin
-          r_d[0] = semihost_r0;
-          cq_id_d[cq_q.n] = 5'd0; cq_val_d[cq_q.n] = semihost_r0; cq_d.n = cq_q.n + 4'd1;
-        end
-        state_d = S_COMMIT;
-      end
-
+      // ---- commit (regs), semihosting, retire ----
+      S_COMMIT: if (commit_last) state_d = S_RETIRE;
+      S_SEMI: if (semihost_ack) state_d = S_COMMIT;
       S_RETIRE: begin
         tp_d.retire_valid = 1'b1;
         tp_d.retire_pc = ex_q.pc;
         tp_d.retire_opcode = ex_q.is32 ? ex_q.op : {16'd0, ex_q.op[15:0]};
         tp_d.retire_is32 = ex_q.is32;
         tp_d.retire_cond = ex_q.cond_ok;
-        cq_d.n = 4'd0;
-        cq_d.i = 4'd0;
         if (!ex_q.fault) begin
           ex_d.pc = ex_q.next_pc;
           if (ex_q.branched) begin
@@ -754,13 +550,6 @@ module m0_core
             tp_d.mtb_ev_dst = ex_q.next_pc;
             tp_d.mtb_ev_a = 1'b0;
           end
-          if (ex_q.do_exc_return) begin
-            tp_d.mtb_ev_valid = 1'b1;
-            tp_d.mtb_ev_src = ex_q.pc;
-            tp_d.mtb_ev_dst = exc_q.return_val;
-            tp_d.mtb_ev_a = 1'b0;
-            exc_d.mtb_pending = exc_q.tail_pend ? 2'd0 : 2'd1;  // a tail-chain's entry writes the second packet
-          end
         end
         state_d = S_SETTLE;
       end
@@ -768,154 +557,23 @@ module m0_core
       // one cycle for the retire to reach the SCS (SysTick counts it) before pending exceptions are looked at
       S_SETTLE: state_d = S_BOUNDARY;
 
-      // ---- between instructions: what is taken next ----
+      // between instructions, exception entry and return: m0_exc
       S_BOUNDARY: begin
-        if (exc_q.mtb_pending != 2'd0) begin
-          // the second packet of an exception return
-          tp_d.mtb_ev_valid = 1'b1;
-          tp_d.mtb_ev_src = exc_q.return_val | 32'd1;
-          tp_d.mtb_ev_dst = ex_q.pc;
-          tp_d.mtb_ev_a = 1'b1;
-          exc_d.mtb_pending = 2'd0;
-        end else if (ex_q.fault) begin
-          ex_d.fault = 1'b0;
-          take = 1'b1; take_num = EXC_HARDFAULT; take_ret = ex_q.pc;
-        end else if (ex_q.invstate) begin
-          ex_d.invstate = 1'b0;
-          take = 1'b1; take_num = EXC_HARDFAULT; take_ret = ex_q.invstate_pc;
-        end else if (exc_q.tail_pend) begin
-          // late arrival: the highest pending now (the return's own SysTick count may have pended SysTick)
-          exc_d.tail_pend = 1'b0;
-          exc_d.n = LateArrival ? pend_num : exc_q.tail_num;
-          exc_d.ret_addr = exc_q.return_val;
-          exc_d.tail = 1'b1;
-          state_d = S_EXC_VEC;
-        end else if (arch_q.svc_pending && !(prio[EXC_SVCALL] < exec_prio)) begin
-          arch_d.svc_pending = 1'b0;             // SVC that cannot be taken: HardFault
-          take = 1'b1; take_num = EXC_HARDFAULT; take_ret = ex_q.pc;
-        end else if (pend_num != 6'd0 && pend_prio < exec_prio) begin
-          take = 1'b1; take_num = pend_num; take_ret = ex_q.pc;
-        end else begin
-          state_d = S_FETCH;
-        end
+        if (took_fault) ex_d.fault = 1'b0;
+        if (took_invstate) ex_d.invstate = 1'b0;
       end
-
-      // ---- exception entry: the frame (highest address first), the vector, LR/SP/xPSR ----
-      S_EXC_PUSH: if (hready) state_d = S_EXC_PUSH_D;
-      S_EXC_PUSH_D: if (hready) begin
-        if (hresp) state_d = S_LOCKUP;
-        else if (exc_q.push_i == 3'd0) state_d = S_EXC_VEC;
-        else begin
-          exc_d.push_i = exc_q.push_i - 3'd1;
-          state_d = S_EXC_PUSH;
-        end
-      end
-      S_EXC_VEC: if (hready) state_d = S_EXC_VEC_D;
-      S_EXC_VEC_D: if (hready) begin
-        if (hresp) begin
-          // late arrival: a HardFault that preempts the context being left is taken instead, with the frame
-          // already stacked; exc_q.n stays pending
-          if (LateArrival && exc_q.n != EXC_HARDFAULT && exec_prio >= PRIO_0) begin
-            exc_d.n = EXC_HARDFAULT;
-            state_d = S_EXC_VEC;
-          end else begin
-            state_d = S_LOCKUP;
-          end
-        end else if (exc_q.tail) begin
-          // tail-chained: the frame stays stacked, the stack pointers and SPSEL (clear in handler mode) stay
-          enter = 1'b1; enter_lr = exc_q.return_val;
-          cq_d.n = 4'd1;
-          exc_d.tail = 1'b0;
-        end else begin
-          // the frame went to the stack in use; the handler runs on MSP
-          enter = 1'b1;
-          enter_lr = !exc_q.from_thread ? EXC_RETURN_HANDLER : (exc_q.on_psp ? EXC_RETURN_PSP : EXC_RETURN_THREAD);
-          if (exc_q.on_psp) begin
-            arch_d.sp_other = exc_q.frame_addr;
-            r_d[13] = arch_q.sp_other;
-          end else begin
-            r_d[13] = exc_q.frame_addr;
-          end
-          arch_d.spsel = 1'b0;
-          cq_id_d[1] = exc_q.on_psp ? REG_PSP : REG_MSP;
-          cq_val_d[1] = exc_q.frame_addr;
-          cq_d.n = 4'd2;
-        end
-      end
-      S_EXC_COMMIT: if (cq_q.i + 4'd1 >= cq_q.n) begin
-        // active, IPSR, and the SCS clears the pending state, at the edge of the entry's call: an interrupt input
-        // the SCS samples before it merges with the pending state the entry takes, one at that edge or after it
-        // pends again (the checker's rule, dpi/README.md "Live mode")
-        arch_d.ipsr = exc_q.n;
-        arch_d.active[exc_q.n] = 1'b1;
-        if (exc_q.n == EXC_SVCALL) arch_d.svc_pending = 1'b0;
-        tp_d.clr_valid = 1'b1;
-        tp_d.clr_num = exc_q.n;
-        tp_d.exc_valid = 1'b1;
-        tp_d.exc_num = exc_q.n;
-        tp_d.exc_ret = exc_q.ret_addr;
-        tp_d.mtb_ev_valid = 1'b1;
-        tp_d.mtb_ev_src = exc_q.ret_addr | 32'd1;
-        tp_d.mtb_ev_dst = ex_q.pc;
-        tp_d.mtb_ev_a = 1'b1;
-        cq_d.n = 4'd0;
-        cq_d.i = 4'd0;
-        state_d = S_BOUNDARY;
-      end
-      S_LOCKUP: ;
-      S_HALT: ;
+      S_UNSTACK, S_UNSTACK_D, S_EXC_PUSH, S_EXC_PUSH_D, S_EXC_VEC, S_EXC_VEC_D, S_EXC_COMMIT, S_LOCKUP, S_HALT: ;
       default: state_d = S_LOCKUP;
     endcase
 
-    // the instruction's register write (WriteSP: SP bits [1:0] read as zero) and flags (the APSR, xPSR on port B
-    // when it changes)
-    if (wr) begin
-      if (wr_reg == 4'd13) begin
-        r_d[13] = wr_val & ~32'd3;
-        cq_id_d[cq_q.n] = sp_id(arch_q.ipsr, arch_q.spsel); cq_val_d[cq_q.n] = wr_val & ~32'd3;
-      end else begin
-        r_d[wr_reg] = wr_val;
-        cq_id_d[cq_q.n] = {1'b0, wr_reg}; cq_val_d[cq_q.n] = wr_val;
-      end
-      cq_d.n = cq_q.n + 4'd1;
+    // BXWritePC that is no exception return; an invalid EXC_RETURN faults
+    if (bx && !ret_exc) begin
+      blx = 1'b1;
+      blx_target = bx_target;
     end
-    if (setf) begin
-      arch_d.nzcv = setf_val;
-      if (setf_val != arch_q.nzcv) begin
-        cq_d.b_valid = 1'b1;
-        cq_d.b_id = REG_XPSR;
-        cq_d.b_val = xpsr_of(setf_val, arch_q.ipsr);
-      end
-    end
-
-    // BXWritePC: EXC_RETURN in handler mode returns from the exception (an invalid one faults), else interworking
-    if (bx) begin
-      if (arch_q.ipsr != 6'd0 && bx_target[31:28] == 4'hf) begin
-        if (bx_target != EXC_RETURN_HANDLER && bx_target != EXC_RETURN_THREAD && bx_target != EXC_RETURN_PSP) begin
-          ex_d.fault = 1'b1;
-          cq_d.n = 4'd0;
-          state_d = S_RETIRE;
-        end else if (TailChain && pend_num != 6'd0 && pend_prio < exec_prio_ret) begin
-          // tail-chain, decided as the return executes (before its SysTick count): no unstacking; the POP's own
-          // writes are committed, the active exception ends
-          ex_d.do_exc_return = 1'b1;
-          exc_d.return_val = bx_target;
-          arch_d.active[arch_q.ipsr] = 1'b0;
-          exc_d.tail_pend = 1'b1;
-          exc_d.tail_num = pend_num;
-        end else begin
-          ex_d.do_exc_return = 1'b1;
-          exc_d.return_val = bx_target;
-          exc_d.ret_to_thread = bx_target != EXC_RETURN_HANDLER;
-          exc_d.ret_to_psp = bx_target == EXC_RETURN_PSP;
-          exc_d.unstack_base = (bx_target == EXC_RETURN_PSP) ? arch_q.sp_other : (bx_from_pop ? mem_q.sp_new : r_q[13]);
-          mem_d.i = 4'd0;
-          state_d = S_UNSTACK;
-        end
-      end else begin
-        blx = 1'b1;
-        blx_target = bx_target;
-      end
+    if (ret_bad) begin
+      ex_d.fault = 1'b1;
+      state_d = S_RETIRE;
     end
     // BLXWritePC: bit 0 clear is an INVSTATE fault at the next step
     if (blx) begin
@@ -926,48 +584,247 @@ module m0_core
         ex_d.invstate_pc = {blx_target[31:1], 1'b0};
       end
     end
-
-    // exception entry: the 8-word frame at the stack in use, aligned to 8 bytes (bit 9 of the stacked xPSR
-    // records the realignment); a fault in HardFault or NMI locks up instead
-    if (take) begin
-      logic [31:0] sp;
-      logic align;
-      sp = r_q[13];
-      align = sp[2];
-      exc_d.n = take_num;
-      exc_d.ret_addr = take_ret;
-      exc_d.from_thread = (arch_q.ipsr == 6'd0);
-      exc_d.on_psp = (arch_q.ipsr == 6'd0) && arch_q.spsel;
-      exc_d.frame_addr = (sp - 32'd32) & ~32'd7;
-      frame_d[0] = r_q[0];
-      frame_d[1] = r_q[1];
-      frame_d[2] = r_q[2];
-      frame_d[3] = r_q[3];
-      frame_d[4] = r_q[12];
-      frame_d[5] = r_q[14];
-      frame_d[6] = take_ret;
-      frame_d[7] = xpsr_of(arch_q.nzcv, arch_q.ipsr) | (align ? 32'h200 : 32'h0);
-      exc_d.push_i = 3'd7;
-      state_d = (take_num == EXC_HARDFAULT && exec_prio < PRIO_0) ? S_LOCKUP : S_EXC_PUSH;
+    // what m0_exc decides: the handler's address, the return address from the frame, the next state, the MTB's
+    // packets of exception entry and return
+    if (enter) ex_d.pc = {hrdata[31:1], 1'b0};
+    if (restore) ex_d.next_pc = {frame[6][31:1], 1'b0};
+    if (exc_state_we) state_d = exc_state;
+    if (exc_mtb_valid) begin
+      tp_d.mtb_ev_valid = 1'b1;
+      tp_d.mtb_ev_src = exc_mtb_src;
+      tp_d.mtb_ev_dst = exc_mtb_dst;
+      tp_d.mtb_ev_a = exc_mtb_a;
     end
+  end
 
-    // the handler is entered: LR, the vector's PC; LR (queue entry 0) and xPSR are committed next, and the
-    // exception becomes active with the entry's close (S_EXC_COMMIT)
+  // ---- the register file and the special registers: what the instruction writes (e, the memory sequence's
+  // last transfer, semihosting) or m0_exc (the registers from the frame, the handler's LR and SP)
+  logic [31:0] lval [8];       // LDM/POP: the value loaded into each of r0-r7 (the last word as it arrives)
+  logic        base_wb;        // STM, and LDM without its base in the list: the base is written back
+  always_comb begin
+    int k;
+    k = 0;
+    for (int b = 0; b < 8; b++) begin
+      lval[b] = (k == int'(mem_q.n) - 1) ? last : ldbuf_q[k];
+      if (mem_q.reglist[b]) k++;
+    end
+  end
+  assign base_wb = mem_q.is_stm || (mem_q.is_ldm && !mem_q.reglist[{1'b0, mem_q.ldm_base}]);
+  logic psp_in_use;            // thread mode on PSP: r[13] is PSP
+  assign psp_in_use = (ipsr == 6'd0) && arch_q.spsel;
+
+  always_comb begin
+    r_d = r_q;
+    arch_d = arch_q;
+    unique case (state_q)
+      S_RESET_SP_D: if (hready) r_d[13] = {hrdata[31:2], 2'b00};
+      S_EXEC: begin
+        if (e.wr && e.wr_reg == 4'd13) r_d[13] = e.wr_val & ~32'd3;  // WriteSP: bits [1:0] read as zero
+        else if (e.wr) r_d[e.wr_reg] = e.wr_val;
+        if (e.setf) arch_d.nzcv = e.setf_val;
+        if (e.primask_we) arch_d.primask = e.primask;
+        if (e.sp_we) begin
+          if (e.sp_psp == psp_in_use) r_d[13] = e.sp_val; else arch_d.sp_other = e.sp_val;
+        end
+        if (e.spsel_we) begin
+          arch_d.spsel = e.spsel;
+          r_d[13] = arch_q.sp_other;
+          arch_d.sp_other = r_q[13];
+        end
+      end
+      S_MEM_D: if (mem_last) begin
+        if (!mem_q.write && !mem_q.is_pop && !mem_q.is_ldm) r_d[mem_q.rd] = last;
+        for (int b = 0; b < 8; b++) if (mem_q.reglist[b] && (mem_q.is_pop || mem_q.is_ldm)) r_d[b] = lval[b];
+        if (mem_q.is_pop || mem_q.is_push) r_d[13] = mem_q.sp_new;
+        else if (base_wb) r_d[{1'b0, mem_q.ldm_base}] = mem_q.addr + 32'd4;
+      end
+      S_SEMI: if (semihost_ack && semihost_wr_r0) r_d[0] = semihost_r0;
+      default: ;
+    endcase
+    // an invalid EXC_RETURN: the faulting instruction writes no register (a POP {..., pc} keeps its SP too, so
+    // that the HardFault stacks below the SP it started with)
+    if (ret_bad) r_d = r_q;
+    // exception return: the registers from the frame
+    if (restore) begin
+      arch_d.nzcv = hrdata[31:28];
+      r_d[0] = frame[0];
+      r_d[1] = frame[1];
+      r_d[2] = frame[2];
+      r_d[3] = frame[3];
+      r_d[12] = frame[4];
+      r_d[14] = frame[5];
+      if (ret_psp) begin
+        arch_d.spsel = 1'b1;
+        arch_d.sp_other = mem_q.is_pop ? mem_q.sp_new : r_q[13];
+      end
+      r_d[13] = restore_sp;
+    end
+    // the handler is entered: LR; after stacking, the handler on MSP (the frame went to the stack in use)
     if (enter) begin
       r_d[14] = enter_lr;
-      ex_d.pc = {hrdata[31:1], 1'b0};
-      cq_id_d[0] = REG_LR;
-      cq_val_d[0] = enter_lr;
-      cq_d.i = 4'd0;
-      cq_d.b_valid = 1'b1;
-      cq_d.b_id = REG_XPSR;
-      cq_d.b_val = xpsr_of(arch_q.nzcv, exc_q.n);
-      state_d = S_EXC_COMMIT;
+      if (enter_stacked) begin
+        if (enter_psp) begin
+          arch_d.sp_other = frame_addr;
+          r_d[13] = arch_q.sp_other;
+        end else begin
+          r_d[13] = frame_addr;
+        end
+        arch_d.spsel = 1'b0;
+      end
+    end
+  end
+
+  // ---- the commit queue: the same register writes reported one per cycle on the trace port's port A (in the
+  // model's order), the special register (xPSR, PRIMASK, CONTROL; when it changes) on port B
+  always_comb begin
+    int k;
+    k = 0;
+    cq_d = cq_q;
+    cq_id_d = cq_id_q;
+    cq_val_d = cq_val_q;
+    wp_d = wp_q;
+    wp_d.rf_we_a = 1'b0;       // the strobes last one cycle
+    wp_d.rf_we_b = 1'b0;
+
+    // one cycle of the commit queue: the next register write on port A, the special register on port B
+    if (state_q == S_COMMIT || state_q == S_EXC_COMMIT) begin
+      if (cq_q.i < cq_q.n) begin
+        wp_d.rf_we_a = 1'b1;
+        wp_d.rf_id_a = cq_id_q[cq_q.i];
+        wp_d.rf_data_a = cq_val_q[cq_q.i];
+        cq_d.i = cq_q.i + 5'd1;
+      end
+      if (cq_q.b_valid) begin
+        wp_d.rf_we_b = 1'b1;
+        wp_d.rf_id_b = cq_q.b_id;
+        wp_d.rf_data_b = cq_q.b_val;
+        cq_d.b_valid = 1'b0;
+      end
     end
 
-    // the choice of an exception: a frame prepared to stack (its push counter starts at 7) or an exception
-    // return that holds a tail-chain; the checker's live mode takes the interrupt inputs as they were then
-    tp_d.exc_choice = (exc_d.push_i == 3'd7 && exc_q.push_i != 3'd7) || (exc_d.tail_pend && !exc_q.tail_pend);
+    unique case (state_q)
+      S_RESET_PC_D: if (hready) begin  // the stack pointer read at reset
+        wp_d.rf_we_a = 1'b1;
+        wp_d.rf_id_a = REG_MSP;
+        wp_d.rf_data_a = r_q[13];
+      end
+      S_EXEC: begin
+        cq_d.n = 5'd0;
+        cq_d.i = 5'd0;
+        cq_d.b_valid = 1'b0;
+        if (e.wr) begin
+          cq_id_d[cq_q.n] = (e.wr_reg == 4'd13) ? sp_id(ipsr, arch_q.spsel) : {1'b0, e.wr_reg};
+          cq_val_d[cq_q.n] = (e.wr_reg == 4'd13) ? e.wr_val & ~32'd3 : e.wr_val;
+          cq_d.n = cq_q.n + 5'd1;
+        end
+        if (e.sp_we) begin
+          cq_id_d[cq_q.n] = e.sp_psp ? REG_PSP : REG_MSP; cq_val_d[cq_q.n] = e.sp_val; cq_d.n = cq_q.n + 5'd1;
+        end
+        if (e.setf && e.setf_val != arch_q.nzcv) begin
+          cq_d.b_valid = 1'b1;
+          cq_d.b_id = REG_XPSR;
+          cq_d.b_val = xpsr_of(e.setf_val, ipsr);
+        end
+        if (e.primask_we && arch_q.primask != e.primask) begin
+          cq_d.b_valid = 1'b1;
+          cq_d.b_id = REG_PRIMASK;
+          cq_d.b_val = {31'd0, e.primask};
+        end
+        if (e.spsel_we) begin
+          cq_d.b_valid = 1'b1;
+          cq_d.b_id = REG_CONTROL;
+          cq_d.b_val = {30'd0, e.spsel, 1'b0};
+        end
+      end
+      // the last transfer: the loaded registers (ascending), then the base or SP; a store writes none
+      S_MEM_D: if (mem_ph) begin
+        if (hresp) cq_d.n = 5'd0;
+        else if (mem_last) begin
+          cq_d.i = 5'd0;
+          if (mem_q.write && !mem_q.is_push && !mem_q.is_stm) begin
+            cq_d.n = 5'd0;
+          end else if (!mem_q.is_pop && !mem_q.is_ldm && !mem_q.is_push && !mem_q.is_stm) begin
+            cq_id_d[0] = {1'b0, mem_q.rd};
+            cq_val_d[0] = last;
+            cq_d.n = 5'd1;
+          end else begin
+            for (int b = 0; b < 8; b++) begin
+              if (mem_q.reglist[b] && (mem_q.is_pop || mem_q.is_ldm)) begin
+                cq_id_d[k] = 5'(b);
+                cq_val_d[k] = lval[b];
+              end
+              if (mem_q.reglist[b]) k++;
+            end
+            if (mem_q.is_pop || mem_q.is_push) begin
+              cq_id_d[(mem_q.is_pop || mem_q.is_ldm) ? k : 0] = sp_id(ipsr, arch_q.spsel);
+              cq_val_d[(mem_q.is_pop || mem_q.is_ldm) ? k : 0] = mem_q.sp_new;
+              cq_d.n = (mem_q.is_pop || mem_q.is_ldm) ? 5'(k + 1) : 5'd1;
+            end else if (base_wb) begin
+              cq_id_d[mem_q.is_ldm ? k : 0] = {2'b00, mem_q.ldm_base};
+              cq_val_d[mem_q.is_ldm ? k : 0] = mem_q.addr + 32'd4;
+              cq_d.n = mem_q.is_ldm ? 5'(k + 1) : 5'd1;
+            end else begin
+              cq_d.n = 5'(k);
+            end
+          end
+        end
+      end
+      S_SEMI: if (semihost_ack && semihost_wr_r0) begin
+        cq_id_d[cq_q.n] = 5'd0; cq_val_d[cq_q.n] = semihost_r0; cq_d.n = cq_q.n + 5'd1;
+      end
+      S_RETIRE: begin cq_d.n = 5'd0; cq_d.i = 5'd0; end
+      S_EXC_COMMIT: if (commit_last) begin cq_d.n = 5'd0; cq_d.i = 5'd0; end
+      default: ;
+    endcase
+
+    // an invalid EXC_RETURN: the faulting instruction writes no register
+    if (ret_bad) cq_d.n = 5'd0;
+
+    // exception return: the POP's own loaded registers are already queued (cq_q.n of them), the restored ones
+    // follow; the unstacked MSP supersedes the POP's own SP write
+    if (restore) begin
+      k = int'(cq_q.n);
+      if (mem_q.is_pop && !ret_psp) k = k - 1;
+      cq_id_d[k] = 5'd0;  cq_val_d[k] = frame[0];
+      cq_id_d[k+1] = 5'd1; cq_val_d[k+1] = frame[1];
+      cq_id_d[k+2] = 5'd2; cq_val_d[k+2] = frame[2];
+      cq_id_d[k+3] = 5'd3; cq_val_d[k+3] = frame[3];
+      cq_id_d[k+4] = 5'd12; cq_val_d[k+4] = frame[4];
+      cq_id_d[k+5] = REG_LR; cq_val_d[k+5] = frame[5];
+      cq_id_d[k+6] = ret_psp ? REG_PSP : REG_MSP; cq_val_d[k+6] = restore_sp;
+      cq_d.n = 5'(k + 7);
+      cq_d.i = 5'd0;
+      if (restore_xpsr != ex_q.xpsr_before) begin
+        cq_d.b_valid = 1'b1;
+        cq_d.b_id = REG_XPSR;
+        cq_d.b_val = restore_xpsr;
+      end
+    end
+
+    // the handler is entered: LR (entry 0), after stacking the SP (entry 1) on the stack the frame went to; xPSR
+    // on port B (m0_exc makes the exception active with the entry's report)
+    if (enter) begin
+      cq_id_d[0] = REG_LR;
+      cq_val_d[0] = enter_lr;
+      cq_d.n = 5'd1;
+      cq_d.i = 5'd0;
+      if (enter_stacked) begin
+        cq_id_d[1] = enter_psp ? REG_PSP : REG_MSP;
+        cq_val_d[1] = frame_addr;
+        cq_d.n = 5'd2;
+      end
+      cq_d.b_valid = 1'b1;
+      cq_d.b_id = REG_XPSR;
+      cq_d.b_val = xpsr_of(arch_q.nzcv, enter_num);
+    end
+
+    // CONTROL changed by an exception entry (SPSEL cleared) or return (SPSEL from EXC_RETURN): no instruction
+    // writes it there, the trace port reports it as any change of it (MSR CONTROL's goes on port B)
+    if (arch_d.spsel != arch_q.spsel && state_q != S_EXEC) begin
+      cq_id_d[cq_d.n] = REG_CONTROL;
+      cq_val_d[cq_d.n] = {30'd0, arch_d.spsel, 1'b0};
+      cq_d.n = cq_d.n + 5'd1;
+    end
   end
 
   always_ff @(posedge clk or negedge rst_n) begin
@@ -979,10 +836,9 @@ module m0_core
       mem_q <= '0;
       for (int i = 0; i < 9; i++) ldbuf_q[i] <= 32'd0;
       cq_q <= '0;
-      for (int i = 0; i < 12; i++) begin cq_id_q[i] <= 5'd0; cq_val_q[i] <= 32'd0; end
-      exc_q <= '0;
-      for (int i = 0; i < 8; i++) frame_q[i] <= 32'd0;
+      for (int i = 0; i < 17; i++) begin cq_id_q[i] <= 5'd0; cq_val_q[i] <= 32'd0; end
       tp_q <= '0;
+      wp_q <= '0;
     end else begin
       state_q <= state_d;
       r_q <= r_d;
@@ -993,9 +849,8 @@ module m0_core
       cq_q <= cq_d;
       cq_id_q <= cq_id_d;
       cq_val_q <= cq_val_d;
-      exc_q <= exc_d;
-      frame_q <= frame_d;
       tp_q <= tp_d;
+      wp_q <= wp_d;
     end
   end
 
@@ -1005,31 +860,23 @@ module m0_core
   assign retire_opcode = tp_q.retire_opcode;
   assign retire_is32 = tp_q.retire_is32;
   assign retire_cond = tp_q.retire_cond;
-  assign rf_we_a = tp_q.rf_we_a;
-  assign rf_id_a = tp_q.rf_id_a;
-  assign rf_data_a = tp_q.rf_data_a;
-  assign rf_we_b = tp_q.rf_we_b;
-  assign rf_id_b = tp_q.rf_id_b;
-  assign rf_data_b = tp_q.rf_data_b;
-  assign exc_valid = tp_q.exc_valid;
-  assign exc_num = tp_q.exc_num;
-  assign exc_ret = tp_q.exc_ret;
-  assign exc_choice = tp_q.exc_choice;
+  assign rf_we_a = wp_q.rf_we_a;
+  assign rf_id_a = wp_q.rf_id_a;
+  assign rf_data_a = wp_q.rf_data_a;
+  assign rf_we_b = wp_q.rf_we_b;
+  assign rf_id_b = wp_q.rf_id_b;
+  assign rf_data_b = wp_q.rf_data_b;
   assign mtb_ev_valid = tp_q.mtb_ev_valid;
   assign mtb_ev_src = tp_q.mtb_ev_src;
   assign mtb_ev_dst = tp_q.mtb_ev_dst;
   assign mtb_ev_a = tp_q.mtb_ev_a;
-  assign clr_valid = tp_q.clr_valid;
-  assign clr_num = tp_q.clr_num;
-  assign ipsr_o = arch_q.ipsr;
+  assign ipsr_o = ipsr;
 
   // the visibility port: what the registers hold now (after a retire or exception entry: as it left them)
   always_comb begin
-    logic psp_in_use;
-    psp_in_use = (arch_q.ipsr == 6'd0) && arch_q.spsel;
     for (int i = 0; i < 15; i++) vis_regs[i] = r_q[i];
     vis_regs[REG_PC] = 32'd0;
-    vis_regs[REG_XPSR] = xpsr_of(arch_q.nzcv, arch_q.ipsr);
+    vis_regs[REG_XPSR] = xpsr_of(arch_q.nzcv, ipsr);
     vis_regs[REG_MSP] = psp_in_use ? arch_q.sp_other : r_q[13];
     vis_regs[REG_PSP] = psp_in_use ? r_q[13] : arch_q.sp_other;
     vis_regs[REG_PRIMASK] = {31'd0, arch_q.primask};
@@ -1043,10 +890,8 @@ module m0_core
   //    unstacking (a tail-chain: from its retire) until the PC is the return address or the chained handler;
   //  - at an exception return the stack pointers one cycle after the PC moved on; after BLX, LR one cycle after;
   //  - IPSR with the PC's move to a handler; CONTROL the stored SPSEL: in Handler mode the one Thread mode had.
-  logic        vis_ret, vis_ret_q, vis_blx, vis_blx_q, vis_spsel_q;
+  logic        vis_ret_q, vis_blx, vis_blx_q, vis_spsel_q;   // vis_ret: m0_exc
   logic [31:0] vis_msp_q, vis_psp_q, vis_lr_q;
-  assign vis_ret = (ex_q.do_exc_return && state_q inside {S_UNSTACK, S_UNSTACK_D, S_COMMIT, S_RETIRE})
-                   || exc_q.tail_pend || (exc_q.tail && state_q inside {S_EXC_VEC, S_EXC_VEC_D});
   assign vis_blx = dec.insn == I_BLX && state_q inside {S_COMMIT, S_RETIRE};  // LR written, the PC not moved
   always_ff @(posedge clk or negedge rst_n) begin
     if (!rst_n) begin
@@ -1075,7 +920,7 @@ module m0_core
   assign vis_psp_o = (vis_ret || vis_ret_q) ? vis_psp_q[31:2] : vis_regs[REG_PSP][31:2];
   assign vis_pc_o = vis_ret ? 31'h7FFF_FFFC : ex_q.pc[31:1];
   assign vis_apsr_o = arch_q.nzcv;
-  assign vis_ipsr_o = (state_q == S_EXC_COMMIT) ? exc_q.n : arch_q.ipsr;
+  assign vis_ipsr_o = (state_q == S_EXC_COMMIT) ? enter_num : ipsr;
   assign vis_control_o = (vis_ipsr_o == 6'd0) ? arch_q.spsel : vis_spsel_q;
   assign vis_primask_o = arch_q.primask;
 
@@ -1087,6 +932,6 @@ module m0_core
 
   // bits that are not used by design (named "unused" for Verilator's lint)
   logic unused;
-  assign unused = ^{vtor[6:0], r_q[15], vis_msp_q[1:0], vis_psp_q[1:0]};
+  assign unused = ^{r_q[15], vis_msp_q[1:0], vis_psp_q[1:0]};
 
 endmodule

@@ -48,8 +48,8 @@ interface armv6m_trace_if #(
   logic        beat_data;
 
   // MTB packets as the MTB writes them into its SRAM (tie pkt_valid to 0 without an MTB). pkt_offset: the byte
-  // offset in the MTB SRAM the packet's first word is written at, compared within the trace buffer
-  // (2^(MASTER.MASK+4) bytes) when pkt_offset_shown is 1 (tie it to 0 if the MTB does not show it).
+  // offset in the MTB SRAM the packet's first word is written at, compared with POSITION.POINTER modulo the SRAM's
+  // size (the checker's mtb_sram_size) when pkt_offset_shown is 1 (tie it to 0 if the MTB does not show it).
   logic        pkt_valid;
   logic [31:0] pkt_w0;
   logic [31:0] pkt_w1;

@@ -4,7 +4,7 @@ import re
 import tomllib
 from dataclasses import dataclass, field
 
-GROUP_KEYS = {"title", "like", "sim", "programs", "seeds", "name", "elf", "golden", "expect", "plusargs",
+GROUP_KEYS = {"title", "like", "sim", "programs", "seeds", "name", "elf", "golden", "expect", "exit", "plusargs",
               "negative", "expect_bucket"}
 VAR = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
 
@@ -22,6 +22,7 @@ class Test:
     golden: str
     expect: str
     plusargs: list
+    exit: str = ""                # a file holding the exit status the run must end with (none or empty: 0)
     seed: str = ""
     negative: bool = False
     expect_bucket: str = ""
@@ -133,6 +134,7 @@ def load(path, set_name, make_vars, overrides, only=None):
             v["elf"] = expand(g["elf"], v, where)
             t = Test(group=gname, name=name, sim=expand(g["sim"], v, where), elf=v["elf"],
                      golden=expand(g["golden"], v, where), expect=expand(g["expect"], v, where),
+                     exit=expand(g.get("exit", ""), v, where),
                      plusargs=expand(g.get("plusargs", ""), v, where).split(), seed=seed,
                      negative=bool(g.get("negative", False)), expect_bucket=g.get("expect_bucket", ""),
                      timeout=float(expand("{TIMEOUT}", v, where)), waitstates=expand("{WAITSTATES}", v, where))

@@ -1,5 +1,6 @@
 """The pass rule, in one place. A test passes when its job ran to the end within its run timeout, the simulator
-exited 0, the checker's ledger (LEDGER_FORMAT) says PASS and shows the checker compared something, and at least
+exited 0 (or with the status its exit file says: 125 for a program that ends in a lockup), the checker's ledger
+(LEDGER_FORMAT) says PASS and shows the checker compared something, and at least
 every step its golden holds, the console output equals the test's .expect, and no fail pattern is in its output.
 Anything else is a failure with a signature, the key of its failure bucket. A negative-control test passes when
 its run fails in the bucket the description expects."""
@@ -58,15 +59,23 @@ def read_text(path):
 
 def console_of(stdout):
     """The program's console output: stdout up to the checker's summary line, without the simulator's notice of
-    $finish (whatever the path of the tb_top.sv it names)."""
+    $finish (whatever the path of the tb_top.sv it names) and of a lockup's cycle."""
     lines = []
     for line in stdout.splitlines(keepends=True):
         if line.startswith("tarmac checker:"):
             break
-        if re.fullmatch(r"- \S*tb_top\.sv:\d+: Verilog \$finish\n?", line):
+        if re.fullmatch(r"- \S*tb_top\.sv:\d+: Verilog \$finish\n?", line) or \
+                re.fullmatch(r"tb_top: lockup at cycle \d+\n?", line):
             continue
         lines.append(line)
     return "".join(lines)
+
+
+def expected_exit(test, root):
+    """The exit status the test's run must end with: its exit file's number (a generated program that ends in a
+    lockup: 125), 0 when it has none."""
+    text = read_text(os.path.join(root, test.exit)).strip() if test.exit else ""
+    return int(text) if text.isdigit() else 0
 
 
 def field_class(stream, fld):
@@ -153,7 +162,7 @@ def _judge_run(test, test_dir, root, result, symbolize, submit_time):
     elif golden_steps >= 0 and steps < golden_steps:
         o.status, o.signature = "FAIL", "vacuous: fewer steps than the golden"
         o.reason = f"the checker compared {steps} of the golden's {golden_steps} steps"
-    elif rc != 0:
+    elif rc != expected_exit(test, root):
         o.status, o.reason = "FAIL", f"exit {rc}: {EXIT_MEANING.get(rc, 'the program failed')}"
         o.signature = f"exit {rc}: {EXIT_MEANING.get(rc, 'the program failed')}"
     elif console_of(stdout) != read_text(os.path.join(root, test.expect)):

@@ -48,11 +48,15 @@ static int exception_event(tm_str d)
     return 0;
 }
 
-/* The step being built: its register writes and beats (body), and its close. */
+/* The step being built: its register writes and beats (body), and its close. control: CONTROL as the core has it
+ * (an exception entry clears SPSEL, a return to Thread mode sets it when it unstacks PSP): the core reports those
+ * changes as writes, which no golden line shows. */
 typedef struct builder {
     gc_calls body;
     gc_call close;
     int have_close, open_exc;
+    uint32_t control;
+    int to_thread, psp_written;
     gc_calls *out;
     int oom;
 } builder;
@@ -60,6 +64,12 @@ typedef struct builder {
 static void flush(builder *b)
 {
     if (!b->have_close) return;
+    uint32_t now = b->control;
+    if (b->close.kind == GC_EXC) now &= ~2u;
+    else if (b->to_thread) now = b->psp_written ? now | 2u : now & ~2u;
+    if (now != b->control) b->oom |= gc_push(&b->body, (gc_call){ GC_REG, TM_REG_CONTROL, now, 0, 0, 0, 0 });
+    b->control = now;
+    b->to_thread = b->psp_written = 0;
     for (size_t i = 0; i < b->body.n; i++) b->oom |= gc_push(b->out, b->body.v[i]);
     b->body.n = 0;
     b->oom |= gc_push(b->out, b->close);
@@ -81,6 +91,8 @@ static void add_record(builder *b, const tm_record *r)
         const tm_event *ev = &r->u.event;
         int to_handler = named(ev->desc, "ModeChange") && ev->mode.n >= 7 && strncasecmp(ev->mode.p, "handler", 7) == 0;
         int exc = exception_event(ev->desc);
+        if (named(ev->desc, "ModeChange") && ev->mode.n >= 6 && strncasecmp(ev->mode.p, "thread", 6) == 0)
+            b->to_thread = 1;
         if (!to_handler && !exc) break;
         if (!b->open_exc) {
             flush(b);
@@ -97,6 +109,8 @@ static void add_record(builder *b, const tm_record *r)
     case TM_REC_REG: {
         int id = tm_reg_id(r->u.reg.name, r->u.reg.suffix);
         if (id == TM_REG_SP) id = TM_REG_MSP;
+        if (id == TM_REG_CONTROL) b->control = (uint32_t)r->u.reg.value.v;
+        if (id == TM_REG_PSP) b->psp_written = 1;
         if (id >= 0 && id != TM_REG_PC)
             b->oom |= gc_push(&b->body, (gc_call){ GC_REG, (uint32_t)id, (uint32_t)r->u.reg.value.v, 0, 0, 0, 0 });
         break;
@@ -119,7 +133,7 @@ int gc_perfect_calls(const char *path, gc_calls *out, tm_error *err)
 {
     tm_reader *r = tm_reader_open(path, NULL, err);
     if (!r) return err->status;
-    builder b = { { NULL, 0, 0 }, { 0, 0, 0, 0, 0, 0, 0 }, 0, 0, out, 0 };
+    builder b = { { NULL, 0, 0 }, { 0, 0, 0, 0, 0, 0, 0 }, 0, 0, 0, 0, 0, out, 0 };
     tm_record rec;
     int rc;
     while ((rc = tm_reader_next(r, &rec, err)) == TM_OK) add_record(&b, &rec);

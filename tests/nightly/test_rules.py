@@ -105,6 +105,17 @@ class PassRule(Dirs):
         o = self.judge(self.make_test(), self.job("a", exit=125))
         self.assertEqual((o.status, o.signature), ("FAIL", "exit 125: lockup"))
 
+    def test_expected_exit_status(self):
+        """A generated program that ends in a lockup: its exit file says 125, and its lockup notice is no output."""
+        with open(os.path.join(self.root, "sys_5.exit"), "w") as f:
+            f.write("125\n")
+        t = self.make_test(exit="sys_5.exit")
+        out = "Hello\ntb_top: lockup at cycle 4242\ntarmac checker: PASS: ...\n"
+        self.assertEqual(self.judge(t, self.job("a", exit=125, stdout=out)).status, "PASS")
+        o = self.judge(t, self.job("b", exit=0))
+        self.assertEqual((o.status, o.signature), ("FAIL", "exit 0: the program failed"))
+        self.assertEqual(self.judge(self.make_test(exit="none.exit"), self.job("c")).status, "PASS")
+
     def test_fail_pattern(self):
         o = self.judge(self.make_test(), self.job("a", stderr="%Error: tb_top.sv:12: Assertion failed\n"))
         self.assertEqual(o.status, "FAIL")
@@ -319,8 +330,8 @@ expect = "{BUILD}/random/seed_{seed}.expect"
 
     def test_the_project_description(self):
         mv = {k: "x" for k in ("BUILD", "SIM_CHK", "PROGRAMS", "LIVE_PROGRAMS", "TC_PROGRAMS", "ASYNC_PLUSARGS",
-                               "ASYNC_TEST_SEEDS")}
-        mv["ASYNC_TEST_SEEDS"] = "1 2"
+                               "ASYNC_TEST_SEEDS", "ASYNC_BURST_PLUSARGS", "ASYNC_BURST_SEEDS")}
+        mv["ASYNC_TEST_SEEDS"] = mv["ASYNC_BURST_SEEDS"] = "1 2"
         for s in ("nightly", "regress", "sim"):
             p = describe.load(os.path.join(ROOT, "sim", "nightly.toml"), s, mv, {})
             self.assertTrue(p.tests, s)

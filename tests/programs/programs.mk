@@ -17,12 +17,12 @@ TC_ISS_OPTS := --config tail_chain=1,late_arrival=1
 # microbit has other peripherals there).
 LIVE_PROGRAMS := timer_irq timer_poll irq_nested
 PROGRAMS := $(filter-out $(OPTION_ONLY_PROGRAMS) $(LIVE_PROGRAMS),$(sort $(basename $(notdir $(wildcard tests/programs/*.c)))))
-# Programs that use what QEMU's microbit (Cortex-M0) lacks: the MTB (mtb, mtb_flow), SysTick counting
+# Programs that use what QEMU's microbit (Cortex-M0) lacks: the MTB (mtb, mtb_flow, mtb_regions, mtb_faults), SysTick counting
 # instructions (systick, systick_scb; systick_scb also checks SCR's storage, which QEMU reads as 0, and SHPR2/3's
 # reserved bits, which QEMU keeps, and ICSR, where QEMU also shows the ARMv7-M RETTOBASE bit), and the
 # execute-never fault on a fetch from 0xFFFFFFF8 (blx_handler: QEMU fetches zeros there and runs on), SysTick
 # counting instructions to pend SysTick exactly as an exception return executes (tail_chain).
-NON_QEMU_PROGRAMS := mtb systick blx_handler mtb_flow systick_scb tail_chain
+NON_QEMU_PROGRAMS := mtb systick blx_handler mtb_flow systick_scb tail_chain mtb_regions mtb_faults
 QEMU_PROGRAMS := $(filter-out $(NON_QEMU_PROGRAMS),$(PROGRAMS))
 PROGRAM_ELFS := $(PROGRAMS:%=$(BUILD)/programs/%.elf)
 TC_PROGRAM_ELFS := $(TC_PROGRAMS:%=$(BUILD)/programs/%.elf)
@@ -48,12 +48,12 @@ QEMU_COMPARE := $(BIN)/qemu-compare
 $(QEMU_COMPARE): $(OBJ)/tests/oracle/qemu_compare.o $(LIBTARMAC)
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) -o $@ $^ -lz -pthread
-# nvic, exc_return and irq_lines pend interrupts by stores to ISPR/ICSR: the model takes them at the next
-# instruction boundary, QEMU a few instructions later (both legal: the architecture only guarantees it after
-# DSB+ISB), so the per-instruction states differ in between. They still run on QEMU for their exit code and output
+# nvic, exc_return, irq_lines and pop_exc_return pend interrupts by stores to ISPR/ICSR: the model takes them at
+# the next instruction boundary, QEMU a few instructions later (both legal: the architecture only guarantees it
+# after DSB+ISB), so the per-instruction states differ in between. They still run on QEMU for their exit code and output
 # (run_programs.sh).
 # The oracle compares with the default goldens only (no tail-chaining, no late arrival): tail_chain is not a QEMU
 # program (SysTick counting instructions), and late_arrival needs the options.
-ORACLE_PROGRAMS := $(filter-out nvic exc_return irq_lines,$(QEMU_PROGRAMS))
+ORACLE_PROGRAMS := $(filter-out nvic exc_return irq_lines pop_exc_return,$(QEMU_PROGRAMS))
 TEST_SCRIPTS += tests/oracle/run_oracle.sh
 TEST_PREREQS += $(QEMU_COMPARE)

@@ -70,6 +70,17 @@ const tc_option_info *tc_option_at(size_t i);
  * is 0); returns the full length. */
 size_t tc_option_keys(char *buf, size_t size);
 
+/* The architectural state of an ARMv6-M core and how the checker compares each piece, in write-port mode (regs=writes)
+ * and in snapshot mode (dpi/README.md, "What is compared"): a text starting "not compared" names state the checker
+ * does not see directly. tc_state_at: the i-th row (0-based), NULL past the last. */
+typedef struct tc_state_info {
+    const char *state, *writes, *snapshot;
+} tc_state_info;
+const tc_state_info *tc_state_at(size_t i);
+/* The state not compared in this checker's register mode, the rows' names separated by "; ", into buf (truncated,
+ * NUL-terminated when size > 0); returns the full length. For a verdict's list of what was not compared. */
+size_t tc_state_not_compared(const tc_checker *c, char *buf, size_t size);
+
 /* The simulation time printed in reports for the calls after it. TC_OK, or TC_FAILED as any event call. */
 int tc_set_time(tc_checker *c, uint64_t time);
 /* regs=writes: every architectural register write, as it happens, before the retire/exception of its step.
@@ -86,9 +97,9 @@ int tc_snapshot(tc_checker *c, const uint32_t regs[TM_REG_COUNT], uint32_t valid
 int tc_ahb_beat(tc_checker *c, uint32_t addr, int write, int hsize, int hprot, uint32_t data, int resp);
 int tc_mtb_packet(tc_checker *c, uint32_t word0, uint32_t word1);
 /* The same, for an MTB that also shows where it wrote the packet: offset = its byte offset in the MTB SRAM. Compared
- * with POSITION.POINTER as the golden flow implies it (POSITION writes, 8 per packet, the wrap), within the trace
- * buffer: the bits below 2^(MASTER.MASK+4), so a packet written at the wrong place fails even when its words are
- * right, whatever the SRAM's base and size. */
+ * with POSITION.POINTER as the golden flow implies it (POSITION writes, 8 per packet, the wrap) modulo the SRAM's
+ * size (option mtb_sram_size): the packet's whole SRAM address, so a packet written at the wrong place fails even
+ * when its words are right, in the wrong slot of its trace buffer or with the buffer elsewhere in the SRAM. */
 int tc_mtb_packet_at(tc_checker *c, uint32_t offset, uint32_t word0, uint32_t word1);
 /* An instruction retired: is32 and cond_passed are 0 or 1 (opcode: a 16-bit one in the low half; a 32-bit one with
  * its first halfword in bits 31:16). */

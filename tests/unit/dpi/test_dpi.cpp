@@ -106,7 +106,8 @@ TEST(DpiSimulation, MaxErrorsLetsTheRunGoOnWithNoSimulatorFlag)
 }
 
 // The SV package packs the register file with register id i in word i: a perfect snapshot passes, a wrong r0
-// is found as r0 (and the reset garbage in the registers the golden never wrote is not compared).
+// is found as r0 (and the reset garbage in the registers the golden never wrote is not compared; CONTROL, which
+// the architecture resets to 0, is).
 TEST(DpiSimulation, SnapshotThroughThePackage)
 {
     Out o = sh(std::string(TM_BUILD_DIR) + "/dpi_tb/Vtb_checker +snapshot=1 +golden=" + golden());

@@ -1,0 +1,196 @@
+#!/usr/bin/env python3
+"""Architecture coverage: which branches of the model's architecture code no program of the regression reaches.
+
+The model is the executable specification: a branch of its executor, exception, SCS, MTB or memory-map code that
+no program takes is behaviour of the architecture that no test exercises, whatever the core does there. The
+programs run on a coverage build of the model (armv6m-iss, and the checker's library for live mode); gcov gives
+each branch's count. Every branch not taken must be listed in the holes file with why (unreachable by design,
+or a hole of the stimulus); one that is not is a new hole and fails the report (exit 1). The checker's functional
+coverage (tarmac-cov's summary) is appended, so that one report says what the regression does not reach.
+usage: arch_coverage.py --build B --iss ISS --chklib LIB --live-sim SIM --functional TXT --holes LIST --out REPORT
+                        --programs "..." [--tc-programs "..." --tc-opts "..."] [--random/--sys/--live/--async "..."]
+       arch_coverage.py --report-only ...: use the counts already collected (no program is run)
+"""
+import argparse
+import concurrent.futures
+import gzip
+import json
+import os
+import re
+import shlex
+import subprocess
+import sys
+import tempfile
+
+FILES = ["cpu.c", "exceptions.c", "scs.c", "mtb.c", "mem.c"]  # model/: the architecture's code
+# The model's calls for its users (the CLI, the checker's live mode, the tests): set-up, accessors, attachments. Not
+# architecture: their branches are outside the measure (listed in the report, not counted).
+API = {"m6_create", "m6_destroy", "m6_reg", "m6_set_reg", "m6_get_config", "m6_set_config", "m6_stopped",
+       "m6_exit_code", "m6_stop_reason", "m6_icount", "m6_steps", "m6_last_encoding", "m6_set_console", "m6_trace_to",
+       "m6_trace_to_sink", "m6_trace_status", "m6_on_mtb_packet", "m6_run", "m6_priority", "m6_active",
+       "m6_fault_due", "m6_tail_chain_to", "m6_is_pending"}
+
+
+def run(cmd, env=None):
+    subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, check=False)
+
+
+def jobs(args, tmp):
+    """Every run of the regression's programs, as (command, environment)."""
+    out = []
+    iss = [args.iss, "--quiet", "--max-insns", "5000000"]
+    trace = lambda name: ["--tarmac", os.path.join(tmp, name + ".tarmac")]
+    for elf in args.programs.split() + args.random.split():
+        out.append((iss + trace(os.path.basename(elf)) + [elf], None))
+    if args.programs.split():  # and one untraced, as the benchmark runs the model
+        out.append((iss + [args.programs.split()[0]], None))
+    for elf in args.sys.split():  # both configurations: the default and tail-chaining with late arrival
+        out.append((iss + trace(os.path.basename(elf)) + [elf], None))
+        out.append((iss + shlex.split(args.tc_opts) + trace(os.path.basename(elf) + ".tc") + [elf], None))
+    for elf in args.tc_programs.split():
+        out.append((iss + shlex.split(args.tc_opts) + trace(os.path.basename(elf) + ".tc") + [elf], None))
+    env = dict(os.environ, LD_PRELOAD=os.path.abspath(args.chklib))  # its DPI calls bind to the coverage build
+    for elf in args.live.split() + args.async_.split():
+        n = re.sub(r"\D", "", os.path.basename(elf)) or "0"
+        extra = shlex.split(args.live_plusargs.replace("{n}", n)) if elf in args.async_.split() else []
+        out.append(([args.live_sim, "+elf=" + elf, "+tarmac_golden=live:" + elf, "+waitstates=25", "+seed=1"]
+                    + extra, env))
+    return out
+
+
+def gcov_branches(objdir, srcdir):
+    """{file: [(line, function, [count per branch])]} from gcov's JSON output."""
+    result = {}
+    with tempfile.TemporaryDirectory() as d:
+        for f in FILES:
+            subprocess.run(["gcov", "--branch-probabilities", "--json-format", "-o", os.path.abspath(objdir), os.path.abspath(os.path.join(srcdir, f))],
+                           cwd=d, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+            path = os.path.join(d, f[:-2] + ".gcov.json.gz")
+            if not os.path.exists(path):
+                sys.exit(f"arch_coverage: gcov gave nothing for model/{f} (no counts under {objdir}: run no program?)")
+            data = json.load(gzip.open(path))
+            lines = []
+            for jf in data["files"]:
+                if os.path.basename(jf["file"]) != f:
+                    continue
+                for ln in jf["lines"]:
+                    if ln.get("branches"):
+                        lines.append((ln["line_number"], ln.get("function_name", "?"),
+                                      [b["count"] for b in ln["branches"] if not b.get("throw")]))
+            result[f] = sorted(lines)
+    return result
+
+
+def branch_keys(srcdir, branches):
+    """Each branch as a key that survives edits elsewhere: file, function, the line's text, which occurrence of
+    that text in the function, the branch's index on the line; with its count."""
+    out = []
+    for f, lines in branches.items():
+        src = open(os.path.join(srcdir, f)).read().split("\n")
+        seen = {}
+        for line, func, counts in lines:
+            text = " ".join(src[line - 1].split())
+            occ = seen.get((func, text), 0)
+            seen[(func, text)] = occ + 1
+            if func in API:
+                continue
+            for i, c in enumerate(counts):
+                out.append((f"{f} {func}: `{text}`" + (f" #{occ}" if occ else "") + f" b{i}", c, line))
+    return out
+
+
+def read_holes(path):
+    holes = {}
+    for n, line in enumerate(open(path), 1):
+        if not line.strip() or line.startswith("#"):
+            continue
+        key, sep, why = line.rstrip("\n").partition("\t")
+        if not sep or not why.startswith(("unreachable: ", "hole: ")):
+            sys.exit(f"{path}:{n}: expected '<branch>\\t<unreachable: why | hole: why>'")
+        holes[key] = why
+    return holes
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--build", required=True)
+    ap.add_argument("--iss")
+    ap.add_argument("--chklib")
+    ap.add_argument("--live-sim", default="")
+    ap.add_argument("--tc-opts", default="")
+    ap.add_argument("--live-plusargs", default="")
+    ap.add_argument("--functional", default="")
+    ap.add_argument("--holes", required=True)
+    ap.add_argument("--out", required=True)
+    ap.add_argument("--programs", default="")
+    ap.add_argument("--tc-programs", default="")
+    ap.add_argument("--random", default="")
+    ap.add_argument("--sys", default="")
+    ap.add_argument("--live", default="")
+    ap.add_argument("--async", dest="async_", default="")
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--report-only", action="store_true")
+    args = ap.parse_args()
+    objdir = os.path.join(args.build, "cov", "obj", "model")
+    if not args.report_only:
+        for f in os.listdir(objdir):  # the counts of this run only
+            if f.endswith(".gcda"):
+                os.remove(os.path.join(objdir, f))
+        for f in os.listdir(os.path.join(args.build, "cov", "obj", "dpi", "checker")) if os.path.isdir(
+                os.path.join(args.build, "cov", "obj", "dpi", "checker")) else []:
+            if f.endswith(".gcda"):
+                os.remove(os.path.join(args.build, "cov", "obj", "dpi", "checker", f))
+        with tempfile.TemporaryDirectory() as tmp:
+            todo = jobs(args, tmp)
+            with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
+                list(pool.map(lambda j: run(*j), todo))
+        runs = len(todo)
+    else:
+        runs = 0
+    keys = branch_keys("model", gcov_branches(objdir, "model"))
+    holes = read_holes(args.holes)
+    total, reached = len(keys), sum(1 for _, c, _ in keys if c)
+    unreached = [(k, line) for k, c, line in keys if not c]
+    new = [(k, line) for k, line in unreached if k not in holes]
+    now_reached = sorted(set(holes) - {k for k, _ in unreached})
+    per_file = {}
+    for k, c, _ in keys:
+        f = k.split(" ", 1)[0]
+        t, r = per_file.get(f, (0, 0))
+        per_file[f] = (t + 1, r + (1 if c else 0))
+    by_reason = {"unreachable": 0, "hole": 0}
+    for k, _ in unreached:
+        if k in holes:
+            by_reason[holes[k].split(":")[0]] += 1
+    reachable = total - by_reason["unreachable"]
+    rep = [f"architecture coverage: {reached} of {total} branches of the model's architecture code reached "
+           f"({100.0 * reached / max(total, 1):.1f}%); of the {reachable} not unreachable by design: "
+           f"{100.0 * reached / max(reachable, 1):.1f}%; {runs} runs of the regression's programs",
+           "  " + ", ".join(f"model/{f} {r}/{t}" for f, (t, r) in sorted(per_file.items())),
+           f"  not counted, the model's calls for its users: {', '.join(sorted(API))}"]
+    rep.append(f"not reached: {len(unreached)} branches: {by_reason['unreachable']} unreachable by design, "
+               f"{by_reason['hole']} holes, {len(new)} not explained")
+    for k, line in unreached:
+        rep.append(f"  {k} (line {line}): {holes.get(k, 'NOT EXPLAINED: a new hole (add it to ' + args.holes + ' with why)')}")
+    for k in now_reached:
+        rep.append(f"  reached now, listed in {args.holes}: {k} (remove it)")
+    if args.functional and os.path.exists(args.functional):
+        rep.append("")
+        rep.append(f"functional coverage of what the checker compared ({args.functional}):")
+        rep.extend("  " + ln for ln in open(args.functional).read().rstrip("\n").split("\n"))
+    text = "\n".join(rep) + "\n"
+    tmp_out = args.out + ".tmp"
+    os.makedirs(os.path.dirname(os.path.abspath(args.out)), exist_ok=True)
+    with open(tmp_out, "w") as fh:
+        fh.write(text)
+    os.replace(tmp_out, args.out)
+    print(rep[0])
+    print(rep[3])
+    for k, line in new:
+        print(f"arch_coverage: not explained: {k} (model line {line})")
+    print(f"arch_coverage: the report is {args.out}")
+    return 1 if new else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
