@@ -57,11 +57,18 @@ def read_text(path):
         return ""
 
 
-def console_of(stdout):
-    """The program's console output: stdout up to the checker's summary line, without the simulator's notice of
-    $finish (whatever the path of the tb_top.sv it names) and of a lockup's cycle."""
+def console_of(stdout, report=""):
+    """The program's console output: stdout up to the checker's own text, without the simulator's notice of
+    $finish (whatever the path of the tb_top.sv it names) and of a lockup's cycle. The checker's text on a passing
+    run is its report (report.txt: the notes it made, e.g. live mode's decision window, then its summary line),
+    printed whole at the end of the test; without a report, it starts at the summary line."""
+    start = -1
+    if report:
+        start = stdout.find(report)
+        while start > 0 and stdout[start - 1] != "\n":
+            start = stdout.find(report, start + 1)
     lines = []
-    for line in stdout.splitlines(keepends=True):
+    for line in (stdout[:start] if start >= 0 else stdout).splitlines(keepends=True):
         if line.startswith("tarmac checker:"):
             break
         if re.fullmatch(r"- \S*tb_top\.sv:\d+: Verilog \$finish\n?", line) or \
@@ -165,7 +172,8 @@ def _judge_run(test, test_dir, root, result, symbolize, submit_time):
     elif rc != expected_exit(test, root):
         o.status, o.reason = "FAIL", f"exit {rc}: {EXIT_MEANING.get(rc, 'the program failed')}"
         o.signature = f"exit {rc}: {EXIT_MEANING.get(rc, 'the program failed')}"
-    elif console_of(stdout) != read_text(os.path.join(root, test.expect)):
+    elif console_of(stdout, read_text(os.path.join(test_dir, "report.txt"))) != \
+            read_text(os.path.join(root, test.expect)):
         o.status, o.reason, o.signature = "FAIL", f"console output differs from {test.expect}", "console differs"
     else:
         for p in FAIL_PATTERNS:

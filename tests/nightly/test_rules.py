@@ -101,6 +101,27 @@ class PassRule(Dirs):
         o = self.judge(self.make_test(), self.job("a", stdout="Hell\ntarmac checker: PASS\n"))
         self.assertEqual((o.status, o.signature), ("FAIL", "console differs"))
 
+    def test_checker_notes_before_its_summary_are_not_console(self):
+        # live mode's decision-window notes (any note of the checker) come before its summary line: they are in
+        # the report, the program's console is what comes before them
+        notes = ("decision window: the RTL entered IRQ4 (20) at time 9542: legal at time 9536 (6 before)\n"
+                 "note: golden g records no program identity\n")
+        summary = "tarmac checker: PASS: 2370 steps\n"
+        d = self.job("a", stdout="Hello\n" + notes + summary + "- rtl_tb/tb_top.sv:366: Verilog $finish\n")
+        with open(os.path.join(d, "report.txt"), "w") as f:
+            f.write(notes + summary)
+        self.assertEqual(self.judge(self.make_test(), d).status, "PASS")
+        # the same notes with a wrong console before them: still a failure
+        d = self.job("b", stdout="Hell\n" + notes + summary)
+        with open(os.path.join(d, "report.txt"), "w") as f:
+            f.write(notes + summary)
+        self.assertEqual(self.judge(self.make_test(), d).signature, "console differs")
+        # a program line that merely ends like the report's first line is the program's
+        d = self.job("c", stdout="Hello\nx" + notes + summary)
+        with open(os.path.join(d, "report.txt"), "w") as f:
+            f.write(notes + summary)
+        self.assertEqual(self.judge(self.make_test(), d).signature, "console differs")
+
     def test_exit_status(self):
         o = self.judge(self.make_test(), self.job("a", exit=125))
         self.assertEqual((o.status, o.signature), ("FAIL", "exit 125: lockup"))
