@@ -27,6 +27,23 @@ static tc_checker *out_of_memory(tc_checker *c, tm_error *err)
     return NULL;
 }
 
+/* tc_open failed after reading the options: the ledger says why (an ERROR; stream: what failed), then the checker
+ * is freed. err is tc_open's error, which stays the caller's. */
+static tc_checker *open_failed(tc_checker *c, const char *stream, const tm_error *err)
+{
+    tc_first *f = &c->first;
+    if (f->kind == TC_FIRST_NONE) { /* else the failure itself said it (an unreadable golden) */
+        f->kind = TC_FIRST_ERROR;
+        f->stream = stream;
+        f->line = err->line;
+        snprintf(f->headline, sizeof f->headline, "cannot open the checker: %s", err->msg);
+    }
+    tm_error ignored; /* a ledger that cannot be written adds nothing to the open's error */
+    tc_ledger_write(c, -1, &ignored);
+    tc_close(c);
+    return NULL;
+}
+
 tc_checker *tc_open(const char *golden, const char *options, tm_error *err)
 {
     tm_error local;
@@ -59,44 +76,36 @@ tc_checker *tc_open(const char *golden, const char *options, tm_error *err)
     if (live && !c->o.elf[0]) snprintf(c->o.elf, sizeof c->o.elf, "%s", c->o.golden + 5); /* symbolized reports */
     if (c->o.elf[0]) {
         c->elf = tm_elf_open(c->o.elf, err);
-        if (!c->elf) {
-            tc_close(c);
-            return NULL;
-        }
+        if (!c->elf) return open_failed(c, "config", err);
         c->disasm = calloc(c->ring_cap, sizeof *c->disasm);
         if (!c->disasm) return out_of_memory(c, err);
     }
     if (c->o.coverage[0] && !(c->cov = tc_cov_new())) return out_of_memory(c, err);
     if (live) { /* the model runs here, stepped by the calls (tc_live.c) */
-        if (tc_live_open(c, err) != 0) {
-            tc_close(c);
-            return NULL;
-        }
+        if (tc_live_open(c, err) != 0) return open_failed(c, "live", err);
         return c;
     }
     /* inflating, parsing and building the golden steps run on threads of their own, beside the simulation */
-    if (tc_golden_start(c, err) != 0) {
-        tc_close(c);
-        return NULL;
-    }
+    if (tc_golden_start(c, err) != 0) return open_failed(c, "golden", err);
     /* the declared configuration against the golden's record (read with the gzip header at open), before any
      * step: a core built differently fails here, not as a divergence later */
-    if (tc_config_check(c, err) != 0) {
-        tc_close(c);
-        return NULL;
-    }
+    if (tc_config_check(c, err) != 0) return open_failed(c, "config", err);
     /* Read the first steps now so that an unreadable golden is reported at open, with file:line. */
     if (tc_golden_fill(c, c->o.bus_window + 2) != TC_OK) {
         tm_error_set(err, TM_ERR_PARSE, NULL, 0, "%.250s", c->report ? c->report : "unreadable golden");
-        tc_close(c);
-        return NULL;
+        return open_failed(c, "golden", err);
     }
     return c;
 }
 
-void tc_close(tc_checker *c)
+int tc_close(tc_checker *c)
 {
-    if (!c) return;
+    if (!c) return TC_FAILED;
+    int rc = TC_OK;
+    if (!c->finished) { /* a halted run, or one closed early: its ledger says so */
+        tm_error e;
+        if (tc_ledger_write(c, -1, &e) != TM_OK) rc = TC_FAILED;
+    }
     tc_live_close(c);
     tc_golden_stop(c);
     free(c->ring);
@@ -109,6 +118,7 @@ void tc_close(tc_checker *c)
     free(c->disasm);
     free(c->report);
     free(c);
+    return rc;
 }
 
 void tc_set_time(tc_checker *c, uint64_t t) { c->time = t; }
@@ -160,8 +170,8 @@ static int reg_write_now(tc_checker *c, int reg, uint32_t value)
     tc_event e = { TC_EV_REG, (uint8_t)reg, 0, 0, value, 0, 0, c->time };
     tc_record_event(c, &e);
     if (reg < 0 || reg >= TM_REG_COUNT)
-        return tc_fail(c, "reg_write: register id %d out of range 0-%d", reg, TM_REG_COUNT - 1);
-    if (c->o.snapshot) return tc_fail(c, "reg_write: the checker was opened for register snapshots (regs=snapshot)");
+        return tc_fail(c, "api", "reg_write: register id %d out of range 0-%d", reg, TM_REG_COUNT - 1);
+    if (c->o.snapshot) return tc_fail(c, "api", "reg_write: the checker was opened for register snapshots (regs=snapshot)");
     if (reg == TM_REG_PC) return TC_OK;
     reg = resolve_sp(reg, c->gold_handler, c->rtl[TM_REG_CONTROL]);
     c->rtl[reg] = value;
@@ -205,6 +215,7 @@ static uint32_t apply_golden(tc_checker *c, const tc_step *s, uint64_t index)
         int id = resolve_sp(s->regs[i].id, c->gold_handler, c->gold[TM_REG_CONTROL]);
         c->gold[id] = s->regs[i].value;
         c->gold_known |= 1u << id;
+        c->gold_ever |= 1u << id;
         mask |= 1u << id;
     }
     implicit_spsel(c, s, index);
@@ -239,7 +250,7 @@ static int compare_one(tc_checker *c, int id, int gold_now, int rtl_now, uint64_
                       : !gold_now && rtl_now ? "extra write (the golden wrote no such register in this step)"
                                              : "wrong value";
     char g[TC_ADDR_TEXT], r[TC_ADDR_TEXT];
-    int rc = tc_mismatch(c, "register", last_step, line, "register %s: %s: expected %s, actual %s", tm_reg_name(id),
+    int rc = tc_mismatch(c, "register", tm_reg_name(id), last_step, line, "register %s: %s: expected %s, actual %s", tm_reg_name(id),
                          why, tc_reg_text(c, g, id, gk, c->gold[id], 1), tc_reg_text(c, r, id, rk, c->rtl[id], 0));
     /* resynchronise so that one bug gives one report when max_errors > 1 */
     c->rtl[id] = c->gold[id];
@@ -265,8 +276,8 @@ int tc_snapshot(tc_checker *c, const uint32_t regs[TM_REG_COUNT], uint32_t valid
     if (c->failed) return TC_FAILED;
     tc_event e = { TC_EV_SNAPSHOT, 0, 0, 0, valid, 0, 0, c->time };
     tc_record_event(c, &e);
-    if (!c->o.snapshot) return tc_fail(c, "snapshot: the checker was opened for register writes (regs=writes)");
-    if (!c->snap_due) return tc_fail(c, "snapshot: no retire or exception since the last snapshot (one per step)");
+    if (!c->o.snapshot) return tc_fail(c, "api", "snapshot: the checker was opened for register writes (regs=writes)");
+    if (!c->snap_due) return tc_fail(c, "api", "snapshot: no retire or exception since the last snapshot (one per step)");
     c->snap_due = 0;
     valid &= ~(1u << TM_REG_PC) & ((1u << TM_REG_COUNT) - 1);
     uint32_t v[TM_REG_COUNT];
@@ -276,6 +287,7 @@ int tc_snapshot(tc_checker *c, const uint32_t regs[TM_REG_COUNT], uint32_t valid
         if (!(valid & (1u << id))) v[id] = v[TM_REG_SP];
         valid = (valid | 1u << id) & ~(1u << TM_REG_SP);
     }
+    c->shown_ever |= valid;
     for (uint32_t left = valid; left; left &= left - 1) {
         int id = __builtin_ctz(left);
         c->rtl[id] = v[id];
@@ -302,7 +314,7 @@ static int tail_chain_missed(tc_checker *c, uint64_t k, const char *what)
     const tc_step *x = tc_step_at(c, k);
     char name[24];
     tc_exception_name(x->has_number ? (int)x->exc_number : 0, name, sizeof name);
-    return tc_mismatch(c, "instruction", k, x->line,
+    return tc_mismatch(c, "instruction", "tail_chain", k, x->line,
                        "tail-chaining: the golden entered %s by tail-chaining at step %llu (golden line %llu): after "
                        "the exception return (EXC_RETURN %08x) the frame stays stacked, nothing is unstacked; %s",
                        name, (unsigned long long)k, (unsigned long long)x->line, x->exc_return, what);
@@ -319,7 +331,7 @@ static int unstacking_differs(tc_checker *c, uint64_t idx, uint32_t exc_return, 
     int rc;
     if (c->o.snapshot) return TC_OK;
     if (!golden_chains && (gold_mask & restored) == restored && !(c->rtl_written & restored))
-        rc = tc_mismatch(c, "instruction", idx, s->line,
+        rc = tc_mismatch(c, "instruction", "unstacking", idx, s->line,
                          "no unstacking where the golden unstacks: the exception return at %08x (EXC_RETURN %08x) "
                          "reads the frame and restores r0-r3, r12, lr, the stack pointer and xPSR in the golden; the RTL "
                          "restored none of them (it left the frame stacked: a tail-chain the golden does not make)",
@@ -339,13 +351,20 @@ static int unstacking_differs(tc_checker *c, uint64_t idx, uint32_t exc_return, 
     return rc;
 }
 
+static void count_step(tc_checker *c, const tc_step *s)
+{
+    c->n.steps++;
+    c->n.instructions += s->kind == TC_STEP_INSN;
+    c->n.exceptions += s->kind == TC_STEP_EXC;
+}
+
 /* Close the RTL step: take the golden steps up to the next instruction (or exception), compare. */
 static int close_step(tc_checker *c, int is_exc, uint32_t pc, uint32_t opcode, int is32, int cond, int number,
                       uint32_t ret)
 {
     if (c->failed) return TC_FAILED;
     if (c->snap_due)
-        return tc_fail(c, "%s: no snapshot of the registers after step %llu (regs=snapshot: one per step)",
+        return tc_fail(c, "api", "%s: no snapshot of the registers after step %llu (regs=snapshot: one per step)",
                        is_exc ? "exception" : "retire", (unsigned long long)c->snap_last);
     if (tc_golden_fill(c, c->cursor + c->o.bus_window + 2) != TC_OK) return TC_FAILED;
     uint64_t first = c->cursor;
@@ -355,10 +374,10 @@ static int close_step(tc_checker *c, int is_exc, uint32_t pc, uint32_t opcode, i
     for (;;) {
         if (c->cursor >= c->complete) {
             if (is_exc)
-                return tc_mismatch(c, "instruction", c->cursor, c->end_line,
+                return tc_mismatch(c, "instruction", "exception", c->cursor, c->end_line,
                                    "the golden trace ended, but the RTL entered exception %d (return address %s)",
                                    number, tc_code_addr(c, ret, a1));
-            return tc_mismatch(c, "instruction", c->cursor, c->end_line,
+            return tc_mismatch(c, "instruction", "pc", c->cursor, c->end_line,
                                "the golden trace ended, but the RTL retired an instruction at %s (opcode %0*x)",
                                tc_code_addr(c, pc, a1), is32 ? 8 : 4, opcode);
         }
@@ -371,7 +390,7 @@ static int close_step(tc_checker *c, int is_exc, uint32_t pc, uint32_t opcode, i
         if (s->kind == TC_STEP_RESET) written &= c->rtl_written;
         gold_mask |= written;
         c->cursor++;
-        c->n.steps++;
+        count_step(c, s);
     }
     tc_step *s = tc_step_at(c, c->cursor);
     uint64_t idx = c->cursor;
@@ -381,7 +400,7 @@ static int close_step(tc_checker *c, int is_exc, uint32_t pc, uint32_t opcode, i
         tc_exception_name(number, rtl_name, sizeof rtl_name);
         tc_exception_name((int)s->exc_number, gold_name, sizeof gold_name);
         if (s->kind != TC_STEP_EXC) {
-            rc = tc_mismatch(c, "instruction", idx, s->line,
+            rc = tc_mismatch(c, "instruction", "exception", idx, s->line,
                              "extra exception: the RTL entered %s (%s %s); the golden takes no exception "
                              "here and executes %s (opcode %0*x)",
                              rtl_name, ret >= 0xF0000000u ? "by tail-chaining, EXC_RETURN" : "return address",
@@ -392,16 +411,16 @@ static int close_step(tc_checker *c, int is_exc, uint32_t pc, uint32_t opcode, i
                      rtl_name, tc_code_addr(c, ret, a1));
             rc = tail_chain_missed(c, idx, what);
         } else if (s->has_return && ret >= 0xF0000000u && s->exc_return != ret) {
-            rc = tc_mismatch(c, "instruction", idx, s->line,
+            rc = tc_mismatch(c, "instruction", "tail_chain", idx, s->line,
                              "tail-chaining: the RTL entered %s by tail-chaining (EXC_RETURN %08x), leaving the frame "
                              "stacked; the golden unstacked at the exception return and entered %s by stacking a frame "
                              "(return address %s)",
                              rtl_name, ret, gold_name, tc_code_addr(c, s->exc_return, a1));
         } else if (s->has_number && s->exc_number != (uint32_t)number) {
-            rc = tc_mismatch(c, "instruction", idx, s->line, "wrong exception: the golden entered %s, the RTL %s",
+            rc = tc_mismatch(c, "instruction", "exception", idx, s->line, "wrong exception: the golden entered %s, the RTL %s",
                              gold_name, rtl_name);
         } else if (s->has_return && s->exc_return != ret) {
-            rc = tc_mismatch(c, "instruction", idx, s->line, "exception %d return address: expected %s, actual %s",
+            rc = tc_mismatch(c, "instruction", "return_address", idx, s->line, "exception %d return address: expected %s, actual %s",
                              number, tc_code_addr(c, s->exc_return, a1), tc_code_addr(c, ret, a2));
         }
     } else {
@@ -416,21 +435,21 @@ static int close_step(tc_checker *c, int is_exc, uint32_t pc, uint32_t opcode, i
             const tc_step *x = tc_step_at(c, (uint64_t)entered);
             char name[24];
             tc_exception_name(x->has_number ? (int)x->exc_number : 0, name, sizeof name);
-            rc = tc_mismatch(c, "instruction", idx, s->line,
+            rc = tc_mismatch(c, "instruction", "exception", idx, s->line,
                              "exception not taken: the golden entered %s at step %llu (golden line %llu; return "
                              "address %s) and runs its handler from %s; the RTL retired %s (opcode %0*x) instead",
                              name, (unsigned long long)entered, (unsigned long long)x->line,
                              tc_code_addr(c, x->exc_return, a1), tc_code_addr(c, s->pc, a2), tc_code_addr(c, pc, a3),
                              is32 ? 8 : 4, got_op);
         } else if (s->pc != pc) {
-            rc = tc_mismatch(c, "instruction", idx, s->line, "pc: expected %s (opcode %0*x), actual %s (opcode %0*x)",
+            rc = tc_mismatch(c, "instruction", "pc", idx, s->line, "pc: expected %s (opcode %0*x), actual %s (opcode %0*x)",
                              tc_code_addr(c, s->pc, a1), s->is32 ? 8 : 4, want_op, tc_code_addr(c, pc, a2), is32 ? 8 : 4,
                              got_op);
         } else if (want_op != got_op || s->is32 != (is32 != 0)) {
-            rc = tc_mismatch(c, "instruction", idx, s->line, "opcode at %s: expected %0*x, actual %0*x",
+            rc = tc_mismatch(c, "instruction", "opcode", idx, s->line, "opcode at %s: expected %0*x, actual %0*x",
                              tc_code_addr(c, pc, a1), s->is32 ? 8 : 4, want_op, is32 ? 8 : 4, got_op);
         } else if (want_taken != (cond != 0)) {
-            rc = tc_mismatch(c, "instruction", idx, s->line, "condition at %s: expected %s, actual %s",
+            rc = tc_mismatch(c, "instruction", "condition", idx, s->line, "condition at %s: expected %s, actual %s",
                              tc_code_addr(c, pc, a1), want_taken ? "IT (executed)" : "IS (skipped)", cond ? "IT (executed)" : "IS (skipped)");
         }
     }
@@ -438,7 +457,7 @@ static int close_step(tc_checker *c, int is_exc, uint32_t pc, uint32_t opcode, i
     int returns = !is_exc && rc == TC_OK && golden_exc_return(c, s, &exc_return) && idx + 1 < c->complete;
     gold_mask |= apply_golden(c, s, idx);
     c->cursor++;
-    c->n.steps++;
+    count_step(c, s);
     if (returns) rc = unstacking_differs(c, idx, exc_return, gold_mask, tc_step_tail_chained(tc_step_at(c, idx + 1)));
     if (c->o.snapshot) {
         c->snap_due = 1; /* the registers are compared when the snapshot of this step comes */
@@ -519,7 +538,7 @@ int tc_mem_write(tc_checker *c, uint32_t addr, int size, uint32_t data)
     tc_event e = { TC_EV_MEMW, (uint8_t)size, 0, 0, addr, data, 0, c->time };
     if ((size != 1 && size != 2 && size != 4) || (addr & (uint32_t)(size - 1))) {
         tc_record_event(c, &e);
-        return tc_fail(c, "mem_write: size %d at %08x (1, 2 or 4 bytes, aligned)", size, addr);
+        return tc_fail(c, "api", "mem_write: size %d at %08x (1, 2 or 4 bytes, aligned)", size, addr);
     }
     return c->live ? tc_live_call(c, &e) : async_now(c, &e);
 }
@@ -554,7 +573,7 @@ static int check_windows(tc_checker *c)
             for (unsigned i = 0; s->unmatched && i < s->nmem && rc == TC_OK; i++) {
                 tc_gmem *m = &s->mem[i];
                 if (m->matched) continue;
-                rc = tc_mismatch(c, "bus", k, m->line,
+                rc = tc_mismatch(c, "bus", "beat", k, m->line,
                                  "missing bus beat: expected %s%u %08x = %0*x, not seen on the AHB within %llu steps",
                                  m->write ? "W" : "R", m->size, m->addr, 2 * m->size, m->data, (unsigned long long)w);
                 m->matched = 1;
@@ -564,7 +583,7 @@ static int check_windows(tc_checker *c)
     }
     while (rc == TC_OK && c->pkt_tail < c->pkt_head && c->pkts[c->pkt_tail & (c->pkt_cap - 1)].step + w + 1 < c->cursor) {
         tc_packet *p = &c->pkts[c->pkt_tail++ & (c->pkt_cap - 1)];
-        rc = tc_mismatch(c, "mtb", p->step, p->line, "missing MTB packet: expected (%08x, %08x)", p->w0, p->w1);
+        rc = tc_mismatch(c, "mtb", "packet", p->step, p->line, "missing MTB packet: expected (%08x, %08x)", p->w0, p->w1);
     }
     /* release steps no longer needed */
     uint64_t keep = c->o.context > w + 2 ? c->o.context : w + 2;
@@ -597,7 +616,7 @@ static int ahb_beat_now(tc_checker *c, uint32_t addr, int write, int hsize, int 
         return TC_OK;
     }
     if (hsize < 0 || hsize > 2)
-        return tc_mismatch(c, "bus", c->cursor, 0, "AHB data beat with HSIZE=%d at %08x (ARMv6-M uses 0-2)", hsize,
+        return tc_mismatch(c, "bus", "hsize", c->cursor, 0, "AHB data beat with HSIZE=%d at %08x (ARMv6-M uses 0-2)", hsize,
                            addr);
     if (tc_golden_fill(c, c->cursor + c->o.bus_window + 2) != TC_OK) return TC_FAILED;
     unsigned size = 1u << hsize;
@@ -627,7 +646,7 @@ static int ahb_beat_now(tc_checker *c, uint32_t addr, int write, int hsize, int 
                 if (c->cov) tc_cov_beat(c->cov, write, size, addr);
                 return TC_OK;
             }
-            return tc_mismatch(c, "bus", k, m->line,
+            return tc_mismatch(c, "bus", "data", k, m->line,
                                "bus data at %08x (%s%u, HWDATA/HRDATA %08x): expected %0*x, actual %0*x", addr,
                                write ? "W" : "R", size, data, 2 * size, m->data, 2 * size, value);
         }
@@ -647,14 +666,14 @@ static int ahb_beat_now(tc_checker *c, uint32_t addr, int write, int hsize, int 
     if (first_open) {
         /* point at the expected record when it is this step's, else at the step's instruction */
         uint64_t line = first_step == cur ? first_open->line : tc_step_at(c, cur)->line;
-        return tc_mismatch(c, "bus", cur, line,
+        return tc_mismatch(c, "bus", "addr", cur, line,
                            "unexpected bus beat %s%u %08x = %0*x; the oldest expected access is %s%u %08x = %0*x "
                            "(step %llu)",
                            write ? "W" : "R", size, addr, 2 * size, value, first_open->write ? "W" : "R",
                            first_open->size, first_open->addr, 2 * first_open->size, first_open->data,
                            (unsigned long long)first_step);
     }
-    return tc_mismatch(c, "bus", cur, tc_step_at(c, cur)->line,
+    return tc_mismatch(c, "bus", "addr", cur, tc_step_at(c, cur)->line,
                        "unexpected bus beat %s%u %08x = %0*x; the golden has no data access within %u steps",
                        write ? "W" : "R", size, addr, 2 * size, value, c->o.bus_window);
 }
@@ -677,7 +696,7 @@ static int mtb_packet_now(tc_checker *c, int shown, uint32_t offset, uint32_t w0
     }
     if (tc_golden_fill(c, c->cursor + c->o.bus_window + 2) != TC_OK) return TC_FAILED;
     if (c->pkt_tail == c->pkt_head)
-        return tc_mismatch(c, "mtb", current_step(c), tc_step_at(c, current_step(c))->line,
+        return tc_mismatch(c, "mtb", "packet", current_step(c), tc_step_at(c, current_step(c))->line,
                            "unexpected MTB packet (%08x, %08x): the golden flow gives none here", w0, w1);
     tc_packet *p = &c->pkts[c->pkt_tail++ & (c->pkt_cap - 1)];
     c->n.packets++;
@@ -695,12 +714,12 @@ static int mtb_packet_now(tc_checker *c, int shown, uint32_t offset, uint32_t w0
     if ((p->w1 ^ w1) & 1u) n += snprintf(what + n, sizeof what - n, " S bit");
     if (misplaced) snprintf(what + n, sizeof what - n, " position");
     if (misplaced)
-        return tc_mismatch(c, "mtb", p->step, p->line,
+        return tc_mismatch(c, "mtb", "position", p->step, p->line,
                            "MTB packet differs in%s: expected (%08x, %08x) at offset %08x (POSITION.POINTER %08x, "
                            "buffer of %llu bytes), actual (%08x, %08x) at offset %08x",
                            what, p->w0, p->w1, p->pointer & p->buffer_mask, p->pointer,
                            (unsigned long long)p->buffer_mask + 1, w0, w1, offset & p->buffer_mask);
-    return tc_mismatch(c, "mtb", p->step, p->line, "MTB packet differs in%s: expected (%08x, %08x), actual (%08x, %08x)",
+    return tc_mismatch(c, "mtb", "packet", p->step, p->line, "MTB packet differs in%s: expected (%08x, %08x), actual (%08x, %08x)",
                        what, p->w0, p->w1, w0, w1);
 }
 
@@ -728,7 +747,7 @@ int tc_finish(tc_checker *c)
                 snprintf(what, sizeof what, "entry of %s", name);
             }
             char a[TC_ADDR_TEXT];
-            rc = tc_mismatch(c, "instruction", c->cursor, s->line,
+            rc = tc_mismatch(c, "instruction", "end", c->cursor, s->line,
                              "the RTL finished, but the golden trace goes on (next golden step: %s at %s)", what,
                              tc_code_addr(c, s->kind == TC_STEP_EXC ? s->exc_return : s->pc, a));
         }
@@ -739,7 +758,7 @@ int tc_finish(tc_checker *c)
             for (unsigned i = 0; s->unmatched && i < s->nmem && !c->failed; i++) {
                 tc_gmem *m = &s->mem[i];
                 if (m->matched) continue;
-                rc = tc_mismatch(c, "bus", k, m->line, "missing bus beat at the end: expected %s%u %08x = %0*x",
+                rc = tc_mismatch(c, "bus", "beat", k, m->line, "missing bus beat at the end: expected %s%u %08x = %0*x",
                                  m->write ? "W" : "R", m->size, m->addr, 2 * m->size, m->data);
                 m->matched = 1;
                 s->unmatched--;
@@ -748,17 +767,23 @@ int tc_finish(tc_checker *c)
     }
     while (!c->failed && c->pkt_tail < c->pkt_head) {
         tc_packet *p = &c->pkts[c->pkt_tail++ & (c->pkt_cap - 1)];
-        rc = tc_mismatch(c, "mtb", p->step, p->line, "missing MTB packet at the end: expected (%08x, %08x)", p->w0, p->w1);
+        rc = tc_mismatch(c, "mtb", "packet", p->step, p->line, "missing MTB packet at the end: expected (%08x, %08x)", p->w0, p->w1);
     }
-    if (c->n.steps == 0 && !c->n.mismatches) rc = tc_fail(c, "no step was compared: the RTL retired nothing");
+    if (c->n.steps == 0 && !c->n.mismatches) rc = tc_vacuous(c, "no step was compared: the RTL retired nothing");
     if (c->failed && rc == TC_OK) rc = TC_FAILED;
     if (c->n.mismatches) rc = TC_MISMATCH;
+    tm_error e;
     if (c->cov) { /* what was compared, and whether it all matched */
-        tm_error e;
         if (tc_cov_write(c->cov, c->o.coverage, c->o.golden, rc != TC_OK, &e) != 0) {
-            int f = tc_fail(c, "%s", e.msg);
+            int f = tc_fail(c, "output", "%s", e.msg);
             if (rc == TC_OK) rc = f;
         }
+    }
+    c->n.lenient_warnings = c->gs.reader ? tm_reader_skipped(c->gs.reader) : 0;
+    if (tc_ledger_write(c, c->o.ledger[0] ? tc_golden_total(c) : -1, &e) != TM_OK) {
+        char buf[600];
+        int f = tc_fail(c, "output", "ledger=: %s", tm_error_format(&e, buf, sizeof buf));
+        if (rc == TC_OK) rc = f;
     }
     /* what was left out by the options, so that a pass never hides an unchecked stream */
     char left_out[256] = "";

@@ -22,6 +22,7 @@ struct tc_golden_sync {
     atomic_uint_fast64_t pkt_made;            /* expected packets [0, pkt_made) are written */
     uint64_t end_line;                        /* published by done */
     char error[700];                          /* published by done */
+    uint64_t error_line;                      /* published by done: the golden line of the error (0: none) */
     /* written by the comparison, handed back with the steps' tail */
     _Alignas(64) atomic_uint_fast64_t pkt_tail; /* packets before pkt_tail are consumed */
     pthread_t thread;
@@ -317,6 +318,7 @@ static void *golden_main(void *arg)
         if (rc != TM_OK) {
             char buf[600];
             snprintf(y->error, sizeof y->error, "unreadable golden: %s", tm_error_format(&e, buf, sizeof buf));
+            y->error_line = e.line;
             break;
         }
         if (c->o.cpu >= 0 && r.h.cpu >= 0 && r.h.cpu != c->o.cpu) continue;
@@ -460,7 +462,12 @@ int tc_golden_fill(tc_checker *c, uint64_t upto)
     }
     /* a golden that ends in an error fails the comparison only when it needs a step past the error */
     int error = c->done_seen && c->sync->error[0];
-    if (error && upto > c->made_seen) return tc_fail(c, "%s", c->sync->error);
+    if (error && upto > c->made_seen) {
+        int first = c->first.kind == TC_FIRST_NONE;
+        tc_fail(c, "golden", "%s", c->sync->error);
+        if (first) c->first.line = c->sync->error_line;
+        return TC_FAILED;
+    }
     c->complete = upto < c->made_seen ? upto : c->made_seen;
     if (c->done_seen && !error && upto >= c->made_seen) {
         c->golden_eof = 1;
@@ -471,4 +478,19 @@ int tc_golden_fill(tc_checker *c, uint64_t upto)
            (c->golden_eof || c->pkts[c->pkt_head & (c->pkt_cap - 1)].step + 1 < c->complete))
         c->pkt_head++;
     return TC_OK;
+}
+
+int64_t tc_golden_total(tc_checker *c)
+{
+    if (c->golden_eof) return (int64_t)c->complete;
+    if (!c->sync) return -1;
+    load_made(c);
+    /* file mode: every step and packet handed back, so that the golden thread reads on to the end */
+    while (c->gs.reader && !c->done_seen) {
+        c->oldest = c->made_seen;
+        c->pkt_tail = c->pkt_made_seen;
+        hand_back(c);
+        wait_for_steps(c, c->made_seen + 1);
+    }
+    return c->done_seen && !c->sync->error[0] ? (int64_t)c->made_seen : -1;
 }

@@ -42,6 +42,7 @@ typedef struct tc_options {
     uint32_t volatile_ranges[TC_MAX_BUS_IGNORE][2]; /* live mode: reads here take the RTL's value */
     unsigned n_volatile;
     char coverage[512];    /* option coverage=: the functional coverage file written at finish (tc_coverage.h) */
+    char ledger[512];      /* option ledger=: the machine-readable verdict written when the run ends (tc_ledger.c) */
 } tc_options;
 
 typedef struct tc_gmem {
@@ -122,6 +123,19 @@ typedef struct tc_golden_side {
     uint64_t line;                     /* golden line of the record being added */
 } tc_golden_side;
 
+/* The first failure of the run, for the ledger: a mismatch, a failure of the check itself, or the rule that a run
+ * which compared too little fails. */
+enum { TC_FIRST_NONE, TC_FIRST_MISMATCH, TC_FIRST_ERROR, TC_FIRST_VACUOUS };
+typedef struct tc_first {
+    int kind;              /* TC_FIRST_* */
+    const char *stream;    /* "instruction", "register", "bus", "mtb", "golden", "config", "api", "output", "live" */
+    char field[32];        /* register name, "pc", "opcode", "data", ... ("" when none) */
+    uint64_t step, line;   /* golden step and line (line 0: none) */
+    int has_pc;
+    uint32_t pc;           /* the step's pc (an exception entry: its return address) */
+    char headline[320];
+} tc_first;
+
 typedef struct tc_golden_sync tc_golden_sync; /* tc_golden.c: the hand-over between the two threads */
 typedef struct tc_live tc_live;               /* tc_live.c: the model inside the checker (golden=live:) */
 typedef struct tc_cov tc_cov;                 /* tc_coverage.c: the bins of option coverage= */
@@ -148,7 +162,9 @@ struct tc_checker {
     uint64_t oldest_handed, pkt_tail_handed; /* what was handed back to it last */
     /* shadow register files */
     uint32_t gold[TM_REG_COUNT], rtl[TM_REG_COUNT];
-    uint32_t gold_known, rtl_known;    /* registers ever written */
+    uint32_t gold_known, rtl_known;    /* registers whose value is known (ever written) */
+    uint32_t gold_ever;                /* registers the golden ever gave a value (the ledger) */
+    uint32_t shown_ever;               /* regs=snapshot: registers the RTL ever showed (the ledger) */
     uint32_t rtl_written;              /* written by the RTL in the step being built */
     int snap_due;                      /* regs=snapshot: a step closed, its snapshot has not come yet */
     uint64_t snap_first, snap_last;    /* the golden steps that close took */
@@ -171,6 +187,9 @@ struct tc_checker {
     tc_cov *cov;                       /* option coverage=: counted as the steps, beats and packets compare */
     int failed;                        /* TC_FAILED seen: refuse further calls */
     int finished;
+    int finish_rc;                     /* what tc_finish returned (a second call returns it again) */
+    tc_first first;                    /* the first failure, for the ledger */
+    int ledger_written;
     /* report text (grows; only touched when something is reported) */
     char *report;
     size_t report_len, report_cap;
@@ -216,6 +235,9 @@ int tc_golden_live_start(tc_checker *c, tm_error *err);
 int tc_golden_add(tc_checker *c, const tm_record *r, uint64_t line);
 void tc_golden_end(tc_checker *c, uint64_t last_line);
 const char *tc_golden_error(const tc_checker *c); /* why tc_golden_add failed */
+/* The steps the golden holds, read to its end: for after the comparison (every step is handed back, the ring's
+ * contents are gone). -1 when the golden cannot be read to its end. */
+int64_t tc_golden_total(tc_checker *c);
 static inline tc_step *tc_step_at(tc_checker *c, uint64_t index) { return &c->ring[index & (c->ring_cap - 1)]; }
 
 /* tc_mtb_expect.c, on the golden thread: derive the packets of step s (its successor next is complete; at most
@@ -271,12 +293,27 @@ int tc_live_finish(tc_checker *c);
 void tc_live_close(tc_checker *c);
 void tc_live_notes(tc_checker *c, uint64_t step);
 
+/* tc_ledger.c: write the ledger (option ledger=) once, golden_steps: the steps the golden holds, -1 when unknown.
+ * Returns TM_OK (also when the option is not given), or err's status with err filled. */
+int tc_ledger_write(tc_checker *c, int64_t golden_steps, tm_error *err);
+/* The verdict of what the run has seen so far: "PASS"; "FAIL": a mismatch, or too little compared (tc_vacuous);
+ * "ERROR": the check could not be made (tc_fail), or tc_finish has not run. */
+const char *tc_verdict(const tc_checker *c);
+/* regs=snapshot: the registers the golden gave a value that the RTL never showed (never compared); 0 otherwise. */
+uint32_t tc_never_shown(const tc_checker *c);
+
 /* tc_report.c */
 void tc_report_append(tc_checker *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-/* A mismatch block: stream, what, and the context. Returns TC_MISMATCH or TC_FAILED (max_errors reached). */
-int tc_mismatch(tc_checker *c, const char *stream, uint64_t step, uint64_t line, const char *fmt, ...)
-    __attribute__((format(printf, 5, 6)));
-int tc_fail(tc_checker *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* A mismatch block: stream, what, and the context; field: what differs (a register's name, "pc", "data", ...), for
+ * the ledger. Returns TC_MISMATCH (the checker halts, tc_halted, at max_errors). */
+int tc_mismatch(tc_checker *c, const char *stream, const char *field, uint64_t step, uint64_t line, const char *fmt,
+                ...) __attribute__((format(printf, 6, 7)));
+/* The check cannot go on (an ERROR verdict): stream names what failed ("golden", "api", "output", "live"). The
+ * checker halts. Returns TC_FAILED. */
+int tc_fail(tc_checker *c, const char *stream, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* The run compared too little to pass (a FAIL verdict with no mismatch: no step, no register, fewer steps than
+ * the golden holds). The checker halts. Returns TC_FAILED. */
+int tc_vacuous(tc_checker *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* keep an RTL event for the report's context (on every call: inline) */
 static inline void tc_record_event(tc_checker *c, const tc_event *e) { c->events[c->ev_count++ & (c->ev_cap - 1)] = *e; }
 void tc_report_save(const tc_checker *c); /* write the report file (option report=) */

@@ -164,6 +164,7 @@ static int volatile_read(void *ctx, uint32_t addr, unsigned size, uint32_t *val)
         l->used[at] = 1;
         if (e->c) return -1; /* the device answered ERROR: a bus error for the model too */
         *val = size == 4 ? e->y : (e->y >> (8 * (addr & 3))) & ((1u << (8 * size)) - 1);
+        c->n.volatile_reads++; /* a value the golden took from the RTL: not compared (the ledger) */
         l->vr_valid = 1;
         l->vr_step = next_step(c);
         l->vr_addr = addr;
@@ -428,7 +429,7 @@ static int compare_held(tc_checker *c)
     uint64_t before = c->time;
     while (l->cmp < l->model && !c->failed) {
         if (l->sink_error) {
-            rc = tc_fail(c, "%s", l->sink_msg[0] ? l->sink_msg : tc_golden_error(c));
+            rc = tc_fail(c, "live", "%s", l->sink_msg[0] ? l->sink_msg : tc_golden_error(c));
             break;
         }
         if (!l->ended && c->gs.made < c->cursor + c->o.bus_window + 2) break;
@@ -446,7 +447,7 @@ int tc_live_call(tc_checker *c, const tc_event *e)
 {
     tc_live *l = c->live;
     if (l->tail - l->cmp == TC_LIVE_HELD)
-        return tc_fail(c, "live mode: %u calls held and none can be compared (the golden steps they need are not "
+        return tc_fail(c, "live", "live mode: %u calls held and none can be compared (the golden steps they need are not "
                        "made: no retire or exception for that long)", TC_LIVE_HELD);
     l->q[l->tail & (TC_LIVE_HELD - 1)] = *e;
     l->tail++;
@@ -470,7 +471,7 @@ int tc_live_finish(tc_checker *c)
         tm_error err;
         if (tm_out_close(l->out, &err) != TM_OK && rc == TC_OK) {
             char buf[300];
-            rc = tc_fail(c, "golden_out: %s", tm_error_format(&err, buf, sizeof buf));
+            rc = tc_fail(c, "output", "golden_out: %s", tm_error_format(&err, buf, sizeof buf));
         }
         l->out = NULL;
     }

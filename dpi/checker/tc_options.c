@@ -61,6 +61,13 @@ static int set_coverage(tc_options *o, const char *v, tm_error *err)
     return 0;
 }
 
+static int set_ledger(tc_options *o, const char *v, tm_error *err)
+{
+    (void)err;
+    snprintf(o->ledger, sizeof o->ledger, "%s", v);
+    return 0;
+}
+
 static int set_elf(tc_options *o, const char *v, tm_error *err)
 {
     (void)err;
@@ -253,6 +260,8 @@ static const tc_option_def options[] = {
                    "instruction" }, set_elf },
     { { "coverage", "", "write the functional coverage of what was compared to this file at finish (one line per "
                         "bin: <bin><TAB><hits>)" }, set_coverage },
+    { { "ledger", "", "write the run's verdict and what was and was not compared to this file as JSON when the run "
+                      "ends" }, set_ledger },
     { { "model", "", "the configuration the core and system were built with, key:value;... (keys of armv6m-iss "
                      "--config), checked at open against the golden's record" }, set_model },
     { { "golden_out", "", "live mode: write the golden the model produced (with the asynchronous events it was told) "

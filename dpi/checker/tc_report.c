@@ -142,15 +142,38 @@ static void register_diff(tc_checker *c)
     if (!any) tc_report_append(c, "  register shadows agree\n");
 }
 
-int tc_mismatch(tc_checker *c, const char *stream, uint64_t step, uint64_t line, const char *fmt, ...)
+/* Keep the first failure of the run for the ledger: what, where, the headline (fmt with ap). */
+static void note_first(tc_checker *c, int kind, const char *stream, const char *field, uint64_t step, uint64_t line,
+                       const char *fmt, va_list ap)
 {
+    tc_first *f = &c->first;
+    if (f->kind != TC_FIRST_NONE) return;
+    f->kind = kind;
+    f->stream = stream;
+    snprintf(f->field, sizeof f->field, "%s", field);
+    f->step = step;
+    f->line = line;
+    vsnprintf(f->headline, sizeof f->headline, fmt, ap);
+    if (kind == TC_FIRST_MISMATCH && step >= c->oldest && step < c->complete) {
+        const tc_step *s = tc_step_at(c, step);
+        f->has_pc = s->kind != TC_STEP_RESET;
+        f->pc = s->kind == TC_STEP_EXC ? s->exc_return : s->pc;
+    }
+}
+
+int tc_mismatch(tc_checker *c, const char *stream, const char *field, uint64_t step, uint64_t line, const char *fmt,
+                ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    note_first(c, TC_FIRST_MISMATCH, stream, field, step, line, fmt, ap);
+    va_end(ap);
     c->n.mismatches++;
     tc_report_append(c, "==== TARMAC LOCKSTEP MISMATCH #%llu (%s stream) ====\n", (unsigned long long)c->n.mismatches,
                      stream);
     tc_report_append(c, "  step %llu, golden %s:%llu, simulation time %llu\n", (unsigned long long)step, c->o.golden,
                      (unsigned long long)line, (unsigned long long)c->time);
     tc_report_append(c, "  ");
-    va_list ap;
     va_start(ap, fmt);
     vappend(c, fmt, ap);
     va_end(ap);
@@ -178,17 +201,36 @@ void tc_report_save(const tc_checker *c)
     fclose(f);
 }
 
-int tc_fail(tc_checker *c, const char *fmt, ...)
+static int vfail(tc_checker *c, int kind, const char *stream, const char *fmt, va_list ap)
 {
+    va_list aq;
+    va_copy(aq, ap);
+    note_first(c, kind, stream, "", 0, 0, fmt, aq);
+    va_end(aq);
     tc_report_append(c, "==== TARMAC LOCKSTEP FAILURE ====\n  ");
-    va_list ap;
-    va_start(ap, fmt);
     vappend(c, fmt, ap);
-    va_end(ap);
     tc_report_append(c, "\n");
     c->failed = 1;
     tc_report_save(c);
     return TC_FAILED;
+}
+
+int tc_fail(tc_checker *c, const char *stream, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int rc = vfail(c, TC_FIRST_ERROR, stream, fmt, ap);
+    va_end(ap);
+    return rc;
+}
+
+int tc_vacuous(tc_checker *c, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int rc = vfail(c, TC_FIRST_VACUOUS, "ledger", fmt, ap);
+    va_end(ap);
+    return rc;
 }
 
 void tc_exception_name(int number, char *buf, size_t size)

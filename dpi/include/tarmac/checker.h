@@ -113,10 +113,16 @@ typedef struct tc_counters {
     uint64_t irq_changes;     /* tc_irq_lines calls */
     uint64_t systick_ticks;   /* cycles reported by tc_systick_ticks */
     uint64_t mem_writes;      /* tc_mem_write calls */
+    uint64_t instructions;    /* of steps: instruction steps */
+    uint64_t exceptions;      /* of steps: exception entries */
+    uint64_t unknown_values;  /* golden values not compared because the golden does not know them (digits written
+                               * x, X or -): register values, memory data, opcodes */
+    uint64_t volatile_reads;  /* live mode: reads in a volatile range whose value the model took from the RTL's bus */
+    uint64_t lenient_warnings; /* golden lines skipped as unreadable (option lenient=1) */
 } tc_counters;
 void tc_get_counters(const tc_checker *c, tc_counters *out);
 
-void tc_close(tc_checker *c);
+int tc_close(tc_checker *c);
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,171 @@
+/* The ledger (option ledger=, dpi/README.md "The ledger"): the run's verdict as one JSON object for machines (a
+ * regression's JUnit): what was compared, what was not and why, the first failure. Written when the run ends: at
+ * tc_finish, at tc_close when tc_finish did not run (a run halted on a mismatch, or closed early), and when
+ * tc_open fails after reading its options. Written to a temporary file in the same directory, renamed on success. */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "tc_internal.h"
+
+/* s as a JSON string: quotes, backslashes and control characters escaped; bytes that are not UTF-8 become U+FFFD. */
+static void json_str(FILE *f, const char *s)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    fputc('"', f);
+    while (*p) {
+        unsigned char b = *p;
+        if (b == '"' || b == '\\') {
+            fprintf(f, "\\%c", b);
+            p++;
+        } else if (b == '\n' || b == '\t' || b == '\r') {
+            fprintf(f, "\\%c", b == '\n' ? 'n' : b == '\t' ? 't' : 'r');
+            p++;
+        } else if (b < 0x20 || b == 0x7f) {
+            fprintf(f, "\\u%04x", b);
+            p++;
+        } else if (b < 0x80) {
+            fputc(b, f);
+            p++;
+        } else { /* a UTF-8 sequence: its length from the lead byte, continuation bytes 10xxxxxx */
+            int n = b >= 0xf0 && b < 0xf5 ? 4 : b >= 0xe0 ? 3 : b >= 0xc2 && b < 0xe0 ? 2 : 0;
+            int k = 1;
+            while (n && k < n && (p[k] & 0xc0) == 0x80) k++;
+            if (n && k == n) fwrite(p, 1, (size_t)n, f);
+            else fputs("\\ufffd", f);
+            p += n && k == n ? n : 1;
+        }
+    }
+    fputc('"', f);
+}
+
+/* The registers of mask as a JSON array of Tarmac names. */
+static void json_regs(FILE *f, uint32_t mask)
+{
+    fputc('[', f);
+    for (uint32_t left = mask; left; left &= left - 1) {
+        json_str(f, tm_reg_name(__builtin_ctz(left)));
+        if (left & (left - 1)) fputs(", ", f);
+    }
+    fputc(']', f);
+}
+
+const char *tc_verdict(const tc_checker *c)
+{
+    if (c->n.mismatches || c->first.kind == TC_FIRST_MISMATCH || c->first.kind == TC_FIRST_VACUOUS) return "FAIL";
+    if (c->first.kind == TC_FIRST_ERROR || !c->finished) return "ERROR";
+    return "PASS";
+}
+
+uint32_t tc_never_shown(const tc_checker *c)
+{
+    if (!c->o.snapshot) return 0;
+    return c->gold_ever & ~c->shown_ever & ~c->o.ignore_mask & ~(1u << TM_REG_PC);
+}
+
+static void json_ledger(const tc_checker *c, int64_t golden_steps, FILE *f)
+{
+    const tc_counters *n = &c->n;
+    const tc_first *x = &c->first;
+    const char *verdict = tc_verdict(c);
+    fputs("{\n  \"format\": \"tarmac-ledger-1\",\n  \"verdict\": ", f);
+    json_str(f, verdict);
+    fputs(",\n  \"reason\": ", f);
+    json_str(f, x->kind != TC_FIRST_NONE ? x->headline
+                : !c->finished        ? "closed before tc_finish: the end-of-test checks did not run"
+                                      : "");
+    fputs(",\n  \"golden\": ", f);
+    json_str(f, c->o.golden);
+    fprintf(f, ",\n  \"mode\": \"%s\", \"regs\": \"%s\",\n", c->live ? "live" : "file",
+            c->o.snapshot ? "snapshot" : "writes");
+    fprintf(f,
+            "  \"compared\": { \"steps\": %llu, \"instructions\": %llu, \"exceptions\": %llu, \"registers\": %llu, "
+            "\"beats\": %llu,\n                \"error_beats\": %llu, \"packets\": %llu },\n",
+            (unsigned long long)n->steps, (unsigned long long)n->instructions, (unsigned long long)n->exceptions,
+            (unsigned long long)n->registers, (unsigned long long)n->beats, (unsigned long long)n->error_beats,
+            (unsigned long long)n->packets);
+    fprintf(f, "  \"golden_steps\": %lld,\n", (long long)golden_steps);
+    fprintf(f,
+            "  \"not_compared\": { \"unknown_golden_values\": %llu, \"volatile_reads\": %llu, \"ignored_beats\": %llu,\n"
+            "                    \"ignored_packets\": %llu, \"fetch_beats\": %llu, \"ignored_registers\": ",
+            (unsigned long long)n->unknown_values, (unsigned long long)n->volatile_reads,
+            (unsigned long long)n->ignored_beats, (unsigned long long)n->ignored_packets,
+            (unsigned long long)n->fetch_beats);
+    json_regs(f, c->o.ignore_mask);
+    fputs(",\n                    \"registers_never_shown\": ", f);
+    json_regs(f, tc_never_shown(c));
+    fprintf(f, ", \"lenient_warnings\": %llu,\n                    \"bus_stream_off\": %s, \"mtb_stream_off\": %s },\n",
+            (unsigned long long)n->lenient_warnings, c->o.bus ? "false" : "true", c->o.mtb ? "false" : "true");
+    fprintf(f, "  \"mismatches\": %llu,\n  \"first_mismatch\": ", (unsigned long long)n->mismatches);
+    if (x->kind == TC_FIRST_NONE || x->kind == TC_FIRST_VACUOUS) {
+        fputs("null\n}\n", f);
+        return;
+    }
+    fputs("{ \"stream\": ", f);
+    json_str(f, x->stream);
+    fputs(", \"field\": ", f);
+    json_str(f, x->field);
+    fprintf(f, ", \"step\": %llu, \"pc\": ", (unsigned long long)x->step);
+    if (x->has_pc) fprintf(f, "\"0x%08x\"", x->pc);
+    else fputs("null", f);
+    fputs(",\n                      \"golden_at\": ", f);
+    if (x->line) {
+        char at[600];
+        snprintf(at, sizeof at, "%.580s:%llu", c->o.golden, (unsigned long long)x->line);
+        json_str(f, at);
+    } else {
+        json_str(f, "");
+    }
+    fputs(",\n                      \"headline\": ", f);
+    json_str(f, x->headline);
+    fputs(" }\n}\n", f);
+}
+
+/* data to path through a temporary file in the same directory (O_EXCL, so two writers never share one) renamed
+ * over it once complete. */
+static int write_atomic(const char *path, const char *data, size_t len, tm_error *err)
+{
+    static unsigned serial; /* tells apart the temporary files of this process's checkers */
+    size_t n = strlen(path) + 48;
+    char *tmp = malloc(n);
+    if (!tmp) return tm_error_set(err, TM_ERR_IO, path, 0, "out of memory");
+    snprintf(tmp, n, "%s.tmp.%ld.%u", path, (long)getpid(), __atomic_fetch_add(&serial, 1, __ATOMIC_RELAXED));
+    int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+    int rc = TM_OK;
+    if (fd < 0) {
+        rc = tm_error_set(err, TM_ERR_IO, path, 0, "cannot write the ledger: %s", strerror(errno));
+        free(tmp);
+        return rc;
+    }
+    for (size_t done = 0; done < len && rc == TM_OK;) {
+        ssize_t w = write(fd, data + done, len - done);
+        if (w < 0 && errno == EINTR) continue;
+        if (w < 0) rc = tm_error_set(err, TM_ERR_IO, path, 0, "cannot write the ledger: %s", strerror(errno));
+        else done += (size_t)w;
+    }
+    if (close(fd) != 0 && rc == TM_OK)
+        rc = tm_error_set(err, TM_ERR_IO, path, 0, "cannot write the ledger: %s", strerror(errno));
+    if (rc == TM_OK && rename(tmp, path) != 0)
+        rc = tm_error_set(err, TM_ERR_IO, path, 0, "cannot write the ledger: %s", strerror(errno));
+    if (rc != TM_OK) unlink(tmp);
+    free(tmp);
+    return rc;
+}
+
+int tc_ledger_write(tc_checker *c, int64_t golden_steps, tm_error *err)
+{
+    if (!c->o.ledger[0] || c->ledger_written) return TM_OK;
+    c->ledger_written = 1;
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    if (!f) return tm_error_set(err, TM_ERR_IO, c->o.ledger, 0, "out of memory");
+    json_ledger(c, golden_steps, f);
+    int rc = fclose(f) == 0 ? write_atomic(c->o.ledger, text, len, err)
+                            : tm_error_set(err, TM_ERR_IO, c->o.ledger, 0, "out of memory");
+    free(text);
+    return rc;
+}
