@@ -213,10 +213,15 @@ static uint32_t apply_golden(tc_checker *c, const tc_step *s, uint64_t index)
     if (s->kind == TC_STEP_EXC) c->gold_handler = 1;
     for (unsigned i = 0; i < s->nregs; i++) {
         int id = resolve_sp(s->regs[i].id, c->gold_handler, c->gold[TM_REG_CONTROL]);
+        mask |= 1u << id;
+        if (s->regs[i].unknown) { /* known again once the golden writes a value */
+            c->gold_known &= ~(1u << id);
+            c->n.unknown_values++;
+            continue;
+        }
         c->gold[id] = s->regs[i].value;
         c->gold_known |= 1u << id;
         c->gold_ever |= 1u << id;
-        mask |= 1u << id;
     }
     implicit_spsel(c, s, index);
     return mask;
@@ -426,6 +431,7 @@ static int close_step(tc_checker *c, int is_exc, uint32_t pc, uint32_t opcode, i
     } else {
         uint32_t want_op = s->opcode, got_op = opcode;
         int want_taken = s->status != TM_INSN_IS;
+        c->n.unknown_values += s->opcode_unknown; /* the golden's fetch failed: no opcode to compare */
         if (s->pc != pc && entered >= 0 && tc_step_tail_chained(tc_step_at(c, (uint64_t)entered))) {
             char what[160];
             snprintf(what, sizeof what, "the RTL unstacked and retired %08x (opcode %0*x) instead", pc, is32 ? 8 : 4,
@@ -445,7 +451,7 @@ static int close_step(tc_checker *c, int is_exc, uint32_t pc, uint32_t opcode, i
             rc = tc_mismatch(c, "instruction", "pc", idx, s->line, "pc: expected %s (opcode %0*x), actual %s (opcode %0*x)",
                              tc_code_addr(c, s->pc, a1), s->is32 ? 8 : 4, want_op, tc_code_addr(c, pc, a2), is32 ? 8 : 4,
                              got_op);
-        } else if (want_op != got_op || s->is32 != (is32 != 0)) {
+        } else if (!s->opcode_unknown && (want_op != got_op || s->is32 != (is32 != 0))) {
             rc = tc_mismatch(c, "instruction", "opcode", idx, s->line, "opcode at %s: expected %0*x, actual %0*x",
                              tc_code_addr(c, pc, a1), s->is32 ? 8 : 4, want_op, is32 ? 8 : 4, got_op);
         } else if (want_taken != (cond != 0)) {
@@ -641,6 +647,10 @@ static int ahb_beat_now(tc_checker *c, uint32_t addr, int write, int hsize, int 
             if (m->addr != addr || m->size != size || m->write != (write != 0)) continue;
             m->matched = 1;
             s->unmatched--;
+            if (m->unknown) { /* the golden does not know the data: the access is there, its value not compared */
+                c->n.unknown_values++;
+                return TC_OK;
+            }
             c->n.beats++;
             if (m->data == value) {
                 if (c->cov) tc_cov_beat(c->cov, write, size, addr);
@@ -730,9 +740,59 @@ int tc_mtb_packet_at(tc_checker *c, uint32_t offset, uint32_t w0, uint32_t w1)
     return mtb_packet(c, 1, offset, w0, w1);
 }
 
+/* A run that compared too little fails (the ledger's vacuous-verdict rules): no step, the last step's registers
+ * never shown, no register at all (in either register mode). */
+static int compared_too_little(tc_checker *c)
+{
+    if (c->n.steps == 0) return tc_vacuous(c, "no step was compared: the RTL retired nothing");
+    if (c->snap_due)
+        return tc_vacuous(c, "no register snapshot after the last step (%llu): its registers were not compared "
+                             "(regs=snapshot: one per step)", (unsigned long long)c->snap_last);
+    if (c->n.registers) return TC_OK;
+    return tc_vacuous(c, "no register was compared in %llu steps: %s", (unsigned long long)c->n.steps,
+                      !c->gold_ever ? "the golden holds no register value"
+                      : !(c->gold_ever & ~c->o.ignore_mask & ~(1u << TM_REG_PC)) ? "ignore_regs leaves out every register the golden writes"
+                      : c->o.snapshot ? "the core's snapshots showed no register the golden holds"
+                                      : "the RTL reported no write of a register the golden holds");
+}
+
+/* "; golden <file> (N steps)" and what was not compared, for the summary line: after the part a live run and its
+ * replay share (the scripts compare the line up to "; golden"), because only a live run takes volatile reads. */
+static void ledger_text(const tc_checker *c, int64_t golden_steps, char *buf, size_t size)
+{
+    const tc_counters *n = &c->n;
+    size_t k = (size_t)snprintf(buf, size, "; golden %s", c->o.golden);
+#define ADD(...) (k += (size_t)snprintf(buf + (k < size ? k : size), k < size ? size - k : 0, __VA_ARGS__))
+    if (golden_steps >= 0 && (uint64_t)golden_steps > n->steps)
+        ADD(" (%lld steps, %llu not reached)", (long long)golden_steps,
+            (unsigned long long)((uint64_t)golden_steps - n->steps));
+    else if (golden_steps >= 0)
+        ADD(" (%lld steps)", (long long)golden_steps);
+    const char *sep = "; not compared: ";
+    if (n->unknown_values) {
+        ADD("%s%llu golden values unknown (x/- digits)", sep, (unsigned long long)n->unknown_values);
+        sep = ", ";
+    }
+    if (n->volatile_reads) {
+        ADD("%s%llu reads the model took from the RTL (volatile)", sep, (unsigned long long)n->volatile_reads);
+        sep = ", ";
+    }
+    uint32_t lists[2] = { c->o.ignore_mask, tc_never_shown(c) };
+    const char *what[2] = { "registers ignored (ignore_regs)", "registers never shown (regs=snapshot)" };
+    for (int l = 0; l < 2; l++) {
+        if (!lists[l]) continue;
+        ADD("%s%s", sep, what[l]);
+        for (uint32_t left = lists[l]; left; left &= left - 1) ADD(" %s", tm_reg_name(__builtin_ctz(left)));
+        sep = ", ";
+    }
+    if (n->lenient_warnings) ADD("%s%llu golden lines skipped (lenient)", sep, (unsigned long long)n->lenient_warnings);
+#undef ADD
+}
+
 int tc_finish(tc_checker *c)
 {
     if (c->finished) return c->n.mismatches || c->failed ? (c->failed && !c->n.mismatches ? TC_FAILED : TC_MISMATCH) : TC_OK;
+    int halted = c->failed;
     if (c->live) tc_live_finish(c); /* the model's golden ends; every held call is compared */
     c->finished = 1;
     int rc = c->n.mismatches ? TC_MISMATCH : TC_OK;
@@ -769,7 +829,7 @@ int tc_finish(tc_checker *c)
         tc_packet *p = &c->pkts[c->pkt_tail++ & (c->pkt_cap - 1)];
         rc = tc_mismatch(c, "mtb", "packet", p->step, p->line, "missing MTB packet at the end: expected (%08x, %08x)", p->w0, p->w1);
     }
-    if (c->n.steps == 0 && !c->n.mismatches) rc = tc_vacuous(c, "no step was compared: the RTL retired nothing");
+    if (!c->failed && !c->n.mismatches) rc = compared_too_little(c);
     if (c->failed && rc == TC_OK) rc = TC_FAILED;
     if (c->n.mismatches) rc = TC_MISMATCH;
     tm_error e;
@@ -780,13 +840,17 @@ int tc_finish(tc_checker *c)
         }
     }
     c->n.lenient_warnings = c->gs.reader ? tm_reader_skipped(c->gs.reader) : 0;
-    if (tc_ledger_write(c, c->o.ledger[0] ? tc_golden_total(c) : -1, &e) != TM_OK) {
+    /* the golden read to its end (after the comparison: the ring is handed back), unless the run halted before
+     * finish and no ledger asks: a halted run may leave most of a long golden unread */
+    int64_t golden_steps = !halted || c->o.ledger[0] ? tc_golden_total(c) : -1;
+    if (tc_ledger_write(c, golden_steps, &e) != TM_OK) {
         char buf[600];
         int f = tc_fail(c, "output", "ledger=: %s", tm_error_format(&e, buf, sizeof buf));
         if (rc == TC_OK) rc = f;
     }
     /* what was left out by the options, so that a pass never hides an unchecked stream */
-    char left_out[256] = "";
+    char left_out[256] = "", ledger[1400];
+    ledger_text(c, golden_steps, ledger, sizeof ledger);
     int n = 0;
     if (!c->o.bus) n += snprintf(left_out + n, sizeof left_out - n, "; bus stream off");
     else if (c->n.ignored_beats)
@@ -799,11 +863,11 @@ int tc_finish(tc_checker *c)
                             (unsigned long long)c->n.ignored_packets);
     tc_report_append(c,
                      "tarmac checker: %s: %llu steps, %llu registers, %llu bus beats (%llu error responses), "
-                     "%llu MTB packets compared, %llu mismatches%s; golden %s\n",
+                     "%llu MTB packets compared, %llu mismatches%s%s\n",
                      rc == TC_OK ? "PASS" : "FAIL", (unsigned long long)c->n.steps,
                      (unsigned long long)c->n.registers, (unsigned long long)c->n.beats,
                      (unsigned long long)c->n.error_beats, (unsigned long long)c->n.packets,
-                     (unsigned long long)c->n.mismatches, left_out, c->o.golden);
+                     (unsigned long long)c->n.mismatches, left_out, ledger);
     tc_report_save(c);
     return rc;
 }

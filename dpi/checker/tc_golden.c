@@ -89,9 +89,9 @@ static int step_full(tc_checker *c, const char *what)
     return TC_FAILED;
 }
 
-/* One data access of a golden step. */
+/* One data access of a golden step; unknown: the golden does not know its data. */
 static int add_mem(tc_checker *c, tc_step *s, uint32_t addr, uint32_t data, uint8_t size, uint8_t write,
-                   uint8_t error, uint64_t line)
+                   uint8_t error, uint8_t unknown, uint64_t line)
 {
     if (s->nmem == TC_MAX_MEM) return step_full(c, "memory");
     c->gs.mem_pos++;
@@ -101,6 +101,7 @@ static int add_mem(tc_checker *c, tc_step *s, uint32_t addr, uint32_t data, uint
     g->size = size;
     g->write = write;
     g->error = error;
+    g->unknown = unknown;
     g->line = line;
     /* an access the bus stream leaves out (bus=0, bus_ignore) is kept, as matched, for the MTB's registers */
     g->matched = !tc_bus_compared(&c->o, addr);
@@ -109,13 +110,12 @@ static int add_mem(tc_checker *c, tc_step *s, uint32_t addr, uint32_t data, uint
 }
 
 /* An ES LD/ST line shows the bytes accessed in a 16-byte region: they become the accesses a 32-bit bus makes,
- * a word for each aligned word wholly accessed, else halfwords, else bytes. Bytes of unknown value are not
- * compared. */
+ * a word for each aligned word wholly accessed, else halfwords, else bytes. An access with a byte of unknown
+ * value is matched on the bus but its data is not compared. */
 static int add_ldst(tc_checker *c, tc_step *s, const tm_ldst *m, uint64_t line)
 {
-    unsigned known = m->mask & (unsigned)~m->unknown;
     for (unsigned w = 0; w < 16; w += 4) {
-        unsigned word = known >> w & 15;
+        unsigned word = m->mask >> w & 15;
         for (unsigned b = 0; b < 4;) {
             unsigned size = word == 15 && b == 0 ? 4 : (b % 2 == 0 && (word >> b & 3) == 3) ? 2 : 1;
             if (size == 1 && !(word >> b & 1)) {
@@ -124,7 +124,8 @@ static int add_ldst(tc_checker *c, tc_step *s, const tm_ldst *m, uint64_t line)
             }
             uint32_t data = 0;
             for (unsigned k = 0; k < size; k++) data |= (uint32_t)m->bytes[w + b + k] << (8 * k);
-            int rc = add_mem(c, s, (uint32_t)m->addr.va + w + b, data, (uint8_t)size, m->write, 0, line);
+            uint8_t unknown = (m->unknown >> (w + b) & ((1u << size) - 1)) != 0;
+            int rc = add_mem(c, s, (uint32_t)m->addr.va + w + b, data, (uint8_t)size, m->write, 0, unknown, line);
             if (rc != TC_OK) return rc;
             b += size;
         }
@@ -151,6 +152,7 @@ static int add_record(tc_checker *c, const tm_record *r)
         s->status = in->status;
         s->pc = (uint32_t)in->addr.va;
         s->opcode = in->opcode;
+        s->opcode_unknown = in->opcode_unknown;
         s->is32 = in->opcode_digits > 4 || (in->iset.n == 3 && in->iset.p[2] == '2');
         if (in->mode.n) s->handler = name_is(in->mode, "handler") || name_is(in->mode, "hndl");
         if (c->disasm) { /* option elf=: the golden's own text for reports ("" when the line has none) */
@@ -206,13 +208,14 @@ static int add_record(tc_checker *c, const tm_record *r)
     switch ((tm_kind)r->kind) {
     case TM_REC_REG: {
         const tm_reg *rg = &r->u.reg;
-        if (rg->op.n || rg->value.unknown_digits == rg->value.digits) break; /* system operation, or no value */
+        if (rg->op.n) break; /* a system operation */
         int id = tm_reg_id_of(rg);
         if (id < 0 || id == TM_REG_PC) break;  /* the PC is checked through retire; others are not ARMv6-M */
         if (s->nregs == TC_MAX_REGS) return step_full(c, "register");
         c->gs.reg_pos++;
         tc_greg *g = &s->regs[s->nregs++];
         g->id = (int8_t)id;
+        g->unknown = rg->value.unknown_digits != 0; /* a value with x or - digits is not a number to compare */
         g->value = (uint32_t)rg->value.v;
         g->line = line;
         break;
@@ -221,7 +224,8 @@ static int add_record(tc_checker *c, const tm_record *r)
         const tm_mem *m = &r->u.mem;
         int fetch = (m->shape == TM_MEM_RTL && m->od == 'O') || (m->shape == TM_MEM_M0 && m->od == 'I');
         if (fetch || m->transfer || m->seq == 'C') break; /* fetches and coprocessor transfers are not data */
-        return add_mem(c, s, (uint32_t)m->addr.va, (uint32_t)m->data.v, m->size, m->write, m->error, line);
+        return add_mem(c, s, (uint32_t)m->addr.va, (uint32_t)m->data.v, m->size, m->write, m->error,
+                       m->data.unknown != 0, line);
     }
     case TM_REC_LDST:
         return add_ldst(c, s, &r->u.ldst, line);
@@ -354,7 +358,9 @@ int tc_golden_start(tc_checker *c, tm_error *err)
 {
     c->sync = new_sync(err);
     if (!c->sync) return err->status;
-    c->gs.reader = tm_reader_open(c->o.golden, NULL, err);
+    tm_reader_options ro = { 0 };
+    ro.lenient = c->o.lenient;
+    c->gs.reader = tm_reader_open(c->o.golden, &ro, err);
     if (c->gs.reader && pthread_create(&c->sync->thread, NULL, golden_main, c) == 0) return TM_OK;
     if (c->gs.reader) {
         tm_reader_close(c->gs.reader);

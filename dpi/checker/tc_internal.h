@@ -43,16 +43,19 @@ typedef struct tc_options {
     unsigned n_volatile;
     char coverage[512];    /* option coverage=: the functional coverage file written at finish (tc_coverage.h) */
     char ledger[512];      /* option ledger=: the machine-readable verdict written when the run ends (tc_ledger.c) */
+    int lenient;           /* lenient=1: golden lines that cannot be read are skipped and counted */
 } tc_options;
 
 typedef struct tc_gmem {
     uint32_t addr, data;
     uint8_t size, write, error, matched;
+    uint8_t unknown;       /* the golden does not know the data (digits x, X or -): matched, not compared */
     uint64_t line;
 } tc_gmem;
 
 typedef struct tc_greg {
     int8_t id;             /* TM_REG_*, TM_REG_SP resolved when applied */
+    uint8_t unknown;       /* the golden does not know the value written (digits x, X or -): not compared */
     uint32_t value;
     uint64_t line;
 } tc_greg;
@@ -65,6 +68,7 @@ typedef struct tc_step {
     uint8_t kind;
     uint8_t status;        /* tm_insn_status */
     uint8_t is32;
+    uint8_t opcode_unknown; /* the golden wrote the opcode as dashes (the fetch failed): not compared */
     int8_t handler;        /* mode of the instruction: 1 handler, 0 thread, -1 not written */
     uint32_t pc, opcode;
     uint8_t has_number, has_return, has_exc_event;

@@ -142,6 +142,7 @@ static int set_bool(const char *key, const char *v, int *out, tm_error *err)
 }
 
 static int set_quiet(tc_options *o, const char *v, tm_error *err) { return set_bool("quiet", v, &o->quiet, err); }
+static int set_lenient(tc_options *o, const char *v, tm_error *err) { return set_bool("lenient", v, &o->lenient, err); }
 static int set_bus(tc_options *o, const char *v, tm_error *err) { return set_bool("bus", v, &o->bus, err); }
 static int set_mtb(tc_options *o, const char *v, tm_error *err) { return set_bool("mtb", v, &o->mtb, err); }
 
@@ -262,6 +263,8 @@ static const tc_option_def options[] = {
                         "bin: <bin><TAB><hits>)" }, set_coverage },
     { { "ledger", "", "write the run's verdict and what was and was not compared to this file as JSON when the run "
                       "ends" }, set_ledger },
+    { { "lenient", "0", "1: golden lines that cannot be read are skipped and counted (shown in the summary and the "
+                        "ledger) instead of failing the run" }, set_lenient },
     { { "model", "", "the configuration the core and system were built with, key:value;... (keys of armv6m-iss "
                      "--config), checked at open against the golden's record" }, set_model },
     { { "golden_out", "", "live mode: write the golden the model produced (with the asynchronous events it was told) "

@@ -18,25 +18,6 @@ using namespace lockstep;
 
 namespace {
 
-constexpr uint32_t kAllRegs = (1u << TM_REG_COUNT) - 1;
-
-// The perfect DUT as a core that can only show its register file: the register writes become one snapshot after
-// each retire/exception; registers never written hold `fill` (a reset value the architecture leaves UNKNOWN).
-std::vector<Call> as_snapshots(const std::vector<Call> &calls, uint32_t fill, uint32_t valid = kAllRegs)
-{
-    std::vector<uint32_t> file(TM_REG_COUNT, fill);
-    std::vector<Call> out;
-    for (const Call &c : calls) {
-        if (c.kind == Call::REG) {
-            file[c.a] = c.b;
-            continue;
-        }
-        out.push_back(c);
-        if (c.kind == Call::RETIRE || c.kind == Call::EXC) out.push_back(Call::snapshot(file, valid));
-    }
-    return out;
-}
-
 size_t snapshot_after(const std::vector<Call> &calls, uint32_t pc)
 {
     return retire_at(calls, pc) + 1;
