@@ -58,7 +58,7 @@ TEST_F(Lockstep, LedgerOfAPassHasEveryKeyWithTheRunsCounts)
     EXPECT_EQ(l["compared.packets"], "4");
     EXPECT_EQ(l["golden_steps"], "15");
     for (const char *k : { "unknown_golden_values", "volatile_reads", "ignored_beats", "ignored_packets", "fetch_beats",
-                           "lenient_warnings" })
+                           "lenient_warnings", "abandoned_reads" })
         EXPECT_EQ(l[std::string("not_compared.") + k], "0") << k;
     EXPECT_EQ(l["not_compared.ignored_registers"], "[]");
     EXPECT_EQ(l["not_compared.registers_never_shown"], "[]");
