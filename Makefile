@@ -24,8 +24,10 @@ endif
 # that installs anything. `make deps-list` prints the project's own (tests/repo/clean_machine.sh removes them).
 # ccache: the mutation campaign builds one simulator per mutant, whose objects are mostly the same as the last's.
 BASE_PKGS := gcc g++ make python3
+# slurm-wlm, munge: the nightly's Slurm launcher tested on a one-node cluster of its own; python3-junitparser reads
+# its JUnit back, chromium loads its index.html (tests/nightly/); pkgconf reads the installed tarmac.pc.
 PROJECT_PKGS := zlib1g-dev libgtest-dev verilator libsystemc-dev gcc-arm-none-eabi libnewlib-arm-none-eabi \
-                qemu-system-arm ccache
+                qemu-system-arm ccache pkgconf slurm-wlm munge python3-junitparser chromium
 DEPS_PKGS := $(BASE_PKGS) $(PROJECT_PKGS)
 deps_installed = $(shell dpkg-query -W -f='$${db:Status-Abbrev} $${Package}\n' $(1) 2>/dev/null | awk '$$1 == "ii" { print $$2 }')
 deps_missing = $(filter-out $(call deps_installed,$(1)),$(1))
@@ -97,7 +99,33 @@ include sim/sim.mk
 include golden/golden.mk
 include tests/tests.mk
 
-.PHONY: all test bench sim fuzz
+.PHONY: all test bench sim fuzz install
+
+# `make install PREFIX=<dir> [DESTDIR=<staging>]`: a versioned tool area <PREFIX>/tarmac/<VERSION>/ a farm's
+# testbenches use instead of a checkout: bin/ (the CLI tools), lib/ (libtarmac, the DPI library libtarmacchk.so
+# for -sv_lib, the model), include/ (tarmac/*.h, the model's armv6m.h), share/tarmac/sv/ (the SV packages),
+# share/tarmac/rtl_tb/ (the testbench pieces: monitors, trace interface, semihosting), share/doc/tarmac/, and
+# lib/pkgconfig/tarmac.pc (Cflags, Libs; variables dpi_lib, svdir, tbdir).
+PREFIX ?= /usr/local
+TOOL_AREA = $(PREFIX)/tarmac/$(TM_VERSION)
+INSTALL_TOOLS := $(TM_TOOL_BINS) $(ISS)
+INSTALL_DOCS := README.md dpi/README.md dpi/CHECKING_YOUR_CORE.md dpi/DIALECTS.md model/ARCHITECTURE.md rtl_tb/README.md
+install: $(INSTALL_TOOLS) $(LIBTARMAC) $(LIBTARMAC_SO) $(LIBTARMACCHK) $(LIBARMV6M)
+	@d='$(DESTDIR)$(TOOL_AREA)'; set -e; \
+	install -d "$$d/bin" "$$d/lib/pkgconfig" "$$d/include/tarmac" "$$d/share/tarmac/sv" \
+	  "$$d/share/tarmac/rtl_tb/monitors" "$$d/share/doc/tarmac"; \
+	install -m 755 $(INSTALL_TOOLS) "$$d/bin/"; \
+	install -m 644 $(LIBTARMAC) $(LIBARMV6M) "$$d/lib/"; install -m 755 $(LIBTARMAC_SO) $(LIBTARMACCHK) "$$d/lib/"; \
+	install -m 644 dpi/include/tarmac/*.h "$$d/include/tarmac/"; install -m 644 model/armv6m.h model/config.h "$$d/include/"; \
+	install -m 644 dpi/tarmac_chk_pkg.sv dpi/armv6m_tb_pkg.sv "$$d/share/tarmac/sv/"; \
+	install -m 644 rtl_tb/monitors/*.sv "$$d/share/tarmac/rtl_tb/monitors/"; \
+	install -m 644 rtl_tb/armv6m_semihost.sv "$$d/share/tarmac/rtl_tb/"; \
+	for f in $(INSTALL_DOCS); do install -m 644 "$$f" "$$d/share/doc/tarmac/$$(tr / _ <<<"$$f")"; done; \
+	printf '%s\n' 'prefix=$(TOOL_AREA)' 'libdir=$${prefix}/lib' 'includedir=$${prefix}/include' \
+	  'svdir=$${prefix}/share/tarmac/sv' 'tbdir=$${prefix}/share/tarmac/rtl_tb' 'dpi_lib=$${libdir}/libtarmacchk.so' '' \
+	  'Name: tarmac' 'Description: Tarmac trace library and lockstep checker for ARMv6-M RTL' 'Version: $(TM_VERSION)' \
+	  'Cflags: -I$${includedir}' 'Libs: -L$${libdir} -ltarmac' 'Libs.private: -lz -pthread' > "$$d/lib/pkgconfig/tarmac.pc"; \
+	echo "install: $(TOOL_AREA) (version $(TM_VERSION))"
 
 # `make sim`: build everything it needs and run the demo regression on the reference core (sim/sim.mk).
 sim: sim-run

@@ -21,7 +21,8 @@ void *armv6m_tb_elf_open(const char *path)
     tm_error err;
     tb_elf *h = calloc(1, sizeof *h);
     if (!h) {
-        snprintf(open_error, sizeof open_error, "%s: out of memory", path ? path : "");
+        tm_error_set(&err, TM_ERR_IO, path, 0, "out of memory");
+        tm_error_format(&err, open_error, sizeof open_error); /* a long path cut visibly */
         return NULL;
     }
     h->elf = tm_elf_open(path, &err);
@@ -32,7 +33,8 @@ void *armv6m_tb_elf_open(const char *path)
     }
     h->words = tm_elf_words(h->elf, &h->count);
     if (!h->words) {
-        snprintf(open_error, sizeof open_error, "%s: out of memory for the loadable image", path);
+        tm_error_set(&err, TM_ERR_IO, path, 0, "out of memory for the loadable image");
+        tm_error_format(&err, open_error, sizeof open_error);
         tm_elf_close(h->elf);
         free(h);
         return NULL;

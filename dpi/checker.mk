@@ -53,8 +53,9 @@ bench-checker: $(BENCH_CHECKER_USES)
 BENCH_STEPS ?= 10000000
 BENCHES += bench-checker
 
-# The checker suite also replays the model's goldens: it links the model and needs the firmware.
-TEST_LIBS_checker = $(LIBARMV6M) $(LIBTARMAC)
+# The checker suite also replays the model's goldens: it links the model and needs the firmware; the calls of a
+# perfect RTL come from the C helper it shares with the checker's fuzz target (tests/fuzz/golden_calls.c).
+TEST_LIBS_checker = $(OBJ)/tests/fuzz/golden_calls.o $(LIBARMV6M) $(LIBTARMAC)
 TEST_DEPS_checker = $(PROGRAM_ELFS) $(TC_PROGRAM_ELFS) $(ISS) $(BIN)/mtb-decode
 $(OBJ)/tests/unit/checker/%.o: CPPFLAGS += -Imodel
 
@@ -65,3 +66,14 @@ $(BUILD)/checker_fw/%.elf: tests/unit/checker/fw/%.c $(wildcard tests/programs/l
 	@mkdir -p $(dir $@)
 	$(ARM_CC) $(ARM_CFLAGS) -o $@ $< $(PROG_LIB) $(ARM_LDFLAGS)
 TEST_DEPS_checker += $(LIVE_FW_ELFS)
+
+# The checker's fuzz target (tests/fuzz/fuzz_checker.c): a golden replayed through the C API as the calls a perfect
+# RTL makes for it (tests/fuzz/golden_calls.c), then the calls and the golden mutated. `make fuzz` runs it after the
+# parser's target (dpi/dpi.mk); `make test` replays its corpus (tests/unit/fuzz_checker).
+FUZZ_SRCS_fuzz_checker := tests/fuzz/golden_calls.c
+FUZZ_CORPUS_fuzz_checker := tests/fuzz/checker_corpus
+FUZZ_MAX_LEN_fuzz_checker := 4096
+FUZZ_TIMEOUT_fuzz_checker := 20
+$(eval $(call fuzz_target,fuzz_checker))
+
+TEST_LIBS_fuzz_checker := $(OBJ)/tests/fuzz/fuzz_checker.o $(OBJ)/tests/fuzz/golden_calls.o $(LIBTARMAC)

@@ -8,6 +8,11 @@ TM_OBJS := $(TM_SRCS:%.c=$(OBJ)/%.o)
 LIBTARMAC := $(LIB)/libtarmac.a
 LIBTARMAC_SO := $(LIB)/libtarmac.so
 
+# The release (VERSION, one line) compiled into tm_version() (tarmac/version.h).
+TM_VERSION := $(strip $(file < VERSION))
+$(OBJ)/dpi/lib/version.o: CPPFLAGS += -DTM_VERSION_TEXT='"$(TM_VERSION)"'
+$(OBJ)/dpi/lib/version.o: VERSION
+
 $(OBJ)/dpi/checker/tc_report.o $(OBJ)/dpi/checker/tc_config.o $(OBJ)/dpi/checker/tc_live.o: CPPFLAGS += -Imodel
 # The checker's golden thread hands its steps over with the library's internal ring (dpi/lib/ring.h).
 $(OBJ)/dpi/checker/%.o: CPPFLAGS += -Idpi/lib
@@ -22,6 +27,7 @@ $(LIBTARMAC_SO): $(TM_OBJS)
 
 # Command-line tools: dpi/tools/<name>.c -> build/bin/<name with - for _>.
 TM_TOOLS := $(patsubst dpi/tools/%.c,%,$(wildcard dpi/tools/*.c))
+TM_TOOL_BINS := $(foreach t,$(TM_TOOLS),$(BIN)/$(subst _,-,$(t)))
 define tm_tool
 $$(BIN)/$$(subst _,-,$(1)): $$(OBJ)/dpi/tools/$(1).o $$(LIBTARMAC)
 	@mkdir -p $$(dir $$@)
@@ -42,25 +48,39 @@ $(OBJ)/tests/unit/ring/%.o: CPPFLAGS += -Idpi/lib
 # The tarmac-diff tests run the built binary.
 TEST_DEPS_diff := $(BIN)/tarmac-diff
 
-# Fuzzing (clang + libFuzzer): `make fuzz` runs for FUZZ_SECONDS and merges new coverage into the committed
-# corpus tests/fuzz/corpus/, which `make test` replays through the same target built with gcc.
+# Fuzzing (clang + libFuzzer, ASan + UBSan, a finding aborts): `make fuzz` runs every target of FUZZ_TARGETS
+# (tests/fuzz/<name>.c and FUZZ_SRCS_<name>, built with the library's sources) for FUZZ_SECONDS and merges new
+# coverage into its committed corpus (FUZZ_CORPUS_<name>, by default tests/fuzz/corpus_<name>/), which `make test`
+# replays through the same target built with gcc. A fragment adds a target by setting its variables and
+# `$(eval $(call fuzz_target,<name>))` (dpi/checker.mk does for the checker's).
 FUZZ_SECONDS ?= 60
+FUZZ_CORPUS_fuzz_trace := tests/fuzz/corpus
 FUZZ_PKGS := clang libclang-rt-14-dev
 TEST_LIBS_fuzz_replay := $(OBJ)/tests/fuzz/fuzz_trace.o $(LIBTARMAC)
 
-.PHONY: fuzz-deps
+.PHONY: fuzz-deps fuzz
 fuzz-deps:
 	@$(MAKE) --no-print-directory deps DEPS_PKGS="$(FUZZ_PKGS)"
 
-$(BUILD)/fuzz/fuzz_trace: tests/fuzz/fuzz_trace.c $(TM_SRCS) | fuzz-deps
-	@mkdir -p $(dir $@)
-	clang -g -O1 -fsanitize=fuzzer,address,undefined $(CPPFLAGS) -Imodel -Idpi/lib $^ -o $@ -lz -pthread
-
-fuzz: $(BUILD)/fuzz/fuzz_trace
-	@mkdir -p $(BUILD)/fuzz/work
-	$< -max_total_time=$(FUZZ_SECONDS) -max_len=2048 -timeout=10 $(BUILD)/fuzz/work tests/fuzz/corpus
-	$< -merge=1 -max_len=2048 tests/fuzz/corpus $(BUILD)/fuzz/work
-	@echo "fuzz: corpus now $$(ls tests/fuzz/corpus | wc -l) inputs in tests/fuzz/corpus"
+# $(1): the target's name; FUZZ_MAX_LEN_<name> and FUZZ_TIMEOUT_<name> (seconds per input) when not 2048 and 10.
+define fuzz_target
+FUZZ_TARGETS += $(1)
+FUZZ_CORPUS_$(1) ?= tests/fuzz/corpus_$(1)
+FUZZ_LIMITS_$(1) = -max_len=$$(or $$(FUZZ_MAX_LEN_$(1)),2048)
+$$(BUILD)/fuzz/$(1): tests/fuzz/$(1).c $$(FUZZ_SRCS_$(1)) $$(TM_SRCS) | fuzz-deps
+	@mkdir -p $$(dir $$@)
+	clang -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all $$(CPPFLAGS) -Imodel -Idpi/lib \
+	  $$^ -o $$@ -lz -pthread
+.PHONY: fuzz-$(1)
+fuzz-$(1): $$(BUILD)/fuzz/$(1)
+	@mkdir -p $$(BUILD)/fuzz/work-$(1) $$(FUZZ_CORPUS_$(1))
+	$$< -max_total_time=$$(FUZZ_SECONDS) $$(FUZZ_LIMITS_$(1)) -timeout=$$(or $$(FUZZ_TIMEOUT_$(1)),10) \
+	  $$(BUILD)/fuzz/work-$(1) $$(FUZZ_CORPUS_$(1))
+	$$< -merge=1 $$(FUZZ_LIMITS_$(1)) $$(FUZZ_CORPUS_$(1)) $$(BUILD)/fuzz/work-$(1)
+	@echo "fuzz: $(1): corpus now $$$$(ls $$(FUZZ_CORPUS_$(1)) | wc -l) inputs in $$(FUZZ_CORPUS_$(1))"
+fuzz: fuzz-$(1)
+endef
+$(eval $(call fuzz_target,fuzz_trace))
 
 # Benchmark of the trace library against zcat (tests/bench/bench_trace.c).
 BENCH_LINES ?= 6000000

@@ -30,6 +30,7 @@ package tarmac_chk_pkg;
   import "DPI-C" function int tarmac_chk_mem_write(input chandle h, input int unsigned addr, input int size,
                                                    input int unsigned data);
   import "DPI-C" function string tarmac_chk_option_keys();
+  import "DPI-C" function string tarmac_chk_plusargs_error(input string own);
   import "DPI-C" function int tarmac_chk_halted(input chandle h);
   import "DPI-C" function int tarmac_chk_finish(input chandle h);
   import "DPI-C" function string tarmac_chk_report(input chandle h);
@@ -55,8 +56,17 @@ package tarmac_chk_pkg;
     return options;
   endfunction
 
-  function automatic chandle open(string golden, string options = "");
-    chandle h = tarmac_chk_open(golden, with_plusargs(options));
+  // A +tarmac_... plusarg that is no option's (a misspelt +tarmac_max_errors) would be ignored: open fails
+  // instead, naming it and the known ones. own: the testbench's own +tarmac_... names, comma-separated (the
+  // reference monitor's "tarmac_off"). The command line comes from VPI or the process (dpi/README.md, "Options").
+  function automatic chandle open(string golden, string options = "", string own = "");
+    chandle h;
+    string bad = tarmac_chk_plusargs_error(own);
+    if (bad.len() != 0) begin
+      $fatal(1, "tarmac checker: %s", bad);
+      return null;
+    end
+    h = tarmac_chk_open(golden, with_plusargs(options));
     if (h == null) $fatal(1, "tarmac checker: %s", tarmac_chk_error(null));
     return h;
   endfunction
@@ -64,8 +74,9 @@ package tarmac_chk_pkg;
   // After a non-zero status: the new part of the report is printed at once. Until the checker halts
   // (max_errors mismatches, or a failure) the run goes on: a $display, not an $error, so that no simulator's
   // own error limit (Verilator stops at the first $error) cuts the run short. At the halt, $fatal with the
-  // last report; calls after the halt return non-zero with nothing new to print, and stay silent (a simulator
-  // may go on after $fatal: Verilator does when the main clears fatalOnError).
+  // last report; calls after the halt, after finish or on a closed handle return non-zero with nothing new to
+  // print, and stay silent (a simulator may go on after $fatal: Verilator does when the main clears fatalOnError);
+  // a bad argument is a failure, so it halts with the report naming it (the C API's contract, checker.h).
   function automatic void check(chandle h, int rc);
     // Kept out of line in Verilator builds, so the report string is built only on a mismatch, not on every
     // clock of every block that calls a checker task

@@ -185,6 +185,12 @@ void m6_trace_to(m6 *c, tm_out *out, tm_dialect dialect);
 void m6_trace_to_sink(m6 *c, void (*sink)(void *ctx, const tm_record *r), void *ctx, int lean);
 /* TM_OK, or the status of the trace's first write error with err (when not NULL) filled as the writer did. */
 int m6_trace_status(const m6 *c, tm_error *err);
+/* What a gzip golden records in its header's comment for the checker: the configuration (m6_config_format) and
+ * the program's identity, M6_PROGRAM_KEY=<16 hex digits> (tm_elf_image_hash of the ELF at elf_path), into buf
+ * (M6_GOLDEN_RECORD_MAX bytes are enough). Returns TM_OK, or the ELF reader's error status with err filled. */
+#define M6_PROGRAM_KEY "program"
+#define M6_GOLDEN_RECORD_MAX (M6_CONFIG_TEXT_MAX + 32)
+int m6_golden_record(const m6_config *cfg, const char *elf_path, char *buf, size_t size, tm_error *err);
 /* Every MTB packet the model writes is also handed to fn(ctx, step, word0, word1) (step: index of the golden
  * step that caused it), before the MTB's POSITION advances (fn NULL: none). */
 void m6_on_mtb_packet(m6 *c, void (*fn)(void *ctx, uint64_t step, uint32_t w0, uint32_t w1), void *ctx);

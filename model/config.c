@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "armv6m.h"
+#include "tarmac/number.h"
 
 /* A bad option is the caller's argument: TM_ERR_ARG, with no file or line (the caller knows where it came from). */
 __attribute__((format(printf, 2, 3))) static int fail(tm_error *err, const char *fmt, ...)
@@ -24,10 +25,8 @@ __attribute__((format(printf, 2, 3))) static int fail(tm_error *err, const char 
 /* A whole unsigned number in any base strtoul reads, at most max. */
 static int number(const char *v, unsigned long long max, uint32_t *out)
 {
-    char *end;
-    if (!*v || *v == '-' || *v == '+' || *v == ' ') return -1;
-    unsigned long long x = strtoull(v, &end, 0);
-    if (*end || x > max) return -1;
+    uint64_t x;
+    if (tm_parse_uint(v, 0, 0, max, &x)) return -1;
     *out = (uint32_t)x;
     return 0;
 }

@@ -1,10 +1,14 @@
 /* armv6m-iss: runs an ARMv6-M ELF to its semihosting exit and writes the golden Tarmac trace.
- * Exit status: the program's exit code; 124 when --max-insns stops it, 125 on lockup, 2 on bad usage or input. */
+ * Exit status: the program's exit code; 124 when --max-insns stops it, 125 on lockup, 2 on bad usage or input,
+ * a --tarmac that is the program or cannot be written (written whole: the old file stays, tarmac/outfile.h). */
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "armv6m.h"
+#include "tarmac/version.h"
+#include "tarmac/number.h"
 
 static void usage(FILE *f)
 {
@@ -26,6 +30,7 @@ static void usage(FILE *f)
 
 int main(int argc, char **argv)
 {
+    signal(SIGXFSZ, SIG_IGN); /* a file size limit is a write error with a message (EFBIG), not a kill */
     const char *elf = NULL, *tarmac = NULL;
     int dialect = TM_DIALECT_FASTMODELS, quiet = 0;
     unsigned long long max_insns = 0;
@@ -36,6 +41,9 @@ int main(int argc, char **argv)
         const char *a = argv[i];
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             usage(stdout);
+            return 0;
+        } else if (!strcmp(a, "--version")) {
+            printf("armv6m-iss %s\n", tm_version());
             return 0;
         } else if (!strcmp(a, "--tarmac") && i + 1 < argc) {
             tarmac = argv[++i];
@@ -54,12 +62,13 @@ int main(int argc, char **argv)
             }
             configured = 1;
         } else if (!strcmp(a, "--max-insns") && i + 1 < argc) {
-            char *end;
-            max_insns = strtoull(argv[++i], &end, 0);
-            if (*end || !max_insns) {
-                fprintf(stderr, "armv6m-iss: --max-insns needs a positive number\n");
+            uint64_t n;
+            if (tm_parse_uint(argv[++i], 0, 1, UINT64_MAX, &n)) {
+                fprintf(stderr, "armv6m-iss: --max-insns '%s': expected a number of instructions from 1 to %llu\n",
+                        argv[i], (unsigned long long)UINT64_MAX);
                 return 2;
             }
+            max_insns = n;
         } else if (!strcmp(a, "--quiet")) {
             quiet = 1;
         } else if (a[0] == '-' && a[1]) {
@@ -97,9 +106,14 @@ int main(int argc, char **argv)
     }
     tm_out *out = NULL;
     if (tarmac) {
-        char record[M6_CONFIG_TEXT_MAX];
-        m6_config_format(&cfg, record, sizeof record);
-        tm_out_options oo = { -1, 1, 1, record }; /* a gzip golden records the configuration in its header */
+        char record[M6_GOLDEN_RECORD_MAX]; /* a gzip golden records the configuration and the program in its header */
+        if (m6_golden_record(&cfg, elf, record, sizeof record, &err) != TM_OK) {
+            fprintf(stderr, "armv6m-iss: %s\n", tm_error_format(&err, buf, sizeof buf));
+            m6_destroy(c);
+            return 2;
+        }
+        const char *inputs[] = { elf, NULL };
+        tm_out_options oo = { -1, 1, 1, record, inputs };
         out = tm_out_open(tarmac, &oo, &err);
         if (!out) {
             fprintf(stderr, "armv6m-iss: %s\n", tm_error_format(&err, buf, sizeof buf));

@@ -7,9 +7,11 @@
  * write as two lines (r13_main then MSP after cpsr, or r13_process then PSP), and an INFO_EXCEPTION_REASON
  * line before each exception entry event. A tail-chained entry (model/ARCHITECTURE.md) is an exception step without
  * stacking: its event carries the EXC_RETURN value as the return address, then r14 and cpsr. */
+#include <stdio.h>
 #include <string.h>
 
 #include "m6_state.h"
+#include "tarmac/elf.h"
 
 static const char *const reg_names[15] = { "r0", "r1", "r2", "r3", "r4", "r5", "r6", "r7",
                                            "r8", "r9", "r10", "r11", "r12", "r13", "r14" };
@@ -252,4 +254,20 @@ void m6_trace_exception(m6 *c, unsigned n, uint32_t return_addr, int from_thread
     emit_reg(c, &l, main_sp ? "r13_main" : "r13_process", frame_addr);
     emit_reg_unknown(c, &l, "cpsr", m6_xpsr(c), c->unk_flags);
     if (fvp(c)) emit_reg(c, &l, main_sp ? "MSP" : "PSP", frame_addr);
+}
+
+int m6_golden_record(const m6_config *cfg, const char *elf_path, char *buf, size_t size, tm_error *err)
+{
+    tm_error local;
+    if (!err) err = &local;
+    tm_elf *e = tm_elf_open(elf_path, err);
+    if (!e) return err->status;
+    uint64_t hash;
+    int rc = tm_elf_image_hash(e, &hash);
+    tm_elf_close(e);
+    if (rc != TM_OK) return tm_error_set(err, rc, elf_path, 0, "out of memory");
+    int n = m6_config_format(cfg, buf, size);
+    if (n >= 0 && (size_t)n < size)
+        snprintf(buf + n, size - (size_t)n, ",%s=%016llx", M6_PROGRAM_KEY, (unsigned long long)hash);
+    return TM_OK;
 }

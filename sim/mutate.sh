@@ -82,10 +82,10 @@ done
 # (LOCKSTEP, HARNESS: a timeout/lockup the checker did not report, MISSED, ERROR) and $out/<name>/lonly (yes
 # when only lockstep caught it).
 run_mutant() {
-  local ln=$1 name file old new what d
-  IFS=$'\t' read -r name file old new what < <(sed -n "${ln}p" "$mutants")
-  d="$out/$name"; rm -rf "$d"; mkdir -p "$d"; cp -r rtl_tb "$d/"
-  if ! bash sim/replace_once.sh "$d/$file" "$old" "$new" 2> "$d/apply.log"; then
+  local ln=$1 name what d
+  IFS=$'\t' read -r name _ _ _ what < <(sed -n "${ln}p" "$mutants")
+  d="$out/$name"; rm -rf "$d"; mkdir -p "$d"
+  if ! bash sim/plant_mutant.sh --mutants "$mutants" "$name" "$d" 2> "$d/apply.log"; then
     echo "mutate: $name: cannot apply: $(cat "$d/apply.log")" >&2
     printf '%-26s %-8s %s\n' "$name" ERROR "pattern does not apply once: $(cat "$d/apply.log")" > "$d/row"; echo ERROR > "$d/status"
     return

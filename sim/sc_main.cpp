@@ -17,9 +17,15 @@
 
 int sc_main(int argc, char **argv)
 {
+    if (!harness_check_plusargs(argc, argv)) return HARNESS_EXIT_USAGE;
     const char *elf = harness_plusarg(argc, argv, "+elf=");
     std::unique_ptr<iss_golden> golden;
     std::vector<std::string> args = harness_args(argc, argv);
+    if (harness_plusarg(argc, argv, "+golden_from_model") && harness_plusarg(argc, argv, "+tarmac_golden=")) {
+        // the simulator would read the first +tarmac_golden=, the user's, and the model's golden would go unread
+        std::fprintf(stderr, "%s: +golden_from_model and +tarmac_golden= both name the golden: give one\n", argv[0]);
+        return HARNESS_EXIT_USAGE;
+    }
     if (elf && harness_plusarg(argc, argv, "+golden_from_model")) {
         const char *config = harness_plusarg(argc, argv, "+iss_config=");  // the model's --config
         golden = std::make_unique<iss_golden>("iss_golden", elf, config ? config : "");
@@ -39,8 +45,7 @@ int sc_main(int argc, char **argv)
                      argv[0]);
         return 2;
     }
-    const char *to = harness_plusarg(argc, argv, "+timeout=");
-    long long timeout = to ? std::atoll(to) : 100000000LL;
+    long long timeout = harness_number(argc, argv, "+timeout=", 100000000LL);
     sc_clock clk("clk", 10, SC_NS);
     sc_signal<bool> rst_n;
     Vtb_top top("top");

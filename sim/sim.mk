@@ -45,31 +45,46 @@ SIM_SC_CHK := $(BUILD)/sim-systemc/chk/Vtb_top
 rtl: $(SIM_PLAIN) $(SIM_CHK)
 ALL_TARGETS += $(SIM_PLAIN) $(SIM_CHK)
 
-# `make sim`: the demo regression, every program in lockstep on the reference core (wait states on).
+# The regression, the demo and the nightly signoff are sets of one description, sim/nightly.toml, run by one
+# runner, sim/nightly.py (sim/nightly/README.md): it builds what its tests run (make), runs them through a
+# launcher (NIGHTLY_LAUNCHER: local, the default, or slurm), judges each by one pass rule and writes junit.xml,
+# summary.txt and index.html into its output root (NIGHTLY_OUT, default $(BUILD)/nightly/<set>/<date-time>,
+# $(BUILD)/nightly/<set>/latest the last). NIGHTLY_ARGS: more runner options (--rerun-failed --out DIR, --only ...).
+# `make sim`: the corpus and the live-mode programs and a few async seeds on the reference core (wait states on);
+# `make regress [SEEDS=N] [ASYNC_SEEDS=N] [JOBS=2]`: the same with N random and async seeds;
+# `make nightly`: the whole signoff set with its negative control; `make regress-list`: one command per test.
 SIM_WAITSTATES ?= 25
-.PHONY: sim-run
-sim-run: $(SIM_CHK) $(PROGRAM_ELFS) $(GOLDENS)
-	bash sim/regress.sh -j 2 $(SIM_CHK) $(BUILD)/programs golden $(BUILD)/regress/sim $(SIM_WAITSTATES) $(PROGRAMS)
-
-# `make regress`: the same in parallel (JOBS), results in build/regress/ (summary.txt, junit.xml, per-test log,
-# report and rerun command); `make regress-list` prints one command per test for a farm.
 JOBS ?= 2
-.PHONY: regress regress-list
-# Coverage (dpi/README.md, "Coverage"): every test writes what its checker compared; the corpus, the random
-# seeds and the live-mode programs and async seeds (regress-live, below) are merged into $(BUILD)/regress/coverage.tsv, coverage.txt (summary, holes) and coverage.html.
-REGRESS_COV := $(BUILD)/regress/coverage
-regress: $(SIM_CHK) $(PROGRAM_ELFS) $(GOLDENS) $(BIN)/tarmac-cov
-	@rc=0; bash sim/regress.sh -j $(JOBS) --coverage $(BIN)/tarmac-cov $(SIM_CHK) $(BUILD)/programs golden \
-	  $(BUILD)/regress $(SIM_WAITSTATES) $(PROGRAMS) || rc=$$?; \
-	$(BIN)/tarmac-cov merge $(REGRESS_COV).tsv $(if $(filter-out 0,$(SEEDS)),$(BUILD)/regress/random/coverage.tsv) \
-	  $(BUILD)/regress/live/programs/coverage.tsv \
-	  $(if $(filter-out 0,$(ASYNC_SEEDS)),$(BUILD)/regress/live/async/coverage.tsv) -o $(REGRESS_COV).tsv --text $(REGRESS_COV).txt --html $(REGRESS_COV).html || rc=$$?; \
-	echo "coverage: $(REGRESS_COV).txt, $(REGRESS_COV).html"; exit $$rc
+NIGHTLY := python3 sim/nightly.py
+NIGHTLY_ARGS ?=
+NIGHTLY_TOOLS := $(BIN)/tarmac-cov $(BIN)/tarmac-sym
+.PHONY: sim-run regress regress-list nightly nightly-vars
+sim-run: $(NIGHTLY_TOOLS)
+	$(NIGHTLY) --set sim -j 2 --var WAITSTATES=$(SIM_WAITSTATES) $(NIGHTLY_ARGS)
+regress: $(NIGHTLY_TOOLS)
+	$(NIGHTLY) --set regress -j $(JOBS) --var SEEDS=$(SEEDS) --var ASYNC_SEEDS=1..$(ASYNC_SEEDS) \
+	  --var WAITSTATES=$(SIM_WAITSTATES) $(NIGHTLY_ARGS)
+regress-list: $(NIGHTLY_TOOLS)
+	@$(NIGHTLY) --set regress --list --var SEEDS=$(SEEDS) --var ASYNC_SEEDS=1..$(ASYNC_SEEDS) $(NIGHTLY_ARGS)
+nightly: $(NIGHTLY_TOOLS)
+	$(NIGHTLY) --set nightly -j $(JOBS) $(NIGHTLY_ARGS)
+# What the description reads from the Makefile (the runner asks for it): NAME=VALUE lines.
+nightly-vars:
+	@printf '%s\n' 'BUILD=$(BUILD)' 'SIM_CHK=$(SIM_CHK)' 'PROGRAMS=$(PROGRAMS)' 'LIVE_PROGRAMS=$(LIVE_PROGRAMS)' \
+	  'TC_PROGRAMS=$(TC_PROGRAMS)' 'ASYNC_PLUSARGS=$(ASYNC_PLUSARGS)' 'ASYNC_TEST_SEEDS=$(ASYNC_TEST_SEEDS)' \
+	  'M0_ASYNC_SEEDS=$(M0_ASYNC_SEEDS)'
+# The negative control's core (sim/nightly.toml): the reference core with one mutant of sim/mutants.tsv planted,
+# built as make mutate builds its mutants (no assertions: the checker alone must catch it).
+$(BUILD)/sim/mutant-%/Vtb_top: sim/mutants.tsv sim/plant_mutant.sh sim/replace_once.sh $(RTL_SRCS) sim/verilate.sh \
+                               sim/tb_main.cpp sim/harness.cpp sim/harness.h sim/waves.h dpi/tarmac_chk_pkg.sv \
+                               $(LIBARMV6M) $(LIBTARMAC) $(LIBTARMACCHK) | deps
+	bash sim/plant_mutant.sh $* $(@D)/src
+	SAN_FLAGS="$(SAN_FLAGS)" bash sim/verilate.sh --chk $(@D)/ sim/tb_main.cpp "$(SIM_LIBS) $(CHK_LIBS)" $(@D)/src
+# Coverage (dpi/README.md, "Coverage"): every test writes what its checker compared; the runner merges the
+# passing tests' files into <output root>/coverage.tsv, coverage.txt (summary, holes) and coverage.html.
 # In make test: two programs' coverage files from the core in lockstep, merged and reported (sim/test_coverage.sh).
 TEST_SCRIPTS += sim/test_coverage.sh
 TEST_PREREQS += $(BIN)/tarmac-cov
-regress-list: $(SIM_CHK) $(PROGRAM_ELFS) $(GOLDENS)
-	@bash sim/regress.sh --list $(SIM_CHK) $(BUILD)/programs golden $(BUILD)/regress $(SIM_WAITSTATES) $(PROGRAMS)
 
 # In `make test`: the regression with wait states on, the core without the checker against the expected
 # output with wait states off, and Verilator lint of the whole tree.
@@ -137,12 +152,6 @@ $(RANDOM_DIR)/seed_%.tarmac.gz: $(RANDOM_DIR)/seed_%.elf $(ISS)
 	$(ISS) --quiet --tarmac $@ $< > /dev/null
 .PRECIOUS: $(RANDOM_DIR)/seed_%.S $(RANDOM_DIR)/seed_%.elf $(RANDOM_DIR)/seed_%.tarmac.gz
 random-programs = $(foreach s,$(1),$(RANDOM_DIR)/seed_$(s).elf $(RANDOM_DIR)/seed_$(s).tarmac.gz)
-regress: regress-random
-.PHONY: regress-random
-regress-random: $(SIM_CHK) $(BIN)/tarmac-cov $(call random-programs,$(if $(filter-out 0,$(SEEDS)),$(shell seq 1 $(SEEDS))))
-	@if [ "$(SEEDS)" != 0 ]; then bash sim/regress.sh -j $(JOBS) --coverage $(BIN)/tarmac-cov $(SIM_CHK) \
-	  $(RANDOM_DIR) $(RANDOM_DIR) \
-	  $(BUILD)/regress/random $(SIM_WAITSTATES) $(foreach s,$(shell seq 1 $(SEEDS)),seed_$(s)); fi
 TEST_PREREQS += $(call random-programs,$(RANDOM_TEST_SEEDS))
 TEST_SCRIPTS += sim/test_random.sh
 
@@ -200,21 +209,6 @@ $(RANDOM_DIR)/async_%.elf: $(RANDOM_DIR)/async_%.S $(PROG_LIB) | deps
 	@: > $(RANDOM_DIR)/async_$*.expect
 .PRECIOUS: $(RANDOM_DIR)/async_%.S $(RANDOM_DIR)/async_%.elf
 async-elfs = $(foreach s,$(1),$(RANDOM_DIR)/async_$(s).elf)
-# $(1) out dir, $(2) async seeds: the LIVE_PROGRAMS, then the async programs, in live mode
-define live-regress
-	bash sim/regress.sh -j $(JOBS) --live --coverage $(BIN)/tarmac-cov $(SIM_CHK_LIVE) $(BUILD)/programs - $(1)/programs \
-	  $(SIM_WAITSTATES) $(LIVE_PROGRAMS)
-	bash sim/regress.sh -j $(JOBS) --live --coverage $(BIN)/tarmac-cov --plusargs "$(ASYNC_PLUSARGS)" $(SIM_CHK_LIVE) $(RANDOM_DIR) - $(1)/async \
-	  $(SIM_WAITSTATES) $(foreach s,$(2),async_$(s))
-endef
-# `make sim` runs the interrupt programs and a few async seeds in live mode, `make regress` ASYNC_SEEDS of them
-sim-run: sim-live
-.PHONY: sim-live regress-live
-sim-live: $(SIM_CHK_LIVE) $(BIN)/tarmac-cov $(LIVE_PROGRAM_ELFS) $(call async-elfs,$(ASYNC_TEST_SEEDS))
-	$(call live-regress,$(BUILD)/regress/sim-live,$(ASYNC_TEST_SEEDS))
-regress: regress-live
-regress-live: $(SIM_CHK_LIVE) $(BIN)/tarmac-cov $(LIVE_PROGRAM_ELFS) $(call async-elfs,$(shell seq 1 $(ASYNC_SEEDS)))
-	$(call live-regress,$(BUILD)/regress/live,$(shell seq 1 $(ASYNC_SEEDS)))
 # In make test: the interrupt programs on the core without the checker and in live mode, a few async seeds, and
 # the replay of a live run's golden_out in file mode (sim/test_live.sh)
 TEST_SCRIPTS += sim/test_live.sh
@@ -251,3 +245,26 @@ M0_ASYNC_SEEDS := 1 2 38
 TEST_SCRIPTS += sim/test_m0.sh
 TEST_PREREQS += $(SIM_CHK_M0) $(M0_PROGRAMS:%=$(M0_DIR)/%.tarmac.gz) $(LIVE_PROGRAM_ELFS) \
                 $(call async-elfs,$(M0_ASYNC_SEEDS:%=m0_%))
+
+# The nightly runner (tests/nightly/): its rules on crafted test directories; the small nightly
+# (tests/nightly/small.toml) on the local launcher and on a one-node Slurm of its own (verdicts, counts, coverage
+# equal; a cancelled step reported and rerun); three seeds on the planted bug as one bucket in index.html, loaded
+# by headless Chromium; make install and a testbench built against the installed copy.
+NIGHTLY_MUTANT := $(BUILD)/sim/mutant-adcs_no_carry_in/Vtb_top
+TEST_SCRIPTS += tests/nightly/test_rules.sh tests/nightly/test_nightly_slurm.sh tests/nightly/test_nightly_html.sh \
+                tests/nightly/test_install.sh
+TEST_PREREQS += $(NIGHTLY_TOOLS) $(NIGHTLY_MUTANT) $(SIM_CHK_LIVE) $(BUILD)/sim/chk/Vtb_top $(TM_TOOL_BINS) \
+                $(ISS) $(LIBTARMAC_SO) $(LIBARMV6M)
+
+# make bench: the launchers' scheduling time per test against the test time, local and Slurm (tests/bench/).
+.PHONY: bench-nightly
+BENCH_NIGHTLY_USES := $(NIGHTLY_TOOLS) $(BUILD)/sim/chk/Vtb_top $(PROGRAM_ELFS) $(call random-programs,1 2)
+BENCH_PREREQS += $(BENCH_NIGHTLY_USES)
+bench-nightly: $(BENCH_NIGHTLY_USES)
+	bash tests/bench/bench_nightly.sh $(BUILD)/bench/nightly
+BENCHES += bench-nightly
+# Nothing lost, every argument checked (sim/test_outputs.sh): outputs that are inputs refused, write errors with a
+# message and a non-zero exit, numbers on the command lines validated, long paths; in the tools and simulators.
+TEST_SCRIPTS += sim/test_outputs.sh
+TEST_PREREQS += $(ISS) $(BIN)/tarmac-cov $(BIN)/tarmac-diff $(BIN)/mtb-decode $(BUILD)/sim/chk/Vtb_top $(SIM_SC_CHK) \
+  $(BUILD)/sim/chk-trace/Vtb_top $(SIM_CHK_LIVE) $(PROGRAM_ELFS)

@@ -5,7 +5,8 @@
 //                [+fst=<file> [+fst_start=<cycle>] [+fst_cycles=<n>]]   (builds with tracing: sim/waves.h)
 // Exit status: the program's exit code; 3 when the lockstep checker failed (halted mid-run or failed at the end);
 // 4 stopped before the program's exit by a $fatal/$stop/$finish not of the checker (an assertion); 124 timeout;
-// 125 lockup; 2 usage. After a 3 or 4 it prints the command that writes the waveform of the cycles before it.
+// 125 lockup; 2 usage (no +elf, an ELF tb_top cannot load, a bad plusarg: harness_check_plusargs) or a waveform
+// that cannot be written. After a 3 or 4 it prints the command that writes the waveform of the cycles before it.
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -20,6 +21,7 @@
 int main(int argc, char **argv)
 {
     harness_init();
+    if (!harness_check_plusargs(argc, argv)) return HARNESS_EXIT_USAGE;
     std::vector<std::string> args = harness_args(argc, argv);
     std::vector<const char *> cargs;
     for (const std::string &a : args) cargs.push_back(a.c_str());
@@ -28,10 +30,9 @@ int main(int argc, char **argv)
     if (!elf) {
         std::fprintf(stderr, "usage: %s +elf=<prog.elf> [+timeout=<cycles>] [+waitstates=<pct>] [+seed=<n>] [+trace]\n",
                      argv[0]);
-        return 2;
+        return HARNESS_EXIT_USAGE;
     }
-    const char *to = harness_plusarg(argc, argv, "+timeout=");
-    long long timeout = to ? std::atoll(to) : 100000000LL;
+    long long timeout = harness_number(argc, argv, "+timeout=", 100000000LL);
     const long long reset_cycles = 4;
     Waves waves;
     waves.set_reset_cycles(reset_cycles);
@@ -52,8 +53,9 @@ int main(int argc, char **argv)
     }
     double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     top.final();
-    waves.close();
+    bool waves_written = waves.close();
     int status = harness_finish(cycles, timeout, secs);
+    if (!waves_written && status == 0) status = HARNESS_EXIT_USAGE;  // the waveform asked for is lost
     if (status == HARNESS_EXIT_CHECKER || status == HARNESS_EXIT_STOPPED)
         waves.rerun_hint(argc, argv, harness_result.cycles);
     return status;

@@ -4,7 +4,8 @@
 # LrReset, CpuId, NumIrq and MtbBase, sim/sim.mk) and with the defaults. The programs that touch those choices run
 # in lockstep on the system built like their golden. A golden whose record differs from what tb_top declares
 # fails at open, before the first instruction, naming the key, both values and the golden (declared wrongly, the
-# same difference is a divergence later); a plain-text golden has no record: a note, and the run passes.
+# same difference is a divergence later); a plain-text golden has no record: a note, and the run passes. A golden
+# of another program than the ELF the run loads fails at open as that (the program identity it records).
 # Needs BUILD from make, the two checker simulators, the model, the programs.
 set -u
 pass=0; fail=0
@@ -59,6 +60,13 @@ check "a golden with other CPUID and num_irq: both keys named (exit $rc)" \
 out=$("$dflt" +elf="$elf" +tarmac_golden="$tmp/plain.tarmac" 2>&1); rc=$?
 check "a plain-text golden: one note that the configuration is not checked, and the run passes (exit $rc)" \
   '[ "$rc" -eq 0 ] && [ "$(grep -c "records no model configuration (plain text)" <<<"$out")" -eq 1 ] && grep -q "^tarmac checker: PASS" <<<"$out"'
+
+for other in sort crc32; do
+  out=$("$dflt" +elf="$BUILD/programs/$other.elf" +tarmac_golden=golden/hello.tarmac.gz 2>&1); rc=$?
+  check "hello's golden on a run of $other: fails at open, before step 1, as a golden of another program (exit $rc)" \
+    '[ "$rc" -eq 3 ] && grep -q "after 0 instructions" <<<"$out" && ! grep -q "MISMATCH" <<<"$out" \
+     && grep -qF "golden/hello.tarmac.gz: this golden is for another program: it records program " <<<"$out"'
+done
 
 out=$("$dflt" +elf="$elf" +tarmac_golden="$tmp/lr.tarmac.gz" +tarmac_model=lr_rst:1 2>&1); rc=$?
 check "an unknown key in a +tarmac_model plusarg is an error that names it (exit $rc)" \

@@ -1,28 +1,30 @@
 #!/usr/bin/env bash
 # Coverage end to end (dpi/README.md, "Coverage"): two programs in lockstep on the reference core, each writing
-# the checker's coverage file (+tarmac_coverage= through sim/regress.sh --coverage); the regression merges them
+# the checker's coverage file (+tarmac_coverage=, which the nightly runner gives every test); the runner merges them
 # with tarmac-cov into the summary, the HTML page and a merged file that merges again. Needs BUILD from make.
 set -u
 pass=0; fail=0
 check() { if eval "$2"; then pass=$((pass + 1)); echo "ok   $1"; else fail=$((fail + 1)); echo "FAIL $1"; fi; }
 cov="$BUILD/bin/tarmac-cov"; out="$BUILD/regress/test-coverage"
 rm -rf "$out"
-r=$(bash sim/regress.sh -j 2 --coverage "$cov" "$BUILD/sim/chk/Vtb_top" "$BUILD/programs" golden "$out" 25 svc mtb_flow)
+r=$(python3 sim/nightly.py --set nightly --only file/svc --only file/mtb_flow --no-build -j 2 --out "$out" 2>&1)
 echo "$r" | tail -3
+svc="$out/file/svc/coverage.cov"; mtb="$out/file/mtb_flow/coverage.cov"
 check "both programs pass in lockstep" 'tail -1 <<<"$r" | grep -q "^2 passed, 0 failed$"'
 check "each wrote its coverage file, marked passed" \
-  'grep -qx "# failed 0" "$out/svc.cov" && grep -qx "# failed 0" "$out/mtb_flow.cov"'
-check "each has its own summary, with its holes listed" \
+  'grep -qx "# failed 0" "$svc" && grep -qx "# failed 0" "$mtb"'
+"$cov" merge "$svc" --text "$out/svc.coverage.txt" > /dev/null
+check "one file's own summary, with its holes listed" \
   'grep -q "^coverage: [0-9]* of [0-9]* bins hit" "$out/svc.coverage.txt" && grep -qx "  exception.NMI.entered" "$out/svc.coverage.txt"'
 hits() { awk -F'\t' -v b="$2" '$1 == b { print $2 }' "$1"; }
 check "svc's file: SVCall entered 3 times (its golden's CoreEvent_SVCALL lines)" \
-  '[ "$(hits "$out/svc.cov" exception.SVCall.entered)" = "$(zcat golden/svc.tarmac.gz | grep -c CoreEvent_SVCALL)" ]'
+  '[ "$(hits "$svc" exception.SVCall.entered)" = "$(zcat golden/svc.tarmac.gz | grep -c CoreEvent_SVCALL)" ]'
 check "mtb_flow's file: the watermark with AUTOSTOP and with AUTOHALT compared" \
-  '[ "$(hits "$out/mtb_flow.cov" mtb.watermark_autostop)" -gt 0 ] && [ "$(hits "$out/mtb_flow.cov" mtb.watermark_autohalt)" -gt 0 ]'
+  '[ "$(hits "$mtb" mtb.watermark_autostop)" -gt 0 ] && [ "$(hits "$mtb" mtb.watermark_autohalt)" -gt 0 ]'
 # the merge is the sum, bin by bin
 sum_ok=$(awk -F'\t' '/^#/ { next } FILENAME == ARGV[1] || FILENAME == ARGV[2] { s[$1] += $2; next }
   { if (s[$1] != $2) bad++; n++ } END { print (n > 400 && !bad) ? "yes" : "no" }' \
-  "$out/svc.cov" "$out/mtb_flow.cov" "$out/coverage.tsv")
+  "$svc" "$mtb" "$out/coverage.tsv")
 check "coverage.tsv is the sum of the two files, bin by bin" '[ "$sum_ok" = yes ]'
 check "coverage.tsv counts 2 tests" 'grep -qx "# tests 2" "$out/coverage.tsv"'
 bins=$(grep -vc '^#' "$out/coverage.tsv")

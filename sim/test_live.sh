@@ -16,16 +16,16 @@ for p in $LIVE_PROGRAMS; do
   if [ "$rc" -eq 0 ] && cmp -s "$tmp/out" "tests/programs/$p.expect"; then ok "$p on the core without the checker"
   else bad "$p on the core without the checker: exit $rc" "$(diff "$tmp/out" "tests/programs/$p.expect" | head -3)"; fi
 done
-# the regression's own verdicts: checker PASS, exit 0, the expected output
-count() { local n; n=$(tail -1 <<<"$1" | sed -n "s/^\([0-9]*\) passed, \([0-9]*\) failed$/\\$2/p"); echo "${n:-$3}"; }
-r=$(bash sim/regress.sh -j 2 --live "$live" "$BUILD/programs" - "$BUILD/regress/test-live" 25 $LIVE_PROGRAMS)
-echo "$r"
-pass=$((pass + $(count "$r" 1 0))); fail=$((fail + $(count "$r" 2 1)))
-seeds=$(for s in $ASYNC_TEST_SEEDS; do echo "async_$s"; done)
-# shellcheck disable=SC2086
-r=$(bash sim/regress.sh -j 2 --live --plusargs "$ASYNC_PLUSARGS" "$live" "$BUILD/random" - "$BUILD/regress/test-live-async" 25 $seeds)
-echo "$r"
-pass=$((pass + $(count "$r" 1 0))); fail=$((fail + $(count "$r" 2 1)))
+# the nightly's live groups (sim/nightly.toml): the runner's pass rule (the ledger's PASS, exit 0, the expected
+# output), one verdict per program and seed
+rm -rf "$BUILD/regress/test-live"
+r=$(python3 sim/nightly.py --set nightly --only live --only async --var ASYNC_SEEDS="$ASYNC_TEST_SEEDS" --no-build -j 2 \
+    --out "$BUILD/regress/test-live" 2>&1)
+echo "$r" | sed -n '/^group /,/^$/p'
+grep -A6 "^failure buckets: [1-9]" <<<"$r"
+n=$(( $(wc -w <<<"$LIVE_PROGRAMS") + $(wc -w <<<"$ASYNC_TEST_SEEDS") ))
+p=$(tail -1 <<<"$r" | sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed$/\1/p')
+pass=$((pass + ${p:-0})); fail=$((fail + n - ${p:-0}))
 # the random pulses (rtl_tb/irq_source.sv) on the core without the checker: IRQs of the lines only the testbench
 # raises (IRQ4-31) and NMIs are entered, the same seed gives the same run, another seed another one
 s=${ASYNC_TEST_SEEDS%% *}

@@ -29,31 +29,37 @@ for p in $PROGRAMS; do
   if [ "$rc" -eq 0 ] && cmp -s "$tmp/out" "tests/programs/$p.expect"; then pass=$((pass + 1)); echo "ok   $p on the core (no wait states)"
   else fail=$((fail + 1)); echo "FAIL $p on the core (no wait states): exit $rc"; diff "$tmp/out" "tests/programs/$p.expect" | head -5; tail -3 "$tmp/err"; fi
 done
-out=$(bash sim/regress.sh -j 2 "$BUILD/sim/chk/Vtb_top" "$BUILD/programs" golden "$BUILD/regress/test" 25 $PROGRAMS)
-# the JUnit file is well-formed and lists every test
-if python3 -c "import sys, xml.etree.ElementTree as E; r = E.parse(sys.argv[1]).getroot(); sys.exit(0 if len(r.findall('testcase')) == int(sys.argv[2]) else 1)" \
-     "$BUILD/regress/test/junit.xml" "$(wc -w <<<"$PROGRAMS")"; then
-  pass=$((pass + 1)); echo "ok   junit.xml lists every test"
+# the nightly's corpus groups (sim/nightly.toml): file mode, the SystemC harness, register snapshots
+rm -rf "$BUILD/regress/test"
+out=$(python3 sim/nightly.py --set nightly --only file --only systemc --only snapshot --no-build -j 2 \
+      --out "$BUILD/regress/test" 2>&1)
+echo "$out" | sed -n '/^group /,/^$/p'
+n=$(wc -w <<<"$PROGRAMS")
+cases() { /usr/bin/python3 tests/nightly/junit_cases.py "$BUILD/regress/test/junit.xml" "$@"; }
+if [ "$(cases file | wc -l)" -eq "$n" ] && [ "$(cases systemc | wc -l)" -eq "$n" ] && [ "$(cases snapshot | wc -l)" -eq "$n" ]; then
+  pass=$((pass + 1)); echo "ok   junit.xml lists every test of the three groups ($n each)"
 else
   fail=$((fail + 1)); echo "FAIL junit.xml"
 fi
-echo "$out"
+group_ok() { grep -Eq "^$1 +$n +$n +0 +0 " <<<"$out"; }
+# file mode: one verdict per program
+while read -r _ name verdict _; do
+  if [ "$verdict" = pass ]; then pass=$((pass + 1)); echo "ok   $name in lockstep (wait states on)"
+  else fail=$((fail + 1)); echo "FAIL $name in lockstep: $verdict"; fi
+done < <(cases file)
+grep -A4 "^failure buckets: [1-9]" <<<"$out"
 # the SystemC harness gives the same verdicts and the same counts
-sc=$(bash sim/regress.sh -j 2 "$BUILD/sim-systemc/chk/Vtb_top" "$BUILD/programs" golden "$BUILD/regress/test-systemc" 25 $PROGRAMS)
-strip() { sed -E 's/ +[0-9]+\.[0-9]+s / /; s/ +/ /g' | grep -v '^regression\|passed'; }  # drop the time column
-if [ "$(strip <<<"$out")" = "$(strip <<<"$sc")" ] && grep -q "^regression: .* 0 failed" <<<"$sc"; then
+if group_ok systemc && [ "$(cases file)" = "$(cases systemc)" ]; then
   pass=$((pass + 1)); echo "ok   SystemC harness: same verdicts and counts as the C++ harness"
 else
-  fail=$((fail + 1)); echo "FAIL SystemC harness differs"; echo "$sc" | tail -5
+  fail=$((fail + 1)); echo "FAIL SystemC harness differs"; diff <(cases file) <(cases systemc) | head -5
 fi
 # snapshot mode: the same programs with the registers compared through the core's visibility port (no write
 # port used), every register the golden knows at every step
-snap=$(bash sim/regress.sh -j 2 --plusargs "+tarmac_regs=snapshot" "$BUILD/sim/chk/Vtb_top" "$BUILD/programs" golden \
-       "$BUILD/regress/test-snapshot" 25 $PROGRAMS)
-if grep -q "^regression: .* 0 failed" <<<"$snap"; then
+if group_ok snapshot; then
   pass=$((pass + 1)); echo "ok   every program in lockstep in snapshot mode (+tarmac_regs=snapshot)"
 else
-  fail=$((fail + 1)); echo "FAIL snapshot mode"; grep -A8 FAIL <<<"$snap" | head -20
+  fail=$((fail + 1)); echo "FAIL snapshot mode"
 fi
 # a golden as an M-profile FVP writes it (status and exception-phase lines, cpsr before the reset, SP writes
 # as r13_main + MSP pairs) is the golden of the reference core just as well, and equals the model's own
@@ -70,14 +76,11 @@ for p in hello svc psp nvic hardfault exc_return; do
 done
 # the golden streamed by the model inside the SystemC simulation (no file) gives the same verdicts and counts
 for prog in $PROGRAMS; do
-  want=$(grep "^tarmac checker:" "$BUILD/regress/test-systemc/$prog.log" | sed 's/; golden .*//')
+  want=$(grep "^tarmac checker:" "$BUILD/regress/test/systemc/$prog/stdout.txt" | sed 's/; golden .*//')
   got=$("$BUILD/sim-systemc/chk/Vtb_top" +elf="$BUILD/programs/$prog.elf" +golden_from_model +waitstates=25 +seed=1 2>&1 \
         | grep "^tarmac checker:" | sed 's/; golden .*//')
   if [ -n "$want" ] && [ "$want" = "$got" ]; then pass=$((pass + 1)); echo "ok   $prog with the model as a SystemC golden source"
   else fail=$((fail + 1)); echo "FAIL $prog with the model as a SystemC golden source"; echo "  file:  $want"; echo "  model: $got"; fi
 done
-p=$(tail -1 <<<"$out" | sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed$/\1/p')
-f=$(tail -1 <<<"$out" | sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed$/\2/p')
-pass=$((pass + ${p:-0})); fail=$((fail + ${f:-1}))
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -30,7 +30,8 @@ out=$("$BUILD/sim-systemc/chk/Vtb_top" +elf="$elf" +fst="$tmp/z.fst" 2>&1); rc=$
 check "the SystemC harness refuses +fst= too (exit $rc)" \
   '[ "$rc" -eq 2 ] && grep -q "waveforms are written by the C++ harness" <<<"$out" && [ ! -e "$tmp/z.fst" ]'
 out=$("$trace" +elf="$elf" +fst="$tmp/y.fst" +fst_start=-5 2>&1); rc=$?
-check "a bad window is a usage error (exit $rc)" '[ "$rc" -eq 2 ] && grep -q "usage: +fst=<file>" <<<"$out"'
+check "a bad window is a usage error naming it (exit $rc)" \
+  '[ "$rc" -eq 2 ] && grep -q "plusarg .+fst_start=-5.: expected a decimal number from 0 to" <<<"$out" && [ ! -e "$tmp/y.fst" ]'
 
 # a checker halt in the normal build, a few thousand cycles in (hello against its golden with the 300th
 # register value changed): the command for its waveform
@@ -45,10 +46,11 @@ rerun=$($cmd 2>&1); rc=$?
 "$info" "$tmp/h.fst" > "$tmp/h.info" 2>&1
 check "that command, as printed, fails the same way (exit $rc) and writes the waveform up to the failing cycle ($(head -1 "$tmp/h.info"))" \
   '[ "$rc" -eq 3 ] && [ "$(head -1 "$tmp/h.info")" = "time $(( (at > 1000 ? at - 1000 : 0) * 10 )) $((at * 10 + 5))" ] && grep -q "MISMATCH #1" <<<"$rerun"'
-# the regression's summary carries the same command for a failing test
+# the nightly's summary carries the same command under the failing test's bucket
 mkdir -p "$tmp/golden"; cp "$tmp/bad.tarmac.gz" "$tmp/golden/hello.tarmac.gz"
-reg=$(bash sim/regress.sh "$BUILD/sim/chk/Vtb_top" "$BUILD/programs" "$tmp/golden" "$tmp/regress" 0 hello 2>&1)
-check "the regression's summary of a failing test has the waveform command" \
-  'grep -q "^  waves (cycles [0-9]*-[0-9]*): $trace .* +fst=$tmp/regress/hello.fst +fst_start=[0-9]* +fst_cycles=[0-9]*$" <<<"$reg"'
+reg=$(python3 sim/nightly.py --set nightly --only file/hello --var GOLDEN_DIR="$tmp/golden" --var WAITSTATES=0 \
+      --no-build --out "$tmp/regress" 2>&1)
+check "the nightly's summary of a failing test has the waveform command" \
+  'grep -q "^      waves (cycles [0-9]*-[0-9]*): $trace .* +fst=$tmp/regress/file/hello/report.fst +fst_start=[0-9]* +fst_cycles=[0-9]*$" <<<"$reg"'
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

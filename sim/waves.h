@@ -4,7 +4,8 @@
 // of the reset, as the checker's reports and +trace do; a cycle is 10 time units, the rising edge at 5. Tracing
 // costs only when a file is asked for, and only inside the window; the builds without it ignore nothing: +fst=
 // there is a usage error. After a failed run, waves_rerun_hint prints the command that writes the waveform of
-// the cycles before the failure.
+// the cycles before the failure. The file is written whole (tarmac/outfile.h: renamed into place at the end) and
+// may not be the program or the golden.
 #pragma once
 #include <sys/stat.h>
 
@@ -16,6 +17,8 @@
 
 #include "Vtb_top.h"
 #include "harness.h"
+#include "tarmac/number.h"
+#include "tarmac/outfile.h"
 #include "verilated.h"
 #if VM_TRACE
 #include "verilated_fst_c.h"
@@ -27,6 +30,8 @@ class Waves {
     bool configure(int argc, char **argv)
     {
         file_ = harness_plusarg(argc, argv, "+fst=");
+        inputs_[0] = harness_plusarg(argc, argv, "+elf=");
+        inputs_[inputs_[0] ? 1 : 0] = harness_plusarg(argc, argv, "+tarmac_golden=");
         const char *s = harness_plusarg(argc, argv, "+fst_start=");
         const char *n = harness_plusarg(argc, argv, "+fst_cycles=");
         if (!file_) {
@@ -52,11 +57,20 @@ class Waves {
     {
 #if VM_TRACE
         if (!file_) return true;
+        tm_error err;
+        char msg[600];
+        out_ = tm_outfile_open(file_, inputs_, &err);
+        if (!out_) {
+            std::fprintf(stderr, "tb_main: +fst=: %s\n", tm_error_format(&err, msg, sizeof msg));
+            return false;
+        }
         fst_ = std::make_unique<VerilatedFstC>();
         top.trace(fst_.get(), 99);
-        fst_->open(file_);
+        fst_->open(tm_outfile_writing(out_));
         if (!fst_->isOpen()) {
             std::fprintf(stderr, "tb_main: cannot write %s\n", file_);
+            tm_outfile_discard(out_);
+            out_ = nullptr;
             return false;
         }
 #else
@@ -78,12 +92,22 @@ class Waves {
 #endif
     }
 
-    void close()
+    // Ends the file and puts it in place; false with a message when it cannot be.
+    bool close()
     {
 #if VM_TRACE
         if (fst_) fst_->close();
         fst_.reset();
+        tm_error err;
+        char msg[600];
+        if (out_ && tm_outfile_commit(out_, &err) != TM_OK) {
+            out_ = nullptr;
+            std::fprintf(stderr, "tb_main: +fst=: %s\n", tm_error_format(&err, msg, sizeof msg));
+            return false;
+        }
+        out_ = nullptr;
 #endif
+        return true;
     }
 
     // The clock cycles the harness holds the reset for: cycle 0 of the reports is the loop's reset_cycles.
@@ -115,9 +139,10 @@ class Waves {
   private:
     static bool number(const char *s, long long *v)
     {
-        char *end;
-        *v = std::strtoll(s, &end, 10);
-        return *s && !*end && *v >= 0;
+        uint64_t x;
+        if (tm_parse_uint(s, 10, 0, 0x7fffffffffffffffull, &x)) return false;
+        *v = (long long)x;
+        return true;
     }
     static std::string base(const std::string &p) { return p.substr(p.find_last_of('/') + 1); }
     static std::string strip_ext(const std::string &p)
@@ -140,8 +165,10 @@ class Waves {
     }
 
     const char *file_ = nullptr;
+    const char *inputs_[3] = { nullptr, nullptr, nullptr };  // the files the run reads: +fst= may not be one
     long long start_ = 0, cycles_ = -1, reset_cycles_ = 0;
 #if VM_TRACE
+    tm_outfile *out_ = nullptr;
     std::unique_ptr<VerilatedFstC> fst_;
 #endif
 };

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "tarmac/thumb.h"
+#include "tarmac/version.h"
 #include "tc_coverage.h"
 #include "tc_internal.h"
 
@@ -22,25 +23,35 @@ static unsigned pow2_at_least(unsigned n)
 
 static tc_checker *out_of_memory(tc_checker *c, tm_error *err)
 {
-    tc_close(c);
+    if (c) tc_free(c);
     tm_error_set(err, TM_ERR_IO, NULL, 0, "out of memory");
     return NULL;
 }
 
 /* tc_open failed after reading the options: the ledger says why (an ERROR; stream: what failed), then the checker
  * is freed. err is tc_open's error, which stays the caller's. */
-static tc_checker *open_failed(tc_checker *c, const char *stream, const tm_error *err)
+static tc_checker *open_failed(tc_checker *c, const char *stream, const char *field, const tm_error *err)
 {
     tc_first *f = &c->first;
     if (f->kind == TC_FIRST_NONE) { /* else the failure itself said it (an unreadable golden) */
         f->kind = TC_FIRST_ERROR;
         f->stream = stream;
+        snprintf(f->field, sizeof f->field, "%s", field);
         f->line = err->line;
         snprintf(f->headline, sizeof f->headline, "cannot open the checker: %s", err->msg);
     }
     tm_error ignored; /* a ledger that cannot be written adds nothing to the open's error */
     tc_ledger_write(c, -1, &ignored);
-    tc_close(c);
+    tc_free(c);
+    return NULL;
+}
+
+/* The open handle, known to the calls (tc_handles.c); NULL when too many are open. */
+static tc_checker *registered(tc_checker *c, tm_error *err)
+{
+    if (tc_handle_add(c) == 0) return c;
+    tm_error_set(err, TM_ERR_IO, NULL, 0, "more than %d checkers open at once", TC_MAX_HANDLES);
+    tc_free(c);
     return NULL;
 }
 
@@ -54,6 +65,10 @@ tc_checker *tc_open(const char *golden, const char *options, tm_error *err)
     memset(c, 0, sizeof *c);
     if (tc_parse_options(&c->o, golden, options, err)) {
         free(c);
+        return NULL;
+    }
+    if (tc_outputs_check(c, err)) { /* before the run, not at its end */
+        tc_close(c);
         return NULL;
     }
     /* ring sizes are powers of two: indexing is a mask, not a division, on every event */
@@ -73,36 +88,35 @@ tc_checker *tc_open(const char *golden, const char *options, tm_error *err)
     c->gold_handler = 0;
     if (!c->ring || !c->pkts || !c->events || !c->reg_pool || !c->mem_pool) return out_of_memory(c, err);
     int live = !strncmp(c->o.golden, "live:", 5);
-    if (live && !c->o.elf[0]) snprintf(c->o.elf, sizeof c->o.elf, "%s", c->o.golden + 5); /* symbolized reports */
+    if (live && !c->o.elf[0] && tc_option_path(&c->o.elf, c->o.golden + 5, err)) /* symbolized reports */
+        return out_of_memory(c, err);
     if (c->o.elf[0]) {
         c->elf = tm_elf_open(c->o.elf, err);
-        if (!c->elf) return open_failed(c, "config", err);
+        if (!c->elf) return open_failed(c, "config", "elf", err);
         c->disasm = calloc(c->ring_cap, sizeof *c->disasm);
         if (!c->disasm) return out_of_memory(c, err);
     }
     if (c->o.coverage[0] && !(c->cov = tc_cov_new())) return out_of_memory(c, err);
     if (live) { /* the model runs here, stepped by the calls (tc_live.c) */
-        if (tc_live_open(c, err) != 0) return open_failed(c, "live", err);
+        if (tc_live_open(c, err) != 0) return open_failed(c, "live", "", err);
         tc_config_follow(c);
-        return c;
+        return registered(c, err);
     }
     /* inflating, parsing and building the golden steps run on threads of their own, beside the simulation */
-    if (tc_golden_start(c, err) != 0) return open_failed(c, "golden", err);
+    if (tc_golden_start(c, err) != 0) return open_failed(c, "golden", "", err);
+    /* the first steps read now: a golden that is unreadable there, or empty, is reported at open, first */
+    if (tc_golden_first(c, err) != TM_OK) return open_failed(c, "golden", "", err);
     /* the declared configuration against the golden's record (read with the gzip header at open), before any
-     * step: a core built differently fails here, not as a divergence later */
-    if (tc_config_check(c, err) != 0) return open_failed(c, "config", err);
+     * step is compared: a core built differently fails here, not as a divergence later */
+    if (tc_config_check(c, err) != 0) return open_failed(c, "config", "model", err);
     tc_config_follow(c);
-    /* Read the first steps now so that an unreadable golden is reported at open, with file:line. */
-    if (tc_golden_fill(c, c->o.bus_window + 2) != TC_OK) {
-        tm_error_set(err, TM_ERR_PARSE, NULL, 0, "%.250s", c->report ? c->report : "unreadable golden");
-        return open_failed(c, "golden", err);
-    }
-    return c;
+    /* and the program the golden was made from against the ELF the testbench runs */
+    if (tc_program_check(c, err) != 0) return open_failed(c, "golden", "program", err);
+    return registered(c, err);
 }
 
-int tc_close(tc_checker *c)
+int tc_free(tc_checker *c)
 {
-    if (!c) return TC_FAILED;
     int rc = TC_OK;
     if (!c->finished) { /* a halted run, or one closed early: its ledger says so */
         tm_error e;
@@ -119,23 +133,10 @@ int tc_close(tc_checker *c)
     tc_cov_free(c->cov);
     free(c->disasm);
     free(c->report);
+    tc_options_free(&c->o);
     free(c);
     return rc;
 }
-
-void tc_set_time(tc_checker *c, uint64_t t) { c->time = t; }
-
-const char *tc_report(const tc_checker *c) { return c->report ? c->report : ""; }
-
-const char *tc_report_unread(tc_checker *c)
-{
-    if (!c->report) return "";
-    size_t from = c->report_read;
-    c->report_read = c->report_len;
-    return c->report + from;
-}
-
-void tc_get_counters(const tc_checker *c, tc_counters *out) { *out = c->n; }
 
 /* r13 stands for the stack pointer in use: MSP in handler mode or with CONTROL.SPSEL clear. */
 static int resolve_sp(int id, int handler, uint32_t control)
@@ -144,10 +145,6 @@ static int resolve_sp(int id, int handler, uint32_t control)
     return (!handler && (control & 2)) ? TM_REG_PSP : TM_REG_MSP;
 }
 
-static int refuse(tc_checker *c) { return c->failed ? TC_FAILED : TC_OK; }
-
-int tc_halted(const tc_checker *c) { return c->failed; }
-
 /* The step the RTL is in (the last golden step once the RTL ran past the end), for reports. */
 static uint64_t current_step(const tc_checker *c)
 {
@@ -155,25 +152,10 @@ static uint64_t current_step(const tc_checker *c)
     return c->complete ? c->complete - 1 : 0;
 }
 
-static int reg_write_now(tc_checker *c, int reg, uint32_t value);
-static int mtb_packet_now(tc_checker *c, int shown, uint32_t offset, uint32_t w0, uint32_t w1);
-static int ahb_beat_now(tc_checker *c, uint32_t addr, int write, int hsize, int hprot, uint32_t data, int resp);
-
-int tc_reg_write(tc_checker *c, int reg, uint32_t value)
-{
-    if (c->failed) return TC_FAILED;
-    tc_event e = { TC_EV_REG, (uint8_t)reg, 0, 0, value, 0, 0, c->time };
-    if (c->live && reg >= 0 && reg < TM_REG_COUNT) return tc_live_call(c, &e);
-    return reg_write_now(c, reg, value);
-}
-
-static int reg_write_now(tc_checker *c, int reg, uint32_t value)
+int tc_reg_write_now(tc_checker *c, int reg, uint32_t value)
 {
     tc_event e = { TC_EV_REG, (uint8_t)reg, 0, 0, value, 0, 0, c->time };
     tc_record_event(c, &e);
-    if (reg < 0 || reg >= TM_REG_COUNT)
-        return tc_fail(c, "api", "reg_write: register id %d out of range 0-%d", reg, TM_REG_COUNT - 1);
-    if (c->o.snapshot) return tc_fail(c, "api", "reg_write: the checker was opened for register snapshots (regs=snapshot)");
     if (reg == TM_REG_PC) return TC_OK;
     reg = resolve_sp(reg, c->gold_handler, c->rtl[TM_REG_CONTROL]);
     c->rtl[reg] = value;
@@ -278,15 +260,14 @@ static int compare_registers(tc_checker *c, uint32_t gold_mask, uint64_t first, 
     return TC_OK;
 }
 
-int tc_snapshot(tc_checker *c, const uint32_t regs[TM_REG_COUNT], uint32_t valid)
+int tc_snapshot_now(tc_checker *c, const uint32_t regs[TM_REG_COUNT], uint32_t valid)
 {
-    if (c->failed) return TC_FAILED;
     tc_event e = { TC_EV_SNAPSHOT, 0, 0, 0, valid, 0, 0, c->time };
     tc_record_event(c, &e);
     if (!c->o.snapshot) return tc_fail(c, "api", "snapshot: the checker was opened for register writes (regs=writes)");
     if (!c->snap_due) return tc_fail(c, "api", "snapshot: no retire or exception since the last snapshot (one per step)");
     c->snap_due = 0;
-    valid &= ~(1u << TM_REG_PC) & ((1u << TM_REG_COUNT) - 1);
+    valid &= ~(1u << TM_REG_PC);
     uint32_t v[TM_REG_COUNT];
     memcpy(v, regs, sizeof v);
     if (valid & (1u << TM_REG_SP)) { /* SP alone: the stack pointer the golden is using */
@@ -497,46 +478,26 @@ static int close_step(tc_checker *c, int is_exc, uint32_t pc, uint32_t opcode, i
     }
     int wrc = check_windows(c);
     if (rc == TC_OK) rc = wrc;
-    return rc != TC_OK ? rc : refuse(c);
+    return rc != TC_OK ? rc : c->failed ? TC_FAILED : TC_OK;
 }
 
-static int retire_now(tc_checker *c, uint32_t pc, uint32_t opcode, int is32, int cond_passed)
+int tc_retire_now(tc_checker *c, uint32_t pc, uint32_t opcode, int is32, int cond_passed)
 {
     tc_event e = { TC_EV_RETIRE, 0, (uint8_t)(is32 != 0), (uint8_t)(cond_passed != 0), pc, opcode, 0, c->time };
     tc_record_event(c, &e);
     return close_step(c, 0, pc, opcode, is32, cond_passed, 0, 0);
 }
 
-int tc_retire(tc_checker *c, uint32_t pc, uint32_t opcode, int is32, int cond_passed)
-{
-    if (c->live) {
-        if (c->failed) return TC_FAILED;
-        tc_event e = { TC_EV_RETIRE, 0, (uint8_t)(is32 != 0), (uint8_t)(cond_passed != 0), pc, opcode, 0, c->time };
-        return tc_live_call(c, &e);
-    }
-    return retire_now(c, pc, opcode, is32, cond_passed);
-}
-
-static int exception_now(tc_checker *c, int number, uint32_t return_addr)
+int tc_exception_now(tc_checker *c, int number, uint32_t return_addr)
 {
     tc_event e = { TC_EV_EXC, 0, 0, 0, (uint32_t)number, return_addr, 0, c->time };
     tc_record_event(c, &e);
     return close_step(c, 1, 0, 0, 0, 0, number, return_addr);
 }
 
-int tc_exception(tc_checker *c, int number, uint32_t return_addr)
-{
-    if (c->live) {
-        if (c->failed) return TC_FAILED;
-        tc_event e = { TC_EV_EXC, 0, 0, 0, (uint32_t)number, return_addr, 0, c->time };
-        return tc_live_call(c, &e);
-    }
-    return exception_now(c, number, return_addr);
-}
-
 /* The asynchronous events: counted and kept for the report's context as they are compared (in live mode the
  * model has followed them before: tc_live.c). */
-static int async_now(tc_checker *c, const tc_event *e)
+int tc_async_now(tc_checker *c, const tc_event *e)
 {
     tc_record_event(c, e);
     if (e->kind == TC_EV_IRQ) c->n.irq_changes++;
@@ -545,46 +506,17 @@ static int async_now(tc_checker *c, const tc_event *e)
     return TC_OK;
 }
 
-int tc_irq_lines(tc_checker *c, uint32_t irq, int nmi)
-{
-    if (c->failed) return TC_FAILED;
-    tc_event e = { TC_EV_IRQ, (uint8_t)(nmi != 0), 0, 0, irq, 0, 0, c->time };
-    return c->live ? tc_live_call(c, &e) : async_now(c, &e);
-}
-
-int tc_systick_ticks(tc_checker *c, uint32_t n)
-{
-    if (c->failed) return TC_FAILED;
-    tc_event e = { TC_EV_TICKS, 0, 0, 0, n, 0, 0, c->time };
-    return c->live ? tc_live_call(c, &e) : async_now(c, &e);
-}
-
-int tc_mem_write(tc_checker *c, uint32_t addr, int size, uint32_t data)
-{
-    if (c->failed) return TC_FAILED;
-    tc_event e = { TC_EV_MEMW, (uint8_t)size, 0, 0, addr, data, 0, c->time };
-    if ((size != 1 && size != 2 && size != 4) || (addr & (uint32_t)(size - 1))) {
-        tc_record_event(c, &e);
-        return tc_fail(c, "api", "mem_write: size %d at %08x (1, 2 or 4 bytes, aligned)", size, addr);
-    }
-    return c->live ? tc_live_call(c, &e) : async_now(c, &e);
-}
-
 int tc_apply_event(tc_checker *c, const tc_event *e)
 {
     if (c->failed) return TC_FAILED;
     c->time = e->time;
     switch (e->kind) {
-    case TC_EV_REG: return reg_write_now(c, e->a, e->x);
-    case TC_EV_BEAT: return ahb_beat_now(c, e->x, e->a, e->b, (int)e->z, e->y, e->c);
-    case TC_EV_PACKET: {
-        tc_event k = *e;
-        tc_record_event(c, &k);
-        return mtb_packet_now(c, e->a, e->z, e->x, e->y);
-    }
-    case TC_EV_RETIRE: return retire_now(c, e->x, e->y, e->b, e->c);
-    case TC_EV_EXC: return exception_now(c, (int)e->x, e->y);
-    default: return async_now(c, e);
+    case TC_EV_REG: return tc_reg_write_now(c, e->a, e->x);
+    case TC_EV_BEAT: return tc_ahb_beat_now(c, e->x, e->a, e->b, (int)e->z, e->y, e->c);
+    case TC_EV_PACKET: return tc_mtb_packet_now(c, e->a, e->z, e->x, e->y);
+    case TC_EV_RETIRE: return tc_retire_now(c, e->x, e->y, e->b, e->c);
+    case TC_EV_EXC: return tc_exception_now(c, (int)e->x, e->y);
+    default: return tc_async_now(c, e);
     }
 }
 
@@ -618,16 +550,7 @@ static int check_windows(tc_checker *c)
     return rc;
 }
 
-int tc_ahb_beat(tc_checker *c, uint32_t addr, int write, int hsize, int hprot, uint32_t data, int resp)
-{
-    if (c->failed) return TC_FAILED;
-    tc_event e = { TC_EV_BEAT, (uint8_t)(write != 0), (uint8_t)hsize, (uint8_t)(resp != 0), addr, data,
-                   (uint32_t)hprot, c->time };
-    if (c->live && hsize >= 0 && hsize <= 2) return tc_live_call(c, &e);
-    return ahb_beat_now(c, addr, write, hsize, hprot, data, resp);
-}
-
-static int ahb_beat_now(tc_checker *c, uint32_t addr, int write, int hsize, int hprot, uint32_t data, int resp)
+int tc_ahb_beat_now(tc_checker *c, uint32_t addr, int write, int hsize, int hprot, uint32_t data, int resp)
 {
     tc_event e = { TC_EV_BEAT, (uint8_t)(write != 0), (uint8_t)hsize, (uint8_t)(resp != 0), addr, data,
                    (uint32_t)hprot, c->time };
@@ -711,18 +634,10 @@ static int ahb_beat_now(tc_checker *c, uint32_t addr, int write, int hsize, int 
                        write ? "W" : "R", size, addr, 2 * size, value, c->o.bus_window);
 }
 
-/* One packet of the RTL's MTB; shown: it also said the SRAM offset it wrote the packet at. */
-static int mtb_packet(tc_checker *c, int shown, uint32_t offset, uint32_t w0, uint32_t w1)
+int tc_mtb_packet_now(tc_checker *c, int shown, uint32_t offset, uint32_t w0, uint32_t w1)
 {
-    if (c->failed) return TC_FAILED;
-    tc_event e = { TC_EV_PACKET, (uint8_t)(shown != 0), 0, 0, w0, w1, offset, c->time };
-    if (c->live) return tc_live_call(c, &e);
+    tc_event e = { TC_EV_PACKET, (uint8_t)shown, 0, 0, w0, w1, offset, c->time };
     tc_record_event(c, &e);
-    return mtb_packet_now(c, shown, offset, w0, w1);
-}
-
-static int mtb_packet_now(tc_checker *c, int shown, uint32_t offset, uint32_t w0, uint32_t w1)
-{
     if (!c->o.mtb) {
         c->n.ignored_packets++;
         return TC_OK;
@@ -754,13 +669,6 @@ static int mtb_packet_now(tc_checker *c, int shown, uint32_t offset, uint32_t w0
                            (unsigned long long)p->buffer_mask + 1, w0, w1, offset & p->buffer_mask);
     return tc_mismatch(c, "mtb", "packet", p->step, p->line, "MTB packet differs in%s: expected (%08x, %08x), actual (%08x, %08x)",
                        what, p->w0, p->w1, w0, w1);
-}
-
-int tc_mtb_packet(tc_checker *c, uint32_t w0, uint32_t w1) { return mtb_packet(c, 0, 0, w0, w1); }
-
-int tc_mtb_packet_at(tc_checker *c, uint32_t offset, uint32_t w0, uint32_t w1)
-{
-    return mtb_packet(c, 1, offset, w0, w1);
 }
 
 /* A run that compared too little fails (the ledger's vacuous-verdict rules): no step, the last step's registers
@@ -814,12 +722,37 @@ static void ledger_text(const tc_checker *c, int64_t golden_steps, char *buf, si
     }
     if (n->abandoned_reads)
         ADD("%s%llu frame reads of abandoned unstackings (abandon_unstack)", sep, (unsigned long long)n->abandoned_reads);
+    ADD("; tarmac %s", tm_version()); /* which checker gave the verdict, last so the fields before keep their place */
 #undef ADD
 }
 
-int tc_finish(tc_checker *c)
+/* The summary line: the verdict, the counts, what the options left out and the ledger's "not compared", so that
+ * a pass never hides an unchecked stream. */
+static void verdict(tc_checker *c, int rc, int64_t golden_steps)
 {
-    if (c->finished) return c->n.mismatches || c->failed ? (c->failed && !c->n.mismatches ? TC_FAILED : TC_MISMATCH) : TC_OK;
+    char left_out[256] = "", ledger[1400];
+    ledger_text(c, golden_steps, ledger, sizeof ledger);
+    int n = 0;
+    if (!c->o.bus) n += snprintf(left_out + n, sizeof left_out - n, "; bus stream off");
+    else if (c->n.ignored_beats)
+        n += snprintf(left_out + n, sizeof left_out - n, "; %llu beats left out (bus_ignore)",
+                      (unsigned long long)c->n.ignored_beats);
+    if (c->o.data_beats == TC_DATA_BEATS_GOLDEN)
+        n += snprintf(left_out + n, sizeof left_out - n, "; %llu reads taken as fetches (data_beats=golden)",
+                      (unsigned long long)c->n.fetch_beats);
+    if (!c->o.mtb) snprintf(left_out + n, sizeof left_out - n, "; MTB stream off (%llu packets not compared)",
+                            (unsigned long long)c->n.ignored_packets);
+    tc_report_append(c,
+                     "tarmac checker: %s: %llu steps, %llu registers, %llu bus beats (%llu error responses), "
+                     "%llu MTB packets compared, %llu mismatches%s%s\n",
+                     rc == TC_OK ? "PASS" : "FAIL", (unsigned long long)c->n.steps,
+                     (unsigned long long)c->n.registers, (unsigned long long)c->n.beats,
+                     (unsigned long long)c->n.error_beats, (unsigned long long)c->n.packets,
+                     (unsigned long long)c->n.mismatches, left_out, ledger);
+}
+
+int tc_finish_now(tc_checker *c)
+{
     int halted = c->failed;
     if (c->live) tc_live_finish(c); /* the model's golden ends; every held call is compared */
     c->finished = 1;
@@ -862,8 +795,10 @@ int tc_finish(tc_checker *c)
     if (c->n.mismatches) rc = TC_MISMATCH;
     tm_error e;
     if (c->cov) { /* what was compared, and whether it all matched */
-        if (tc_cov_write(c->cov, c->o.coverage, c->o.golden, rc != TC_OK, &e) != 0) {
-            int f = tc_fail(c, "output", "%s", e.msg);
+        const char *in[4];
+        if (tc_cov_write(c->cov, c->o.coverage, tc_inputs(c, in), c->o.golden, rc != TC_OK, &e) != 0) {
+            char buf[600];
+            int f = tc_fail(c, "output", "coverage file: %s", tm_error_format(&e, buf, sizeof buf));
             if (rc == TC_OK) rc = f;
         }
     }
@@ -871,31 +806,25 @@ int tc_finish(tc_checker *c)
     /* the golden read to its end (after the comparison: the ring is handed back), unless the run halted before
      * finish and no ledger asks: a halted run may leave most of a long golden unread */
     int64_t golden_steps = !halted || c->o.ledger[0] ? tc_golden_total(c) : -1;
+    /* the verdict, then the report file and the ledger with it: an output that cannot be written fails the run,
+     * and a PASS said before that is taken back (the failure, said by tc_fail, comes first, then the verdict) */
+    size_t verdict_at = c->report_len;
+    verdict(c, rc, golden_steps);
+    size_t verdict_end = c->report_len;
+    int lost = tc_report_save(c) != TC_OK;
     if (tc_ledger_write(c, golden_steps, &e) != TM_OK) {
         char buf[600];
-        int f = tc_fail(c, "output", "ledger=: %s", tm_error_format(&e, buf, sizeof buf));
-        if (rc == TC_OK) rc = f;
+        tc_fail(c, "output", "ledger=: %s", tm_error_format(&e, buf, sizeof buf));
+        lost = 1;
     }
-    /* what was left out by the options, so that a pass never hides an unchecked stream */
-    char left_out[256] = "", ledger[1400];
-    ledger_text(c, golden_steps, ledger, sizeof ledger);
-    int n = 0;
-    if (!c->o.bus) n += snprintf(left_out + n, sizeof left_out - n, "; bus stream off");
-    else if (c->n.ignored_beats)
-        n += snprintf(left_out + n, sizeof left_out - n, "; %llu beats left out (bus_ignore)",
-                      (unsigned long long)c->n.ignored_beats);
-    if (c->o.data_beats == TC_DATA_BEATS_GOLDEN)
-        n += snprintf(left_out + n, sizeof left_out - n, "; %llu reads taken as fetches (data_beats=golden)",
-                      (unsigned long long)c->n.fetch_beats);
-    if (!c->o.mtb) snprintf(left_out + n, sizeof left_out - n, "; MTB stream off (%llu packets not compared)",
-                            (unsigned long long)c->n.ignored_packets);
-    tc_report_append(c,
-                     "tarmac checker: %s: %llu steps, %llu registers, %llu bus beats (%llu error responses), "
-                     "%llu MTB packets compared, %llu mismatches%s%s\n",
-                     rc == TC_OK ? "PASS" : "FAIL", (unsigned long long)c->n.steps,
-                     (unsigned long long)c->n.registers, (unsigned long long)c->n.beats,
-                     (unsigned long long)c->n.error_beats, (unsigned long long)c->n.packets,
-                     (unsigned long long)c->n.mismatches, left_out, ledger);
-    tc_report_save(c);
+    if (lost && rc == TC_OK) {
+        rc = TC_FAILED;
+        if (c->report) {
+            memmove(c->report + verdict_at, c->report + verdict_end, c->report_len - verdict_end + 1);
+            c->report_len -= verdict_end - verdict_at;
+        }
+        verdict(c, rc, golden_steps);
+        tc_report_save(c);
+    }
     return rc;
 }

@@ -6,7 +6,9 @@
  * (plain text, FVP traces) cannot be checked: a note says so, the run goes on. */
 #include <string.h>
 
-#include "config.h"
+#include <stdlib.h>
+
+#include "armv6m.h"
 #include "tc_internal.h"
 
 static int set_err(tm_error *err, const char *file, const char *msg)
@@ -148,4 +150,32 @@ int tc_config_check(tc_checker *c, tm_error *err)
     if (!differ) return 0;
     if (len >= sizeof err->msg) memcpy(msg + sizeof err->msg - 4, "...", 4); /* err->msg keeps what fits */
     return set_err(err, c->o.golden, msg);
+}
+
+int tc_program_check(tc_checker *c, tm_error *err)
+{
+    if (!c->elf || !c->gs.reader) return 0; /* no ELF given, or live mode: the model runs that very ELF */
+    const char *record = tm_reader_gzip_comment(c->gs.reader);
+    char raw[80];
+    if (!record || !is_record(record) || !recorded(record, M6_PROGRAM_KEY, raw, sizeof raw)) {
+        tc_report_append(c, "note: golden %s records no program identity (%s): it is not checked against the ELF %s "
+                            "(elf=)\n",
+                         c->o.golden,
+                         !tm_reader_is_gzip(c->gs.reader) ? "plain text"
+                         : !record                        ? "no gzip comment"
+                         : !is_record(record)             ? "its gzip comment is not key=value,..."
+                                                          : "its record has no " M6_PROGRAM_KEY "= key",
+                         c->o.elf);
+        return 0;
+    }
+    char *end;
+    uint64_t want = strtoull(raw, &end, 16), have;
+    if (strlen(raw) != 16 || *end)
+        return tm_error_set(err, TM_ERR_FORMAT, c->o.golden, 0,
+                            "the golden's record gives " M6_PROGRAM_KEY "='%.40s', not 16 hex digits", raw);
+    if (tm_elf_image_hash(c->elf, &have) != TM_OK) return tm_error_set(err, TM_ERR_IO, NULL, 0, "out of memory");
+    if (want == have) return 0;
+    return tm_error_set(err, TM_ERR_ARG, c->o.golden, 0,
+                        "this golden is for another program: it records program %016llx, the ELF %.120s (elf=) is "
+                        "program %016llx", (unsigned long long)want, c->o.elf, (unsigned long long)have);
 }

@@ -2,10 +2,10 @@
  * The bin space is a set of dense blocks indexed by arithmetic (a Thumb encoding id times a corner, a size
  * times a byte lane, ...); bin_name() says which slots of a block are bins, so that the file lists exactly the
  * bins that can be hit and every one of them. */
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "tarmac/outfile.h"
 #include "tc_coverage.h"
 
 /* flag corners of the flag-setting data-processing encodings, from the golden's xPSR before and after */
@@ -423,16 +423,18 @@ void tc_cov_packet(tc_cov *v, const tc_packet *p)
     if (p->events & TC_PKT_AUTOHALT) v->hits[B_MTB + MTB_AUTOHALT]++;
 }
 
-int tc_cov_write(const tc_cov *v, const char *path, const char *golden, int failed, tm_error *err)
+int tc_cov_write(const tc_cov *v, const char *path, const char *const *inputs, const char *golden, int failed,
+                 tm_error *err)
 {
-    FILE *f = fopen(path, "w");
-    if (f) {
-        fprintf(f, "# tarmac-cov 1\n# tests 1\n# failed %d\n# golden %s\n", failed != 0, golden);
-        char name[96];
-        for (int i = 0; i < B_COUNT; i++)
-            if (bin_name(i, name, sizeof name)) fprintf(f, "%s\t%llu\n", name, (unsigned long long)v->hits[i]);
-        if (ferror(f) | fclose(f)) f = NULL;
-        else return 0;
+    tm_outfile *out = tm_outfile_open(path, inputs, err);
+    FILE *f = out ? tm_outfile_stream(out, err) : NULL;
+    if (!f) {
+        tm_outfile_discard(out);
+        return err->status;
     }
-    return tm_error_set(err, TM_ERR_IO, NULL, 0, "coverage file %.170s: %.60s", path, strerror(errno));
+    fprintf(f, "# tarmac-cov 1\n# tests 1\n# failed %d\n# golden %s\n", failed != 0, golden);
+    char name[96];
+    for (int i = 0; i < B_COUNT; i++)
+        if (bin_name(i, name, sizeof name)) fprintf(f, "%s\t%llu\n", name, (unsigned long long)v->hits[i]);
+    return tm_outfile_commit(out, err);
 }

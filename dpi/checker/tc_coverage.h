@@ -27,8 +27,9 @@ void tc_cov_error_beat(tc_cov *v);
 /* An MTB packet compared with the expected one p. */
 void tc_cov_packet(tc_cov *v, const tc_packet *p);
 
-/* Write the file (format above); failed: the checker's verdict. Returns 0, or TM_ERR_IO with err naming the
- * file and the reason. */
-int tc_cov_write(const tc_cov *v, const char *path, const char *golden, int failed, tm_error *err);
+/* Write the file (format above) whole (tarmac/outfile.h; inputs: the paths it may not be); failed: the checker's
+ * verdict. Returns 0, or err's status with err naming the file and the reason. */
+int tc_cov_write(const tc_cov *v, const char *path, const char *const *inputs, const char *golden, int failed,
+                 tm_error *err);
 
 #endif

@@ -7,6 +7,7 @@
  * is. Hand-over (ring.h): the steps are the ring; the golden thread publishes made (its head) with pkt_made,
  * the comparison hands back oldest (its tail) with pkt_tail. */
 #include <pthread.h>
+#include <stdarg.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,6 +24,8 @@ struct tc_golden_sync {
     uint64_t end_line;                        /* published by done */
     char error[700];                          /* published by done */
     uint64_t error_line;                      /* published by done: the golden line of the error (0: none) */
+    int error_status;                         /* published by done: its tm_status */
+    uint64_t records;                         /* published by done: the golden's records (of the cpu compared) */
     /* written by the comparison, handed back with the steps' tail */
     _Alignas(64) atomic_uint_fast64_t pkt_tail; /* packets before pkt_tail are consumed */
     pthread_t thread;
@@ -86,6 +89,8 @@ static int step_full(tc_checker *c, const char *what)
     snprintf(c->sync->error, sizeof c->sync->error, "golden %s:%llu: more than %d %s records in one step",
              c->o.golden, (unsigned long long)c->gs.line, what[0] == 'r' ? TC_MAX_REGS : TC_MAX_MEM,
              what);
+    c->sync->error_line = c->gs.line;
+    c->sync->error_status = TM_ERR_FORMAT;
     return TC_FAILED;
 }
 
@@ -323,10 +328,12 @@ static void *golden_main(void *arg)
             char buf[600];
             snprintf(y->error, sizeof y->error, "unreadable golden: %s", tm_error_format(&e, buf, sizeof buf));
             y->error_line = e.line;
+            y->error_status = e.status;
             break;
         }
         if (c->o.cpu >= 0 && r.h.cpu >= 0 && r.h.cpu != c->o.cpu) continue;
         g->line = tm_reader_line(g->reader);
+        y->records++;
         if (add_record(c, &r) != TC_OK) break;
     }
     finish_golden(c);
@@ -360,6 +367,8 @@ int tc_golden_start(tc_checker *c, tm_error *err)
     if (!c->sync) return err->status;
     tm_reader_options ro = { 0 };
     ro.lenient = c->o.lenient;
+    ro.fifo_wait_ms = c->o.golden_wait_ms;
+    ro.profile = TM_PROFILE_ARMV6M; /* an ARMv6-M checker: a register of another profile is an error at its column */
     c->gs.reader = tm_reader_open(c->o.golden, &ro, err);
     if (c->gs.reader && pthread_create(&c->sync->thread, NULL, golden_main, c) == 0) return TM_OK;
     if (c->gs.reader) {
@@ -442,6 +451,20 @@ static void wait_for_steps(tc_checker *c, uint64_t upto)
     c->pkt_made_seen = atomic_load_explicit(&c->sync->pkt_made, memory_order_acquire);
 }
 
+/* tc_fail for the golden, at its line (the ledger's golden_at). */
+__attribute__((format(printf, 3, 4))) static int golden_failed(tc_checker *c, uint64_t line, const char *fmt, ...)
+{
+    char msg[900];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    int first = c->first.kind == TC_FIRST_NONE;
+    tc_fail(c, "golden", "%s", msg);
+    if (first) c->first.line = line;
+    return TC_FAILED;
+}
+
 /* Steps handed back at once: a store to the shared line and a fence per HAND_BACK steps, not per call. The
  * golden thread runs a ring ahead, so the lag costs it nothing; before waiting for it everything is handed back. */
 #define HAND_BACK 64
@@ -468,12 +491,7 @@ int tc_golden_fill(tc_checker *c, uint64_t upto)
     }
     /* a golden that ends in an error fails the comparison only when it needs a step past the error */
     int error = c->done_seen && c->sync->error[0];
-    if (error && upto > c->made_seen) {
-        int first = c->first.kind == TC_FIRST_NONE;
-        tc_fail(c, "golden", "%s", c->sync->error);
-        if (first) c->first.line = c->sync->error_line;
-        return TC_FAILED;
-    }
+    if (error && upto > c->made_seen) return golden_failed(c, c->sync->error_line, "%s", c->sync->error);
     c->complete = upto < c->made_seen ? upto : c->made_seen;
     if (c->done_seen && !error && upto >= c->made_seen) {
         c->golden_eof = 1;
@@ -499,4 +517,42 @@ int64_t tc_golden_total(tc_checker *c)
         wait_for_steps(c, c->made_seen + 1);
     }
     return c->done_seen && !c->sync->error[0] ? (int64_t)c->made_seen : -1;
+}
+
+int tc_golden_intact(tc_checker *c, uint64_t line)
+{
+    if (!c->gs.reader || line <= c->intact_through) return TC_OK;
+    tm_error e;
+    uint64_t through;
+    if (tm_reader_check_member(c->gs.reader, line, &through, &e) == TM_OK) {
+        /* nothing to check (plain text, a pipe): never again */
+        c->intact_through = !tm_reader_is_gzip(c->gs.reader) || !through ? UINT64_MAX : through > line ? through : line;
+        return TC_OK;
+    }
+    char buf[600];
+    return golden_failed(c, line, "unreadable golden: %s (the gzip member that holds golden line %llu is damaged: what "
+                         "the comparison found there is not reported)",
+                         tm_error_format(&e, buf, sizeof buf), (unsigned long long)line);
+}
+
+int tc_golden_first(tc_checker *c, tm_error *err)
+{
+    if (tc_golden_fill(c, c->o.bus_window + 2) != TC_OK)
+        return tm_error_set(err, c->sync->error_status, NULL, 0, "%.250s", c->sync->error);
+    for (uint64_t k = 0; k < c->complete; k++)
+        if (tc_step_at(c, k)->kind != TC_STEP_RESET) return TM_OK;
+    if (!c->golden_eof) return TM_OK;
+    /* nothing to compare a retire or an exception with: say what the golden holds instead */
+    const tm_reader *r = c->gs.reader;
+    uint64_t lines = c->end_line, records = c->sync->records;
+    if (!lines && tm_reader_is_gzip(r))
+        return tm_error_set(err, TM_ERR_FORMAT, c->o.golden, 0, "the golden is empty: a gzip stream with no data in it");
+    if (!lines) return tm_error_set(err, TM_ERR_FORMAT, c->o.golden, 0, "the golden is empty (0 bytes)");
+    if (!records)
+        return tm_error_set(err, TM_ERR_FORMAT, c->o.golden, 0,
+                            "the golden holds no trace record: %llu lines of comments and blank lines only",
+                            (unsigned long long)lines);
+    return tm_error_set(err, TM_ERR_FORMAT, c->o.golden, 0,
+                        "the golden holds no instruction or exception: %llu trace records%s, none an instruction line",
+                        (unsigned long long)records, c->o.cpu >= 0 ? " of the cpu compared (cpu=)" : "");
 }

@@ -2,6 +2,7 @@
 #ifndef TARMAC_TC_INTERNAL_H
 #define TARMAC_TC_INTERNAL_H
 
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -22,10 +23,12 @@
 #define TC_MAX_BUS_IGNORE_TEXT "16"
 
 /* The parsed options (tc_options.c holds the table of keys, defaults and meanings). */
+/* Path options have any length: allocated, never NULL after tc_parse_options ("" when not given), freed by
+ * tc_options_free. */
 typedef struct tc_options {
-    char golden[512];
-    char report_path[512];
-    char elf[512];         /* the program's ELF: symbolized reports */
+    char *golden;
+    char *report_path;
+    char *elf;             /* the program's ELF: symbolized reports */
     unsigned context, max_errors, bus_window;
     uint32_t mtb_base;
     uint32_t ignore_mask;  /* bit per register id */
@@ -37,13 +40,14 @@ typedef struct tc_options {
     uint32_t bus_ignore[TC_MAX_BUS_IGNORE][2]; /* inclusive address ranges left out of the bus stream */
     unsigned n_bus_ignore;
     char model[1024];      /* the declared configuration, "key:value;..." of every model= in order (validated) */
-    char golden_out[512];  /* live mode: write the golden the model produced here */
+    char *golden_out;      /* live mode: write the golden the model produced here */
     unsigned irq_latency;  /* live mode: instructions a legal pending exception may stay untaken */
     uint32_t volatile_ranges[TC_MAX_BUS_IGNORE][2]; /* live mode: reads here take the RTL's value */
     unsigned n_volatile;
-    char coverage[512];    /* option coverage=: the functional coverage file written at finish (tc_coverage.h) */
-    char ledger[512];      /* option ledger=: the machine-readable verdict written when the run ends (tc_ledger.c) */
+    char *coverage;        /* option coverage=: the functional coverage file written at finish (tc_coverage.h) */
+    char *ledger;          /* option ledger=: the machine-readable verdict written when the run ends (tc_ledger.c) */
     int lenient;           /* lenient=1: golden lines that cannot be read are skipped and counted */
+    unsigned golden_wait_ms; /* a golden that is a FIFO may take this long to give its first byte */
 } tc_options;
 
 typedef struct tc_gmem {
@@ -162,6 +166,7 @@ struct tc_checker {
     int golden_eof;        /* complete is the last step of the golden */
     uint64_t end_line;     /* the golden's last line (when golden_eof) */
     uint64_t made_seen, pkt_made_seen; /* what the golden thread had published when last read */
+    uint64_t intact_through;           /* golden lines [1, intact_through] are in intact gzip members */
     int done_seen;
     uint64_t oldest_handed, pkt_tail_handed; /* what was handed back to it last */
     /* shadow register files */
@@ -201,6 +206,7 @@ struct tc_checker {
     char *report;
     size_t report_len, report_cap;
     size_t report_read;  /* tc_report_unread has handed out report[0, report_read) */
+    int report_lost;     /* the report file could not be written (said in the report) */
     tc_live *live;                     /* live mode: the model and the calls held until its golden steps exist */
     /* the golden thread's fields on cache lines of their own (the checker is allocated 64-byte aligned) */
     _Alignas(64) tc_golden_side gs;
@@ -210,6 +216,16 @@ struct tc_checker {
  * (tarmac/error.h); the comparison's calls return TC_OK / TC_FAILED with the report written (tc_fail).
  * tc_options.c */
 int tc_parse_options(tc_options *o, const char *golden, const char *text, tm_error *err);
+/* Set a path option to a copy of v (any length). TM_OK, or TM_ERR_IO (out of memory) with *field unchanged. */
+int tc_option_path(char **field, const char *v, tm_error *err);
+void tc_options_free(tc_options *o);
+
+/* tc_outputs.c: the checker's output files (report=, coverage=, golden_out=, ledger=), written whole (tarmac/outfile.h).
+ * At open: none of them is an input (the golden, live mode's ELF, elf=) or another of them, and each can be
+ * created: TM_OK, or err naming the paths. tc_inputs: the inputs as a NULL-terminated list (in: 4 entries), for
+ * the writes. */
+int tc_outputs_check(const tc_checker *c, tm_error *err);
+const char *const *tc_inputs(const tc_checker *c, const char *in[4]);
 
 /* tc_config.c: model=: check the keys and values of "key:value;..." with the model's table (model/config.h) and
  * add them to o->model; a later key overrides. Errors name the key and the value. */
@@ -221,6 +237,11 @@ int tc_config_check(tc_checker *c, tm_error *err);
 /* The configuration choices the comparison follows (c->abandon_unstack), from the declared model= or, for what it
  * does not declare, the golden's record; at open, after tc_config_check (live mode: the declaration only). */
 void tc_config_follow(tc_checker *c);
+
+/* At open, with elf= (or +tarmac_elf) given: the program identity the golden records (its gzip comment's
+ * program=<hash>, model/armv6m.h m6_golden_record) against the ELF's (tm_elf_image_hash). Returns 0 (the same
+ * program; or no record: a note in the report), or an error naming the golden, the ELF and both identities. */
+int tc_program_check(tc_checker *c, tm_error *err);
 
 /* Whether accesses at addr take part in the bus stream (bus=1 and outside every bus_ignore range). */
 static inline int tc_bus_compared(const tc_options *o, uint32_t addr)
@@ -235,6 +256,9 @@ static inline int tc_bus_compared(const tc_options *o, uint32_t addr)
  * filled (the golden unreadable, out of memory); stop it (joins it, closes the reader). */
 int tc_golden_start(tc_checker *c, tm_error *err);
 void tc_golden_stop(tc_checker *c);
+/* At open: read the first steps. TM_OK; or err filled when the golden is unreadable there (its error, file:line:
+ * column) or holds no instruction or exception at all (empty, comments only, no step to compare). */
+int tc_golden_first(tc_checker *c, tm_error *err);
 /* Make steps [0, upto) complete and seen (or reach the golden's end), waiting for the golden thread if it is
  * behind; hands the steps before oldest back to it. Returns TC_OK or TC_FAILED (report written: an
  * unreadable golden with file:line). */
@@ -245,6 +269,9 @@ int tc_golden_live_start(tc_checker *c, tm_error *err);
 int tc_golden_add(tc_checker *c, const tm_record *r, uint64_t line);
 void tc_golden_end(tc_checker *c, uint64_t last_line);
 const char *tc_golden_error(const tc_checker *c); /* why tc_golden_add failed */
+/* Before a mismatch at golden line `line` is reported: the gzip member that holds the line is intact (a value read
+ * from a damaged member is no evidence against the RTL). TC_OK, or TC_FAILED with the gzip error reported instead. */
+int tc_golden_intact(tc_checker *c, uint64_t line);
 /* The steps the golden holds, read to its end: for after the comparison (every step is handed back, the ring's
  * contents are gone). -1 when the golden cannot be read to its end. */
 int64_t tc_golden_total(tc_checker *c);
@@ -289,8 +316,37 @@ static inline int tc_step_chained_entry(const tc_step *s)
     return tc_step_tail_chained(s) && !tc_step_sp(s, &sp);
 }
 
-/* tc_check.c: one held call, compared as file mode compares it at its call (c->time = its time). */
+/* tc_check.c: the comparison of each call, its arguments already checked (tc_calls.c): file mode calls these as
+ * the calls come; live mode holds the calls as events until their golden steps exist, then tc_apply_event (at
+ * c->time = the event's time). */
+int tc_reg_write_now(tc_checker *c, int reg, uint32_t value);
+int tc_ahb_beat_now(tc_checker *c, uint32_t addr, int write, int hsize, int hprot, uint32_t data, int resp);
+int tc_mtb_packet_now(tc_checker *c, int shown, uint32_t offset, uint32_t w0, uint32_t w1);
+int tc_retire_now(tc_checker *c, uint32_t pc, uint32_t opcode, int is32, int cond_passed);
+int tc_exception_now(tc_checker *c, int number, uint32_t return_addr);
+int tc_async_now(tc_checker *c, const tc_event *e); /* irq_lines, systick_ticks, mem_write: counted */
 int tc_apply_event(tc_checker *c, const tc_event *e);
+/* The same for tc_snapshot, and tc_finish's end-of-test checks and summary (once). */
+int tc_snapshot_now(tc_checker *c, const uint32_t regs[TM_REG_COUNT], uint32_t valid);
+int tc_finish_now(tc_checker *c);
+/* Free everything of a checker (stopping its threads), writing its ledger first when tc_finish did not run.
+ * TC_OK, or TC_FAILED when that ledger could not be written. */
+int tc_free(tc_checker *c);
+
+/* tc_handles.c: the handles open in this process (at most TC_MAX_HANDLES), so that a call with a freed one is
+ * refused without reading it. add: 0, or -1 when full; remove: 0, or -1 when c was not open; open: 1 when c is. */
+#define TC_MAX_HANDLES 1024
+int tc_handle_add(tc_checker *c);
+int tc_handle_remove(const tc_checker *c);
+extern _Atomic(tc_checker *) tc_handle_slots[TC_MAX_HANDLES];
+extern atomic_uint tc_handles_used; /* slots [0, tc_handles_used) have been used */
+static inline int tc_handle_open(const tc_checker *c) /* inline: every call asks */
+{
+    unsigned n = atomic_load_explicit(&tc_handles_used, memory_order_acquire);
+    for (unsigned i = 0; c && i < n; i++)
+        if (atomic_load_explicit(&tc_handle_slots[i], memory_order_acquire) == c) return 1;
+    return 0;
+}
 
 /* tc_live.c: live mode. open: the model on the ELF of golden "live:<elf>", configured by model=, its golden
  * steps built as a file's; call: hold one call, let the model follow the closes it can, compare the held calls
@@ -315,7 +371,8 @@ uint32_t tc_never_shown(const tc_checker *c);
 /* tc_report.c */
 void tc_report_append(tc_checker *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* A mismatch block: stream, what, and the context; field: what differs (a register's name, "pc", "data", ...), for
- * the ledger. Returns TC_MISMATCH (the checker halts, tc_halted, at max_errors). */
+ * the ledger. Returns TC_MISMATCH (the checker halts, tc_halted, at max_errors); or TC_FAILED, reporting the gzip
+ * error instead, when the golden's gzip member that holds the line is damaged (tc_golden_intact). */
 int tc_mismatch(tc_checker *c, const char *stream, const char *field, uint64_t step, uint64_t line, const char *fmt,
                 ...) __attribute__((format(printf, 6, 7)));
 /* The check cannot go on (an ERROR verdict): stream names what failed ("golden", "api", "output", "live"). The
@@ -326,7 +383,9 @@ int tc_fail(tc_checker *c, const char *stream, const char *fmt, ...) __attribute
 int tc_vacuous(tc_checker *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* keep an RTL event for the report's context (on every call: inline) */
 static inline void tc_record_event(tc_checker *c, const tc_event *e) { c->events[c->ev_count++ & (c->ev_cap - 1)] = *e; }
-void tc_report_save(const tc_checker *c); /* write the report file (option report=) */
+/* Write the report file (option report=), whole. A report that cannot be written is a failure of the run, said
+ * once in the report (and so in the simulator's output): TC_FAILED, and the file is not tried again. */
+int tc_report_save(tc_checker *c);
 /* A shadow register's value for a report: "%08x" into buf (20 bytes), or why there is none: "(never written)" by
  * the golden, "(never reported)" by the RTL. */
 const char *tc_shadow_text(char *buf, int known, uint32_t value, int golden);

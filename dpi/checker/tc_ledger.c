@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "tarmac/outfile.h"
 #include "tc_internal.h"
 
 /* s as a JSON string: quotes, backslashes and control characters escaped; bytes that are not UTF-8 become U+FFFD. */
@@ -115,46 +116,16 @@ static void json_ledger(const tc_checker *c, int64_t golden_steps, FILE *f)
     else fputs("null", f);
     fputs(",\n                      \"golden_at\": ", f);
     if (x->line) {
-        char at[600];
-        snprintf(at, sizeof at, "%.580s:%llu", c->o.golden, (unsigned long long)x->line);
-        json_str(f, at);
+        char *at = NULL; /* the golden's path has any length */
+        if (asprintf(&at, "%s:%llu", c->o.golden, (unsigned long long)x->line) < 0) at = NULL;
+        json_str(f, at ? at : "");
+        free(at);
     } else {
         json_str(f, "");
     }
     fputs(",\n                      \"headline\": ", f);
     json_str(f, x->headline);
     fputs(" }\n}\n", f);
-}
-
-/* data to path through a temporary file in the same directory (O_EXCL, so two writers never share one) renamed
- * over it once complete. */
-static int write_atomic(const char *path, const char *data, size_t len, tm_error *err)
-{
-    static unsigned serial; /* tells apart the temporary files of this process's checkers */
-    size_t n = strlen(path) + 48;
-    char *tmp = malloc(n);
-    if (!tmp) return tm_error_set(err, TM_ERR_IO, path, 0, "out of memory");
-    snprintf(tmp, n, "%s.tmp.%ld.%u", path, (long)getpid(), __atomic_fetch_add(&serial, 1, __ATOMIC_RELAXED));
-    int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
-    int rc = TM_OK;
-    if (fd < 0) {
-        rc = tm_error_set(err, TM_ERR_IO, path, 0, "cannot write the ledger: %s", strerror(errno));
-        free(tmp);
-        return rc;
-    }
-    for (size_t done = 0; done < len && rc == TM_OK;) {
-        ssize_t w = write(fd, data + done, len - done);
-        if (w < 0 && errno == EINTR) continue;
-        if (w < 0) rc = tm_error_set(err, TM_ERR_IO, path, 0, "cannot write the ledger: %s", strerror(errno));
-        else done += (size_t)w;
-    }
-    if (close(fd) != 0 && rc == TM_OK)
-        rc = tm_error_set(err, TM_ERR_IO, path, 0, "cannot write the ledger: %s", strerror(errno));
-    if (rc == TM_OK && rename(tmp, path) != 0)
-        rc = tm_error_set(err, TM_ERR_IO, path, 0, "cannot write the ledger: %s", strerror(errno));
-    if (rc != TM_OK) unlink(tmp);
-    free(tmp);
-    return rc;
 }
 
 int tc_ledger_write(tc_checker *c, int64_t golden_steps, tm_error *err)
@@ -166,7 +137,8 @@ int tc_ledger_write(tc_checker *c, int64_t golden_steps, tm_error *err)
     FILE *f = open_memstream(&text, &len);
     if (!f) return tm_error_set(err, TM_ERR_IO, c->o.ledger, 0, "out of memory");
     json_ledger(c, golden_steps, f);
-    int rc = fclose(f) == 0 ? write_atomic(c->o.ledger, text, len, err)
+    const char *in[4];
+    int rc = fclose(f) == 0 ? tm_outfile_put(c->o.ledger, tc_inputs(c, in), text, len, err)
                             : tm_error_set(err, TM_ERR_IO, c->o.ledger, 0, "out of memory");
     free(text);
     return rc;

@@ -224,9 +224,10 @@ int tc_live_open(tc_checker *c, tm_error *err)
     m6_set_live(m, 1);
     m6_set_volatile(m, (const uint32_t(*)[2])c->o.volatile_ranges, c->o.n_volatile, volatile_read, c);
     if (c->o.golden_out[0]) {
-        char record[M6_CONFIG_TEXT_MAX];
-        m6_config_format(&cfg, record, sizeof record);
-        tm_out_options oo = { -1, 1, 1, record }; /* as armv6m-iss writes a golden: the configuration in the header */
+        char record[M6_GOLDEN_RECORD_MAX]; /* as armv6m-iss writes a golden: configuration and program in the header */
+        if (m6_golden_record(&cfg, c->o.golden + 5, record, sizeof record, err) != TM_OK) return -1;
+        const char *in[4];
+        tm_out_options oo = { -1, 1, 1, record, tc_inputs(c, in) };
         l->out = tm_out_open(c->o.golden_out, &oo, err);
         if (!l->out) return -1;
     }

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "tarmac/number.h"
 #include "tc_internal.h"
 
 __attribute__((format(printf, 2, 0))) static int bad(tm_error *err, const char *fmt, const char *a, const char *b)
@@ -21,10 +22,8 @@ __attribute__((format(printf, 2, 0))) static int bad(tm_error *err, const char *
 
 static int parse_uint(const char *v, unsigned long long max, unsigned long long *out)
 {
-    char *end;
-    if (!*v) return -1;
-    unsigned long long x = strtoull(v, &end, 0);
-    if (*end || x > max) return -1;
+    uint64_t x;
+    if (tm_parse_uint(v, 0, 0, max, &x)) return -1;
     *out = x;
     return 0;
 }
@@ -40,40 +39,50 @@ static int uint_in(const char *key, const char *v, unsigned long long lo, unsign
     return 0;
 }
 
-static int set_golden(tc_options *o, const char *v, tm_error *err)
+int tc_option_path(char **field, const char *v, tm_error *err)
 {
-    (void)err;
-    snprintf(o->golden, sizeof o->golden, "%s", v);
+    char *p = strdup(v);
+    if (!p) return tm_error_set(err, TM_ERR_IO, NULL, 0, "out of memory");
+    free(*field);
+    *field = p;
+    return TM_OK;
+}
+
+/* The path options' fields. */
+#define N_PATHS 6
+static void path_fields(tc_options *o, char **f[N_PATHS])
+{
+    f[0] = &o->golden, f[1] = &o->report_path, f[2] = &o->elf, f[3] = &o->golden_out, f[4] = &o->coverage,
+    f[5] = &o->ledger;
+}
+
+void tc_options_free(tc_options *o)
+{
+    char **paths[N_PATHS];
+    path_fields(o, paths);
+    for (size_t i = 0; i < N_PATHS; i++) {
+        free(*paths[i]);
+        *paths[i] = NULL;
+    }
+}
+
+static int set_golden_wait_ms(tc_options *o, const char *v, tm_error *err)
+{
+    unsigned long long x = 0;
+    if (uint_in("golden_wait_ms", v, 1, 3600000, "a time in milliseconds", &x, err)) return TM_ERR_ARG;
+    o->golden_wait_ms = (unsigned)x;
     return 0;
 }
 
-static int set_report(tc_options *o, const char *v, tm_error *err)
-{
-    (void)err;
-    snprintf(o->report_path, sizeof o->report_path, "%s", v);
-    return 0;
-}
+static int set_golden(tc_options *o, const char *v, tm_error *err) { return tc_option_path(&o->golden, v, err); }
 
-static int set_coverage(tc_options *o, const char *v, tm_error *err)
-{
-    (void)err;
-    snprintf(o->coverage, sizeof o->coverage, "%s", v);
-    return 0;
-}
+static int set_report(tc_options *o, const char *v, tm_error *err) { return tc_option_path(&o->report_path, v, err); }
 
-static int set_ledger(tc_options *o, const char *v, tm_error *err)
-{
-    (void)err;
-    snprintf(o->ledger, sizeof o->ledger, "%s", v);
-    return 0;
-}
+static int set_coverage(tc_options *o, const char *v, tm_error *err) { return tc_option_path(&o->coverage, v, err); }
 
-static int set_elf(tc_options *o, const char *v, tm_error *err)
-{
-    (void)err;
-    snprintf(o->elf, sizeof o->elf, "%s", v);
-    return 0;
-}
+static int set_ledger(tc_options *o, const char *v, tm_error *err) { return tc_option_path(&o->ledger, v, err); }
+
+static int set_elf(tc_options *o, const char *v, tm_error *err) { return tc_option_path(&o->elf, v, err); }
 
 static int set_context(tc_options *o, const char *v, tm_error *err)
 {
@@ -215,12 +224,7 @@ static int set_volatile(tc_options *o, const char *v, tm_error *err)
     return set_ranges("volatile", v, o->volatile_ranges, &o->n_volatile, err);
 }
 
-static int set_golden_out(tc_options *o, const char *v, tm_error *err)
-{
-    (void)err;
-    snprintf(o->golden_out, sizeof o->golden_out, "%s", v);
-    return 0;
-}
+static int set_golden_out(tc_options *o, const char *v, tm_error *err) { return tc_option_path(&o->golden_out, v, err); }
 
 static int set_irq_latency(tc_options *o, const char *v, tm_error *err)
 {
@@ -265,6 +269,8 @@ static const tc_option_def options[] = {
                       "ends" }, set_ledger },
     { { "lenient", "0", "1: golden lines that cannot be read are skipped and counted (shown in the summary and the "
                         "ledger) instead of failing the run" }, set_lenient },
+    { { "golden_wait_ms", "10000", "a golden that is a FIFO (a named pipe) may take this long to give its first "
+                                   "byte before the open fails (1-3600000)" }, set_golden_wait_ms },
     { { "model", "", "the configuration the core and system were built with, key:value;... (keys of armv6m-iss "
                      "--config), checked at open against the golden's record" }, set_model },
     { { "golden_out", "", "live mode: write the golden the model produced (with the asynchronous events it was told) "
@@ -282,7 +288,7 @@ size_t tc_option_keys(char *buf, size_t size)
 {
     size_t n = 0;
     for (size_t i = 0; i < N_OPTIONS; i++) {
-        int k = snprintf(buf + (n < size ? n : size), n < size ? size - n : 0, "%s%s", i ? "," : "", options[i].info.key);
+        int k = snprintf(n < size ? buf + n : NULL, n < size ? size - n : 0, "%s%s", i ? "," : "", options[i].info.key);
         n += (size_t)k;
     }
     return n;
@@ -295,34 +301,49 @@ static const tc_option_def *find(const char *key)
     return NULL;
 }
 
+/* One "key=value" item (item is changed). */
+static int parse_item(tc_options *o, char *item, tm_error *err)
+{
+    char *eq = strchr(item, '=');
+    if (!eq) return bad(err, "option '%s' has no value (expected key=value)%s", item, "");
+    *eq = '\0';
+    const tc_option_def *d = find(item);
+    if (!d) {
+        char keys[256];
+        tc_option_keys(keys, sizeof keys);
+        return bad(err, "unknown option '%s' (options: %s)", item, keys);
+    }
+    return d->set(o, eq + 1, err) ? TM_ERR_ARG : 0;
+}
+
+static int parse_all(tc_options *o, const char *golden, const char *text, tm_error *err)
+{
+    for (size_t i = 0; i < N_OPTIONS; i++)
+        if (options[i].info.def[0] && options[i].set(o, options[i].info.def, err)) return TM_ERR_ARG;
+    if (golden && tc_option_path(&o->golden, golden, err)) return TM_ERR_IO;
+    for (const char *p = text ? text : ""; *p;) {
+        size_t n = strcspn(p, ",");
+        char *item = strndup(p, n); /* values are paths too: any length */
+        if (!item) return tm_error_set(err, TM_ERR_IO, NULL, 0, "out of memory");
+        int rc = item[0] ? parse_item(o, item, err) : 0;
+        free(item);
+        if (rc) return rc;
+        p += n;
+        if (*p == ',') p++;
+    }
+    char **paths[N_PATHS];
+    path_fields(o, paths);
+    for (size_t i = 0; i < N_PATHS; i++)
+        if (!*paths[i] && tc_option_path(paths[i], "", err)) return TM_ERR_IO;
+    if (!o->golden[0]) return bad(err, "no golden trace given (golden=<path>)%s%s", "", "");
+    return 0;
+}
+
 int tc_parse_options(tc_options *o, const char *golden, const char *text, tm_error *err)
 {
     memset(o, 0, sizeof *o);
     o->cpu = -1;
-    for (size_t i = 0; i < N_OPTIONS; i++)
-        if (options[i].info.def[0] && options[i].set(o, options[i].info.def, err)) return TM_ERR_ARG;
-    if (golden) snprintf(o->golden, sizeof o->golden, "%s", golden);
-    const char *p = text ? text : "";
-    while (*p) {
-        size_t n = strcspn(p, ",");
-        char item[600];
-        if (n >= sizeof item) return bad(err, "option too long: '%.60s...'%s", p, "");
-        memcpy(item, p, n);
-        item[n] = '\0';
-        p += n;
-        if (*p == ',') p++;
-        if (!item[0]) continue;
-        char *eq = strchr(item, '=');
-        if (!eq) return bad(err, "option '%s' has no value (expected key=value)%s", item, "");
-        *eq = '\0';
-        const tc_option_def *d = find(item);
-        if (!d) {
-            char keys[256];
-            tc_option_keys(keys, sizeof keys);
-            return bad(err, "unknown option '%s' (options: %s)", item, keys);
-        }
-        if (d->set(o, eq + 1, err)) return TM_ERR_ARG;
-    }
-    if (!o->golden[0]) return bad(err, "no golden trace given (golden=<path>)%s%s", "", "");
-    return 0;
+    int rc = parse_all(o, golden, text, err);
+    if (rc) tc_options_free(o);
+    return rc;
 }

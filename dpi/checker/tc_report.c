@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "armv6m.h"
+#include "tarmac/outfile.h"
 #include "tc_internal.h"
 
 static void vappend(tc_checker *c, const char *fmt, va_list ap)
@@ -164,6 +165,9 @@ static void note_first(tc_checker *c, int kind, const char *stream, const char *
 int tc_mismatch(tc_checker *c, const char *stream, const char *field, uint64_t step, uint64_t line, const char *fmt,
                 ...)
 {
+    uint64_t at = line;
+    if (!at && step >= c->oldest && step < c->complete) at = tc_step_at(c, step)->line;
+    if (at && tc_golden_intact(c, at) != TC_OK) return TC_FAILED; /* the gzip error is the cause, not the RTL */
     va_list ap;
     va_start(ap, fmt);
     note_first(c, TC_FIRST_MISMATCH, stream, field, step, line, fmt, ap);
@@ -192,13 +196,17 @@ int tc_mismatch(tc_checker *c, const char *stream, const char *field, uint64_t s
     return TC_MISMATCH;
 }
 
-void tc_report_save(const tc_checker *c)
+int tc_report_save(tc_checker *c)
 {
-    if (!c->o.report_path[0]) return;
-    FILE *f = fopen(c->o.report_path, "w");
-    if (!f) return;
-    fputs(c->report ? c->report : "", f);
-    fclose(f);
+    if (!c->o.report_path[0] || c->report_lost) return TC_OK;
+    const char *in[4];
+    tm_error e;
+    if (tm_outfile_put(c->o.report_path, tc_inputs(c, in), c->report ? c->report : "", c->report_len, &e) == TM_OK)
+        return TC_OK;
+    c->report_lost = 1; /* before tc_fail, which saves again */
+    char buf[600];
+    tc_fail(c, "output", "report file: %s", tm_error_format(&e, buf, sizeof buf));
+    return TC_FAILED;
 }
 
 static int vfail(tc_checker *c, int kind, const char *stream, const char *fmt, va_list ap)

@@ -91,6 +91,14 @@ static tm_str event_name(tm_str s)
     return s;
 }
 
+/* M-profile modes as the ES dialect abbreviates them: thrd is thread, hndl is handler. */
+static tm_str mode_name(tm_str m)
+{
+    if (str_ieq(m, (tm_str){ "thrd", 4 })) return (tm_str){ "thread", 6 };
+    if (str_ieq(m, (tm_str){ "hndl", 4 })) return (tm_str){ "handler", 7 };
+    return m;
+}
+
 /* Instruction set class: Thumb for T, T16, T32. */
 static char iset_class(tm_str s) { return s.n ? s.p[0] : 0; }
 
@@ -139,7 +147,7 @@ int tm_diff_records(const tm_record *a, const tm_record *b, unsigned ignore, cha
         if (x->iset.n && y->iset.n && iset_class(x->iset) != iset_class(y->iset))
             note(&d, "instruction set: %.*s vs %.*s", (int)x->iset.n, x->iset.p, (int)y->iset.n, y->iset.p);
         if (!(ignore & TM_IGNORE_MODE) && x->mode.n && y->mode.n &&
-            (!str_ieq(x->mode, y->mode) || !str_ieq(x->security, y->security)))
+            (!str_ieq(mode_name(x->mode), mode_name(y->mode)) || !str_ieq(x->security, y->security)))
             note(&d, "mode: %.*s vs %.*s", (int)x->mode.n, x->mode.p, (int)y->mode.n, y->mode.p);
         if (!(ignore & TM_IGNORE_DISASM) && !text_eq(x->disasm, y->disasm))
             note(&d, "disassembly: '%.*s' vs '%.*s'", (int)x->disasm.n, x->disasm.p ? x->disasm.p : "",
@@ -157,7 +165,8 @@ int tm_diff_records(const tm_record *a, const tm_record *b, unsigned ignore, cha
     case TM_REC_EVENT: {
         const tm_event *x = &a->u.event, *y = &b->u.event;
         if (x->has_number && y->has_number) {
-            if (x->number != y->number) note(&d, "event number: %x vs %x", x->number, y->number);
+            if (x->number != y->number)
+                note(&d, "event number: %llx vs %llx", (unsigned long long)x->number, (unsigned long long)y->number);
             cmp_addr(&d, "event value", &x->value, &y->value);
         } else if (x->has_arg != y->has_arg || x->arg != y->arg) {
             note(&d, "event argument: %x vs %x", x->arg, y->arg);

@@ -57,6 +57,9 @@ typedef struct reg_ent {
     long idx;              /* record index in the step */
 } reg_ent;
 
+/* The shadow entries of the checker's register ids come first in a fixed table; other registers are hashed. */
+enum { CORE_SHADOWS = TM_REG_COUNT };
+
 typedef struct byte_ent {
     uint64_t addr;
     uint8_t write, value, unknown;
@@ -72,8 +75,28 @@ typedef struct side_scratch {
     int only_m;            /* every memory record is an M line */
 } side_scratch;
 
+
+/* A register's value in a shadow register file: the low 64 bits, and the digits of a wider value. */
+typedef struct reg_value {
+    uint64_t v, unknown;   /* unknown: the bits whose digit was not known (x, X, -) */
+    uint16_t digits;
+    char *wide;            /* digits > 16: the digits, '?' for an unknown one, most significant first (owned) */
+} reg_value;
+
+typedef struct shadow_ent {
+    char key[40];          /* canonical name; "" for a free slot */
+    uint8_t known[2];
+    reg_value val[2];
+    uint64_t uncompared[2]; /* writes on side i not compared: the other side traces no register of this kind */
+} shadow_ent;
+
 struct tm_step_cmp {
     side_scratch s[2];
+    shadow_ent core[CORE_SHADOWS]; /* the checker's register ids, by id */
+    shadow_ent *shadow;    /* other registers: open addressing on the key */
+    size_t cap, used;
+    uint8_t sp_seen[2];    /* each side has written a stack pointer */
+    tm_step_notes notes;
 };
 
 tm_step_cmp *tm_step_cmp_new(void) { return calloc(1, sizeof(tm_step_cmp)); }
@@ -87,6 +110,15 @@ void tm_step_cmp_free(tm_step_cmp *c)
         free(c->s[i].other);
         free(c->s[i].mem);
     }
+    for (size_t i = 0; i < c->cap; i++) {
+        free(c->shadow[i].val[0].wide);
+        free(c->shadow[i].val[1].wide);
+    }
+    for (size_t i = 0; i < CORE_SHADOWS; i++) {
+        free(c->core[i].val[0].wide);
+        free(c->core[i].val[1].wide);
+    }
+    free(c->shadow);
     free(c);
 }
 
@@ -106,6 +138,13 @@ static int reserve(void **p, size_t *cap, size_t n, size_t elem)
  * r13_<mode> / r14_<mode> spelled sp_<mode> / lr_<mode>. */
 static void reg_key(const tm_reg *r, char key[40])
 {
+    const char *p = r->name.p;
+    if (r->name.n == 2 && (p[0] | 0x20) == 'r' && isdigit((unsigned char)p[1]) && !r->suffix.n && !r->qualifier.n) {
+        key[0] = 'r'; /* r0-r9: most register records, named without the catalogue */
+        key[1] = p[1];
+        key[2] = '\0';
+        return;
+    }
     int id = tm_reg_id_of(r);
     if (id >= 0) {
         const char *n = tm_reg_name(id);
@@ -118,6 +157,9 @@ static void reg_key(const tm_reg *r, char key[40])
     if (n > 4 && (strncasecmp(r->name.p, "r13_", 4) == 0 || strncasecmp(r->name.p, "r14_", 4) == 0)) {
         prefix = r->name.p[2] == '3' ? "sp_" : "lr_";
         skip = 4;
+    } else if (n >= 2 && n <= 3 && (r->name.p[0] == 'w' || r->name.p[0] == 'W') && isdigit((unsigned char)r->name.p[1])) {
+        prefix = "x"; /* a write of Wn writes Xn, zero-extended */
+        skip = 1;
     }
     size_t k = strlen(prefix);
     memcpy(key, prefix, k);
@@ -174,7 +216,6 @@ static int collect(side_scratch *s, const tm_record *r, size_t n)
         case TM_REC_REG: {
             const tm_reg *g = &x->u.reg;
             if (!g->op.n) {
-                if (g->value.unknown_digits == g->value.digits) break; /* no value written */
                 char key[40];
                 reg_key(g, key);
                 size_t k = 0;
@@ -250,15 +291,28 @@ static int find_key(const side_scratch *s, const char *key)
     return -1;
 }
 
-/* r13 written as "sp" on one side stands for the banked register the other side names (msp or psp). */
-static void match_plain_sp(side_scratch *x, side_scratch *y)
+/* 1 when key names a banked copy of base: msp / psp or sp_<bank> for "sp", lr_<bank> for "lr". */
+static int banked_of(const char *key, const char *base)
 {
-    int sx = find_key(x, "sp");
-    if (sx < 0 || find_key(y, "sp") >= 0) return;
-    int m = find_key(y, "msp"), p = find_key(y, "psp");
-    if ((m >= 0) == (p >= 0)) return;
-    if (find_key(x, m >= 0 ? "msp" : "psp") >= 0) return;
-    snprintf(x->regs[sx].key, sizeof x->regs[sx].key, "%s", m >= 0 ? "msp" : "psp");
+    size_t n = strlen(base);
+    if (!strcmp(base, "sp") && (!strcmp(key, "msp") || !strcmp(key, "psp"))) return 1;
+    return !strncmp(key, base, n) && key[n] == '_';
+}
+
+/* r13 / r14 written as "sp" / "lr" on one side stands for the banked register the other side names in the step
+ * (msp, psp, sp_svc, lr_irq, sp_el3 ...), when it names exactly one. */
+static void match_plain(side_scratch *x, side_scratch *y, const char *base)
+{
+    int sx = find_key(x, base);
+    if (sx < 0 || find_key(y, base) >= 0) return;
+    int found = -1;
+    for (size_t i = 0; i < y->nregs; i++) {
+        if (!banked_of(y->regs[i].key, base)) continue;
+        if (found >= 0) return;
+        found = (int)i;
+    }
+    if (found < 0 || find_key(x, y->regs[found].key) >= 0) return;
+    snprintf(x->regs[sx].key, sizeof x->regs[sx].key, "%s", y->regs[found].key);
 }
 
 static void say(char *why, size_t size, const char *fmt, const char *a, const char *b)
@@ -284,18 +338,299 @@ static int step_kind(const tm_record *r, size_t n)
     return r[0].kind == TM_REC_INSN ? TM_STEP_INSN : TM_STEP_EXC;
 }
 
+/* ---- Shadow register files: each side's last value of every register, by canonical name ---- */
+
+/* The stack pointers: sp, msp, psp, sp_<bank>, sp_el<n>. A producer may trace none of them (gem5's tracer): while
+ * a trace has written no stack pointer, the other trace's stack-pointer writes are not compared. */
+static int is_stack_pointer(const char *key)
+{
+    if (key[0] == 'm' || key[0] == 'p') return key[1] == 's' && key[2] == 'p' && !key[3];
+    return key[0] == 's' && key[1] == 'p' && (!key[2] || key[2] == '_');
+}
+
+static size_t key_hash(const char *k)
+{
+    size_t h = 2166136261u;
+    for (; *k; k++) h = (h ^ (unsigned char)*k) * 16777619u;
+    return h;
+}
+
+/* The id of a canonical name that names one of the checker's registers, or -1. */
+static int core_id(const char *key)
+{
+    int id = -1;
+    switch (key[0]) {
+    case 'r':
+        if (!isdigit((unsigned char)key[1])) return -1;
+        if (!key[2]) return key[1] - '0';
+        return key[1] == '1' && key[2] >= '0' && key[2] <= '2' && !key[3] ? 10 + key[2] - '0' : -1;
+    case 's': id = TM_REG_SP; break;
+    case 'l': id = TM_REG_LR; break;
+    case 'x': id = TM_REG_XPSR; break;
+    case 'm': id = TM_REG_MSP; break;
+    case 'c': id = TM_REG_CONTROL; break;
+    case 'p':
+        id = key[1] == 'c' ? TM_REG_PC : key[1] == 's' ? TM_REG_PSP : TM_REG_PRIMASK;
+        break;
+    default: return -1;
+    }
+    return strcmp(key, tm_reg_name(id)) ? -1 : id;
+}
+
+/* The shadow entry of key, made when absent; NULL when out of memory. */
+static shadow_ent *shadow_of(tm_step_cmp *c, const char *key)
+{
+    int id = core_id(key);
+    if (id >= 0) {
+        if (!c->core[id].key[0]) snprintf(c->core[id].key, sizeof c->core[id].key, "%s", key);
+        return &c->core[id];
+    }
+    if (2 * (c->used + 1) > c->cap) {
+        size_t nc = c->cap ? 2 * c->cap : 64;
+        shadow_ent *t = calloc(nc, sizeof *t);
+        if (!t) return NULL;
+        for (size_t i = 0; i < c->cap; i++) {
+            if (!c->shadow[i].key[0]) continue;
+            size_t j = key_hash(c->shadow[i].key) & (nc - 1);
+            while (t[j].key[0]) j = (j + 1) & (nc - 1);
+            t[j] = c->shadow[i];
+        }
+        free(c->shadow);
+        c->shadow = t;
+        c->cap = nc;
+    }
+    size_t j = key_hash(key) & (c->cap - 1);
+    while (c->shadow[j].key[0] && strcmp(c->shadow[j].key, key)) j = (j + 1) & (c->cap - 1);
+    if (!c->shadow[j].key[0]) {
+        snprintf(c->shadow[j].key, sizeof c->shadow[j].key, "%s", key);
+        c->used++;
+    }
+    return &c->shadow[j];
+}
+
+/* A record's value as a reg_value; a wide one's digits go to buf (520 bytes). */
+static void value_of(const tm_value *t, reg_value *rv, char *buf)
+{
+    rv->v = t->v;
+    rv->unknown = t->unknown;
+    rv->digits = t->digits;
+    rv->wide = NULL;
+    if (t->digits <= 16) return;
+    size_t n = 0;
+    for (uint32_t i = 0; i < t->text.n && n < 512; i++) {
+        char ch = t->text.p[i];
+        if (ch == '_' || ch == ':' || ch == ' ') continue;
+        buf[n++] = ch == 'x' || ch == 'X' || ch == '-' ? '?' : (char)tolower((unsigned char)ch);
+    }
+    buf[n] = '\0';
+    rv->wide = buf;
+}
+
+/* Digits of v, most significant first, '?' for an unknown one. */
+static const char *digits_of(const reg_value *v, char buf[17])
+{
+    if (v->wide) return v->wide;
+    static const char hexd[] = "0123456789abcdef";
+    unsigned n = v->digits > 16 ? 16 : v->digits ? v->digits : 1;
+    for (unsigned i = 0; i < n; i++) {
+        unsigned sh = 4 * (n - 1 - i);
+        buf[i] = (v->unknown >> sh & 15) ? '?' : hexd[v->v >> sh & 15];
+    }
+    buf[n] = '\0';
+    return buf;
+}
+
+/* Values equal on every digit both know (a digit past a value's width is 0); *unknown set when a digit was not
+ * compared. */
+static int value_eq(const reg_value *a, const reg_value *b, int *unknown)
+{
+    if (!a->wide && !b->wide) {
+        uint64_t unk = a->unknown | b->unknown;
+        *unknown = unk != 0;
+        return ((a->v ^ b->v) & ~unk) == 0;
+    }
+    char ba[17], bb[17];
+    const char *x = digits_of(a, ba), *y = digits_of(b, bb);
+    size_t nx = strlen(x), ny = strlen(y);
+    *unknown = 0;
+    for (size_t i = 0; i < nx || i < ny; i++) {
+        char p = i < nx ? x[nx - 1 - i] : '0', q = i < ny ? y[ny - 1 - i] : '0';
+        if (p == '?' || q == '?') *unknown = 1;
+        else if (p != q) return 0;
+    }
+    return 1;
+}
+
+static int store(reg_value *dst, const reg_value *src)
+{
+    char *keep = dst->wide;
+    *dst = *src;
+    dst->wide = keep;
+    if (!src->wide) return 0;
+    size_t n = strlen(src->wide) + 1;
+    char *w = realloc(keep, n);
+    if (!w) return -1;
+    memcpy(w, src->wide, n);
+    dst->wide = w;
+    return 0;
+}
+
+static void show(const reg_value *v, char *buf, size_t size)
+{
+    char b[17];
+    snprintf(buf, size, "%s", digits_of(v, b));
+}
+
+/* The written values of a step into the shadows. */
+static int update_shadows(tm_step_cmp *c, const tm_record *const r[2], side_scratch *const sc[2])
+{
+    char buf[520];
+    for (int side = 0; side < 2; side++) {
+        for (size_t i = 0; i < sc[side]->nregs; i++) {
+            shadow_ent *e = shadow_of(c, sc[side]->regs[i].key);
+            if (!e) return -1;
+            reg_value v;
+            value_of(&r[side][sc[side]->regs[i].idx].u.reg.value, &v, buf);
+            if (store(&e->val[side], &v)) return -1;
+            e->known[side] = 1;
+            c->sp_seen[side] |= (uint8_t)is_stack_pointer(e->key);
+        }
+    }
+    return 0;
+}
+
+/* A step both sides wrote alike: each register's value into both shadows, from a's records. */
+static int update_same(tm_step_cmp *c, const tm_record *a, size_t na)
+{
+    char buf[520];
+    for (size_t i = 0; i < na; i++) {
+        if (a[i].kind != TM_REC_REG || a[i].u.reg.op.n) continue;
+        char key[40];
+        reg_key(&a[i].u.reg, key);
+        shadow_ent *e = shadow_of(c, key);
+        if (!e) return -1;
+        reg_value v;
+        value_of(&a[i].u.reg.value, &v, buf);
+        if (store(&e->val[0], &v) || store(&e->val[1], &v)) return -1;
+        e->known[0] = e->known[1] = 1;
+        uint8_t sp = (uint8_t)is_stack_pointer(key);
+        c->sp_seen[0] |= sp;
+        c->sp_seen[1] |= sp;
+    }
+    return 0;
+}
+
+/* The first of a step's records that changes the architectural state beyond the PC moving on: a register
+ * written with a value its side did not hold, a memory access, a branch, a program-flow or atomic update record.
+ * Returns its index, or -1. */
+static long effect_of(tm_step_cmp *c, int side, const tm_record *r, size_t n, const side_scratch *sc)
+{
+    char buf[520];
+    for (size_t i = 0; i < sc->nregs; i++) {
+        shadow_ent *e = shadow_of(c, sc->regs[i].key);
+        reg_value v;
+        int unk;
+        value_of(&r[sc->regs[i].idx].u.reg.value, &v, buf);
+        if (!e || !e->known[side] || !value_eq(&e->val[side], &v, &unk)) return sc->regs[i].idx;
+    }
+    if (sc->nbytes) return sc->bytes[0].idx;
+    for (size_t i = 1; i < n; i++)
+        if (r[i].kind == TM_REC_BRANCH || r[i].kind == TM_REC_FLOW || r[i].kind == TM_REC_MEM_UPDATE) return (long)i;
+    return -1;
+}
+
+/* Executed (IT, IF), condition failed (IS), or another outcome (IE, IA) */
+static int outcome(const tm_insn *in)
+{
+    if (in->status == TM_INSN_IT || in->status == TM_INSN_IF) return 0;
+    return in->status == TM_INSN_IS ? 1 : 2 + in->status;
+}
+
+static void add_name(char *list, size_t size, const char *key)
+{
+    size_t n = strlen(list);
+    if (strstr(list, key) || n + strlen(key) + 3 >= size) return;
+    snprintf(list + n, size - n, "%s%s", n ? ", " : "", key);
+}
+
+/* Registers: the final value of each in the step on both sides, by canonical name; a register one side writes
+ * and the other does not compares with the value the other side holds. Returns 0, 1 (a difference) or -1. */
+static int diff_regs(tm_step_cmp *c, const tm_record *a, const tm_record *b, int reset, long *ia, long *ib,
+                     char *why, size_t size)
+{
+    side_scratch *x = &c->s[0], *y = &c->s[1];
+    char ba[520], bb[520];
+    for (size_t i = 0, j = 0; i < x->nregs || j < y->nregs;) {
+        int d = i == x->nregs ? 1 : j == y->nregs ? -1 : strcmp(x->regs[i].key, y->regs[j].key);
+        reg_value va, vb;
+        int unk = 0;
+        if (d == 0) {
+            value_of(&a[x->regs[i].idx].u.reg.value, &va, ba);
+            value_of(&b[y->regs[j].idx].u.reg.value, &vb, bb);
+            if (!value_eq(&va, &vb, &unk)) {
+                *ia = x->regs[i].idx;
+                *ib = y->regs[j].idx;
+                const tm_value *ta = &a[*ia].u.reg.value, *tb = &b[*ib].u.reg.value;
+                if (why && size)
+                    snprintf(why, size, "value: %.*s vs %.*s", (int)ta->text.n, ta->text.p ? ta->text.p : "",
+                             (int)tb->text.n, tb->text.p ? tb->text.p : "");
+                return 1;
+            }
+            c->notes.unknown_values += (uint64_t)unk;
+            i++;
+            j++;
+            continue;
+        }
+        /* written on one side only */
+        int side = d < 0 ? 0 : 1;
+        const reg_ent *e = side == 0 ? &x->regs[i++] : &y->regs[j++];
+        const tm_record *r = side == 0 ? a : b;
+        if (reset) continue; /* initial-state dumps differ by producer */
+        shadow_ent *sh = shadow_of(c, e->key);
+        if (!sh) return -1;
+        int other = !side;
+        value_of(&r[e->idx].u.reg.value, &va, ba);
+        if (sh->known[other] && value_eq(&va, &sh->val[other], &unk)) { /* a write of the value it held */
+            c->notes.unknown_values += (uint64_t)unk;
+            continue;
+        }
+        if (!sh->known[other] && !c->sp_seen[other] && is_stack_pointer(e->key)) {
+            c->notes.uncompared[side]++; /* the other producer traces no stack pointer */
+            add_name(c->notes.uncompared_names[side], sizeof c->notes.uncompared_names[side], e->key);
+            continue;
+        }
+        *ia = side == 0 ? e->idx : -1;
+        *ib = side == 0 ? -1 : e->idx;
+        if (why && size) {
+            char held[80] = "";
+            if (sh->known[other]) {
+                char v[64];
+                show(&sh->val[other], v, sizeof v);
+                snprintf(held, sizeof held, "; %s holds %s", side == 0 ? "B" : "A", v);
+            }
+            snprintf(why, size, "register %s: written only in %s%s", e->key, side == 0 ? "A" : "B", held);
+        }
+        return 1;
+    }
+    return 0;
+}
+
 int tm_diff_steps(tm_step_cmp *c, const tm_record *a, size_t na, const tm_record *b, size_t nb, int reset,
                   unsigned ignore, long *ia, long *ib, char *why, size_t size)
 {
     if (why && size) why[0] = '\0';
     *ia = *ib = -1;
+    side_scratch *x = &c->s[0], *y = &c->s[1];
+    side_scratch *const sc[2] = { x, y };
+    const tm_record *const recs[2] = { a, b };
     /* the same records in the same order: equal without sorting anything (traces of one producer) */
-    if (na == nb) {
-        size_t i = 0;
-        while (i < na && tm_diff_records(&a[i], &b[i], ignore, NULL, 0) == 0) i++;
-        if (i == na) return 0;
-    }
+    int same = na == nb;
+    for (size_t i = 0; same && i < na; i++) same = tm_diff_records(&a[i], &b[i], ignore, NULL, 0) == 0;
+    if (same) return update_same(c, a, na);
+    if (collect(x, a, na) || collect(y, b, nb)) return -1;
+    int rc = 1;
     /* the openers */
+    int no_effect_side = -1; /* the condition failed on one side: the other side's step must be without effect */
     if (!reset) {
         int ka = step_kind(a, na), kb = step_kind(b, nb);
         *ia = na ? 0 : -1;
@@ -303,9 +638,21 @@ int tm_diff_steps(tm_step_cmp *c, const tm_record *a, size_t na, const tm_record
         if (ka != kb) {
             say(why, size, "step: %s vs %s", ka == TM_STEP_INSN ? "instruction" : "exception entry",
                 kb == TM_STEP_INSN ? "instruction" : "exception entry");
-            return 1;
+            goto done;
         }
-        if (ka == TM_STEP_INSN && tm_diff_records(&a[0], &b[0], ignore, why, size)) return 1;
+        if (ka == TM_STEP_INSN) {
+            tm_record oa = a[0];
+            int qa = outcome(&a[0].u.insn), qb = outcome(&b[0].u.insn);
+            if (qa != qb && qa <= 1 && qb <= 1) {
+                /* executed vs condition failed: the same when the executed one changed nothing but the PC (a
+                 * branch not taken, written as executed by some producers) */
+                no_effect_side = qa == 0 ? 0 : 1;
+                oa.u.insn.status = b[0].u.insn.status;
+            } else if (qa == qb) { /* IT and IF (folded): both executed */
+                oa.u.insn.status = b[0].u.insn.status;
+            }
+            if (tm_diff_records(&oa, &b[0], ignore, why, size)) goto done;
+        }
         if (ka == TM_STEP_EXC) {
             long xa = exc_number(a, na), xb = exc_number(b, nb);
             if (xa >= 0 && xb >= 0 && xa != xb) {
@@ -313,48 +660,39 @@ int tm_diff_steps(tm_step_cmp *c, const tm_record *a, size_t na, const tm_record
                 snprintf(s1, sizeof s1, "%ld", xa);
                 snprintf(s2, sizeof s2, "%ld", xb);
                 say(why, size, "exception number: %s vs %s", s1, s2);
-                return 1;
+                goto done;
             }
         }
+        *ia = *ib = -1;
     }
-    side_scratch *x = &c->s[0], *y = &c->s[1];
-    if (collect(x, a, na) || collect(y, b, nb)) return -1;
-    /* registers: the final value of each, by canonical name */
-    match_plain_sp(x, y);
-    match_plain_sp(y, x);
+    match_plain(x, y, "sp");
+    match_plain(y, x, "sp");
+    match_plain(x, y, "lr");
+    match_plain(y, x, "lr");
     sort(x->regs, x->nregs, sizeof *x->regs, cmp_reg_ent);
     sort(y->regs, y->nregs, sizeof *y->regs, cmp_reg_ent);
-    for (size_t i = 0, j = 0; i < x->nregs || j < y->nregs;) {
-        int d = i == x->nregs ? 1 : j == y->nregs ? -1 : strcmp(x->regs[i].key, y->regs[j].key);
-        if (d != 0) {
-            if (reset) { /* initial-state dumps differ by producer */
-                if (d < 0) i++;
-                else j++;
-                continue;
-            }
-            const reg_ent *e = d < 0 ? &x->regs[i] : &y->regs[j];
-            *ia = d < 0 ? e->idx : -1;
-            *ib = d < 0 ? -1 : e->idx;
-            say(why, size, "register %s: written only in %s", e->key, d < 0 ? "A" : "B");
-            return 1;
+    if (no_effect_side >= 0) {
+        long e = effect_of(c, no_effect_side, recs[no_effect_side], no_effect_side ? nb : na, sc[no_effect_side]);
+        if (e >= 0) {
+            *ia = no_effect_side == 0 ? e : 0;
+            *ib = no_effect_side == 0 ? 0 : e;
+            if (why && size)
+                snprintf(why, size, "status: %s vs %s: the condition failed in %s, %s executes it with an effect "
+                         "(the record below)", no_effect_side ? "IS" : "IT", no_effect_side ? "IT" : "IS",
+                         no_effect_side ? "A" : "B", no_effect_side ? "B" : "A");
+            goto done;
         }
-        const tm_record *ra = &a[x->regs[i].idx], *rb = &b[y->regs[j].idx];
-        char w[256];
-        tm_record ta = *ra, tb = *rb;
-        /* the names are equal by now (aliases resolved): compare the values */
-        tb.u.reg.name = ta.u.reg.name;
-        tb.u.reg.suffix = ta.u.reg.suffix;
-        tb.u.reg.qualifier = ta.u.reg.qualifier;
-        if (tm_diff_records(&ta, &tb, ignore | TM_IGNORE_TIME | TM_IGNORE_CPU, w, sizeof w)) {
-            *ia = x->regs[i].idx;
-            *ib = y->regs[j].idx;
-            say(why, size, "%s%s", w, "");
-            return 1;
-        }
-        i++;
-        j++;
+        c->notes.status_without_effect++;
     }
-    if (reset) return 0;
+    int d = diff_regs(c, a, b, reset, ia, ib, why, size);
+    if (d) {
+        rc = d;
+        goto done;
+    }
+    if (reset) {
+        rc = 0;
+        goto done;
+    }
     /* memory: M lines in the same order and number compare field by field; otherwise the bytes accessed */
     long pa = -1, pb = -1;
     char pw[256] = "";
@@ -376,7 +714,7 @@ int tm_diff_steps(tm_step_cmp *c, const tm_record *a, size_t na, const tm_record
             *ia = pa;
             *ib = pb;
             say(why, size, "%s%s", pw, "");
-            return 1;
+            goto done;
         }
         *ia = p ? p->idx : -1;
         *ib = q ? q->idx : -1;
@@ -384,7 +722,7 @@ int tm_diff_steps(tm_step_cmp *c, const tm_record *a, size_t na, const tm_record
         if (p) snprintf(s1, sizeof s1, "%s %08llx = %02x", p->write ? "write" : "read", (unsigned long long)p->addr, p->value);
         if (q) snprintf(s2, sizeof s2, "%s %08llx = %02x", q->write ? "write" : "read", (unsigned long long)q->addr, q->value);
         say(why, size, "memory byte: %s vs %s", s1, s2);
-        return 1;
+        goto done;
     }
 others:
     for (size_t i = 0; i < x->nother || i < y->nother; i++) {
@@ -393,13 +731,19 @@ others:
             *ib = i < y->nother ? y->other[i] : -1;
             const tm_record *e = i < x->nother ? &a[x->other[i]] : &b[y->other[i]];
             say(why, size, "%s record only in %s", tm_kind_name((tm_kind)e->kind), i < x->nother ? "A" : "B");
-            return 1;
+            goto done;
         }
         if (tm_diff_records(&a[x->other[i]], &b[y->other[i]], ignore | TM_IGNORE_TIME | TM_IGNORE_CPU, why, size)) {
             *ia = x->other[i];
             *ib = y->other[i];
-            return 1;
+            goto done;
         }
     }
-    return 0;
+    rc = 0;
+done:
+    /* either way the shadows follow both traces, so that the next step compares from the values written */
+    if (rc >= 0 && update_shadows(c, recs, sc)) return -1;
+    return rc;
 }
+
+void tm_step_cmp_notes(const tm_step_cmp *c, tm_step_notes *n) { *n = c->notes; }

@@ -271,3 +271,21 @@ const tm_elf_word *tm_elf_words(tm_elf *e, size_t *count)
     *count = e->nwords;
     return e->words;
 }
+
+int tm_elf_image_hash(tm_elf *e, uint64_t *hash)
+{
+    size_t n;
+    const tm_elf_word *w = tm_elf_words(e, &n);
+    if (!w) return TM_ERR_IO;
+    uint64_t h = 0xcbf29ce484222325ull; /* FNV-1a offset basis and prime */
+    for (size_t i = 0; i < n; i++) {
+        uint32_t v[2] = { w[i].addr, w[i].data };
+        for (int k = 0; k < 2; k++)
+            for (int b = 0; b < 32; b += 8) {
+                h ^= (v[k] >> b) & 0xffu;
+                h *= 0x100000001b3ull;
+            }
+    }
+    *hash = h;
+    return TM_OK;
+}

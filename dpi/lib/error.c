@@ -4,19 +4,39 @@
 
 #include "tarmac/error.h"
 
+/* A text that did not fit in a buffer of size bytes ends with "..." (size > 3), so that a cut is never silent. */
+static void mark_cut(char *buf, size_t size, int needed)
+{
+    if (needed >= 0 && (size_t)needed >= size && size > 3) memcpy(buf + size - 4, "...", 4);
+}
+
 const char *tm_error_format(const tm_error *err, char *buf, unsigned size)
 {
     if (!size) return buf;
     const char *file = err->file[0] ? err->file : "<input>";
+    int n;
     if (err->line && err->column)
-        snprintf(buf, size, "%s:%llu:%u: %s", file, (unsigned long long)err->line, err->column, err->msg);
+        n = snprintf(buf, size, "%s:%llu:%u: %s", file, (unsigned long long)err->line, err->column, err->msg);
     else if (err->line)
-        snprintf(buf, size, "%s:%llu: %s", file, (unsigned long long)err->line, err->msg);
+        n = snprintf(buf, size, "%s:%llu: %s", file, (unsigned long long)err->line, err->msg);
     else if (err->file[0])
-        snprintf(buf, size, "%s: %s", file, err->msg);
+        n = snprintf(buf, size, "%s: %s", file, err->msg);
     else
-        snprintf(buf, size, "%s", err->msg);
+        n = snprintf(buf, size, "%s", err->msg);
+    mark_cut(buf, size, n);
     return buf;
+}
+
+void tm_error_file(tm_error *err, const char *file)
+{
+    size_t n = file ? strlen(file) : 0, room = sizeof err->file - 1;
+    if (n <= room) {
+        memcpy(err->file, file ? file : "", n + 1);
+        return;
+    }
+    /* the end of a long path names the file: keep it, after a visible "..." */
+    memcpy(err->file, "...", 3);
+    memcpy(err->file + 3, file + n - (room - 3), room - 3 + 1);
 }
 
 int tm_error_vset(tm_error *err, int status, const char *file, uint64_t line, const char *fmt, va_list ap)
@@ -25,8 +45,8 @@ int tm_error_vset(tm_error *err, int status, const char *file, uint64_t line, co
     memset(err, 0, sizeof *err);
     err->status = status;
     err->line = line;
-    if (file) snprintf(err->file, sizeof err->file, "%s", file);
-    vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+    tm_error_file(err, file);
+    mark_cut(err->msg, sizeof err->msg, vsnprintf(err->msg, sizeof err->msg, fmt, ap));
     return status;
 }
 

@@ -4,11 +4,26 @@
  *   BR (<addr>) <iset>                                                    the branch target
  *   LD|ST <base> <4 groups of 8> {<phys>} {<attributes>}                  a 16-byte region of bytes accessed
  *   <base> <4 groups of 8> ...                                            a further region of the access above */
+#include <stdio.h>
 #include <string.h>
 
 #include "parse_families.h"
 
 static size_t col_of(const tm_scan *s, tm_str t) { return t.n ? (size_t)(t.p - s->line) : s->pos; }
+
+static int is_iset(tm_str t) { return t.n == 1 && (t.p[0] == 'A' || t.p[0] == 'T' || t.p[0] == 'O' || t.p[0] == 'X'); }
+
+/* A hex address of 8 or 16 digits, as the ES dialect writes instruction, branch and region addresses. */
+static int scan_es_addr(tm_scan *s, const char *what, tm_addr *a, const char *stops)
+{
+    tm_skip_space(s);
+    size_t at = s->pos;
+    int rc = tm_scan_hex(s, what, &a->va, &a->va_digits, stops);
+    if (rc || a->va_digits == 8 || a->va_digits == 16) return rc;
+    char m[96];
+    snprintf(m, sizeof m, "expected 8 or 16 hex digits in the %s, found %u", what, a->va_digits);
+    return tm_scan_fail(s, at, m, NULL);
+}
 
 /* ES instruction body after "ES": (<addr>:<opcode>) <iset> <mode>{_<security>}: {CCFAIL} <disasm> */
 static int parse_es_insn(tm_scan *s, tm_insn *in)
@@ -17,7 +32,7 @@ static int parse_es_insn(tm_scan *s, tm_insn *in)
     in->form = TM_INSN_FORM_ES;
     in->status = TM_INSN_IT;
     s->pos++; /* '(' */
-    int rc = tm_scan_hex(s, "instruction address", &in->addr.va, &in->addr.va_digits, ":");
+    int rc = scan_es_addr(s, "instruction address", &in->addr, ":");
     if (rc) return rc;
     if (tm_peek(s) != ':') return tm_scan_fail(s, s->pos, "expected ':' between address and opcode in '(<addr>:<opcode>)'", NULL);
     s->pos++;
@@ -25,7 +40,9 @@ static int parse_es_insn(tm_scan *s, tm_insn *in)
     if (tm_peek(s) != ')') return tm_scan_fail(s, s->pos, "expected ')' after the opcode", NULL);
     s->pos++;
     in->iset = tm_scan_token(s);
-    if (in->iset.n == 0) return tm_scan_fail(s, s->pos, "expected instruction set after '(<addr>:<opcode>)'", NULL);
+    if (!is_iset(in->iset))
+        return tm_scan_fail(s, col_of(s, in->iset), "expected the instruction set A, T, O or X after '(<addr>:<opcode>)'",
+                            NULL);
     tm_str m = tm_scan_token(s);
     if (m.n && m.p[m.n - 1] == ':') {
         m.n--;
@@ -35,13 +52,14 @@ static int parse_es_insn(tm_scan *s, tm_insn *in)
             return tm_scan_fail(s, col_of(s, colon.n ? colon : m), "expected '<mode>:' after the instruction set", NULL);
     }
     if (m.n == 0) return tm_scan_fail(s, col_of(s, m), "expected '<mode>:' after the instruction set", NULL);
-    tm_set_mode(in, m);
+    if ((rc = tm_set_mode(s, in, m))) return rc;
     if (tm_str_eq(tm_scan_peek_token(s), "CCFAIL")) {
         tm_scan_token(s);
         in->status = TM_INSN_IS;
     }
     in->disasm = tm_scan_rest(s);
-    return TM_OK;
+    if (in->disasm.n || in->opcode_unknown) return TM_OK;
+    return tm_scan_fail(s, s->len, "expected the disassembly after '<mode>:' (a line cut short?)", NULL);
 }
 
 int tm_parse_exc(tm_scan *s, tm_event *e, uint8_t es)
@@ -55,7 +73,7 @@ int tm_parse_exc(tm_scan *s, tm_event *e, uint8_t es)
         if (s->pos >= s->len) return tm_scan_fail(s, b - 1, "unterminated '[' in exception number", NULL);
         tm_str t = { s->line + b, (uint32_t)(s->pos - b) };
         s->pos++;
-        tm_scan sub = { t.p, t.n, 0, s->err };
+        tm_scan sub = { t.p, t.n, 0, s->err, 0, 0 };
         uint64_t v = 0;
         int rc;
         if (t.n > 2 && t.p[0] == '0' && (t.p[1] == 'x' || t.p[1] == 'X')) rc = tm_scan_hex(&sub, "exception number", &v, NULL, NULL);
@@ -98,11 +116,14 @@ int tm_parse_branch(tm_scan *s, tm_branch *b)
     tm_skip_space(s);
     if (tm_peek(s) != '(') return tm_scan_fail(s, s->pos, "expected '(<target>)' after 'BR'", NULL);
     s->pos++;
-    int rc = tm_scan_hex(s, "branch target", &b->target.va, &b->target.va_digits, ")");
+    int rc = scan_es_addr(s, "branch target", &b->target, ")");
     if (rc) return rc;
     if (tm_peek(s) != ')') return tm_scan_fail(s, s->pos, "expected ')' after the branch target", NULL);
     s->pos++;
     b->iset = tm_scan_token(s);
+    if (!is_iset(b->iset))
+        return tm_scan_fail(s, col_of(s, b->iset), "expected the instruction set A, T, O or X after the branch target",
+                            NULL);
     if (!tm_at_end(s)) return tm_scan_fail(s, s->pos, "unexpected text after branch record", NULL);
     return TM_OK;
 }
@@ -153,7 +174,7 @@ int tm_parse_ldst(tm_scan *s, tm_str kw, tm_ldst *m)
     memset(m, 0, sizeof *m);
     if (kw.n) m->write = kw.p[0] == 'S';
     else m->continuation = 1;
-    int rc = tm_scan_hex(s, "region address", &m->addr.va, &m->addr.va_digits, NULL);
+    int rc = scan_es_addr(s, "region address", &m->addr, NULL);
     if (rc) return rc;
     if (m->addr.va & 15) return tm_scan_fail(s, s->pos - m->addr.va_digits, "region address not 16-byte aligned", NULL);
     if ((rc = scan_groups(s, m))) return rc;
@@ -164,7 +185,7 @@ int tm_parse_ldst(tm_scan *s, tm_str kw, tm_ldst *m)
 
 int tm_is_ldst_continuation(const char *line, size_t len)
 {
-    tm_scan s = { line, len, 0, NULL };
+    tm_scan s = { line, len, 0, NULL, 0, 0 };
     tm_str t = tm_scan_token(&s);
     if (t.n == 0 || t.n > 16 || !tm_str_is_hex(t)) return 0;
     for (int g = 0; g < 4; g++) {

@@ -4,6 +4,16 @@
 
 #include "parse_scan.h"
 
+/* Keywords whose record kind the body decides: "ES" (instruction or exception) and "EXC". */
+enum { TM_KW_ES = TM_REC_KIND_COUNT + 1, TM_KW_EXC };
+
+/* Which record a keyword token opens (a tm_kind, TM_KW_ES or TM_KW_EXC); TM_REC_NONE when it is no keyword. */
+int tm_keyword_kind(tm_str t);
+
+/* The end of a record at s->pos: the end of the line, or the keyword of a register, memory or LD/ST record that a
+ * producer glued onto the line (s->next is set to it). Anything else is an error "unexpected text after <after>". */
+int tm_scan_end_or_glued(tm_scan *s, const char *after);
+
 int tm_parse_mem(tm_scan *s, tm_str kw, tm_mem *m);
 int tm_parse_mem_update(tm_scan *s, tm_str kw, tm_mem_update *mu);
 int tm_parse_bus(tm_scan *s, tm_str kw, tm_bus *b);
@@ -26,8 +36,9 @@ int tm_is_text_header(const char *line, size_t len, tm_str *text);
 /* Value and opcode helpers shared by the families (parse.c) */
 int tm_scan_opcode(tm_scan *s, tm_insn *in, const char *stops);
 
-/* "<mode>{_<security>}" -> in->mode and in->security (split at the last '_'). */
-static inline void tm_set_mode(tm_insn *in, tm_str m)
+/* "<mode>{_<security>}" -> in->mode and in->security (split at the last '_'). Returns TM_OK, or an error when
+ * no mode stands before the '_' (a writer could not give "_s" back). */
+static inline int tm_set_mode(tm_scan *s, tm_insn *in, tm_str m)
 {
     in->mode = m;
     for (uint32_t i = m.n; i > 0; i--) {
@@ -38,6 +49,8 @@ static inline void tm_set_mode(tm_insn *in, tm_str m)
             break;
         }
     }
+    if (in->mode.n) return TM_OK;
+    return tm_scan_fail(s, (size_t)(m.p - s->line), "expected the mode before '_<security>'", NULL);
 }
 
 #endif

@@ -48,7 +48,7 @@ int tm_parse_info(tm_scan *s, tm_str kw, tm_info *info)
     tm_info_field(info, "VECTOR", &info->vector);
     tm_str pc;
     if (tm_info_field(info, "PC", &pc)) {
-        tm_scan sub = { pc.p, pc.n, 0, s->err };
+        tm_scan sub = { pc.p, pc.n, 0, s->err, 0, 0 };
         uint64_t v;
         uint8_t d;
         if (tm_scan_hex(&sub, "PC value", &v, &d, NULL) != TM_OK || !tm_at_end(&sub))

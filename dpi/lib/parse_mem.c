@@ -23,22 +23,27 @@ static int flag_fail(tm_scan *s, tm_str kw, uint32_t at, const char *expected)
     return tm_scan_fail(s, (size_t)(kw.p + at - s->line), expected, NULL);
 }
 
-/* Data no wider than size bytes: leading zeros are tolerated, significant digits are not. */
-static int check_width(tm_scan *s, size_t col, uint8_t size, const tm_value *v)
+/* Data of exactly size bytes, in the forms producers write: 2 * size digits, '-' only for whole bytes, groups
+ * of 8 digits between '_' or ':'. Data wider than 64 bits is written in groups (Fast Models: '_' every 8
+ * digits; RTL tracers: words separated by spaces): a single token of 32 digits is refused. */
+static int check_data(tm_scan *s, size_t col, uint8_t size, const tm_value *v)
 {
-    if (v->digits <= 2u * size) return TM_OK;
-    uint32_t sig = 0;
-    for (uint32_t i = 0; i < v->text.n; i++) {
-        char c = v->text.p[i];
-        if (c == '_' || c == ':' || c == ' ') continue;
-        if (sig == 0 && c == '0') continue;
-        sig++;
+    unsigned want = 2u * size;
+    char m[160];
+    if (v->digits != want) {
+        snprintf(m, sizeof m, "data %s than the access size: expected %u hex digits for %u bytes, found %u",
+                 v->digits > want ? "wider" : "narrower", want, size, v->digits);
+        return tm_scan_fail(s, col, m, NULL);
     }
-    if (sig > 2u * size) return tm_scan_fail(s, col, "data wider than the access size", NULL);
-    return TM_OK;
+    if (size > 8 && !v->sep) {
+        snprintf(m, sizeof m, "data of %u bytes as one token of %u digits: expected groups of 8 or 16 digits "
+                 "separated by '_' or spaces", size, want);
+        return tm_scan_fail(s, col, m, NULL);
+    }
+    return tm_scan_value_form(s, v, "access data");
 }
 
-/* Address and data, then the end of the line; data no wider than size bytes. */
+/* Address and data, then the end of the line (or a record glued onto it); data of exactly size bytes. */
 static int scan_addr_data(tm_scan *s, uint8_t size, tm_addr *a, tm_value *v)
 {
     int rc = tm_scan_addr(s, "access address", a);
@@ -46,9 +51,8 @@ static int scan_addr_data(tm_scan *s, uint8_t size, tm_addr *a, tm_value *v)
     tm_skip_space(s);
     size_t col = s->pos;
     if ((rc = tm_scan_value_groups(s, "access data", v))) return rc;
-    if ((rc = check_width(s, col, size, v))) return rc;
-    if (!tm_at_end(s)) return tm_scan_fail(s, s->pos, "unexpected text after access data", NULL);
-    return TM_OK;
+    if ((rc = check_data(s, col, size, v))) return rc;
+    return tm_scan_end_or_glued(s, "the access data");
 }
 
 /* The Cortex-M0 tracer prints the whole 32-bit bus for a byte or halfword access: the value is on the lanes
@@ -73,15 +77,14 @@ static int scan_fm_addr_data(tm_scan *s, tm_mem *m)
         tm_skip_space(s);
         size_t col = s->pos;
         if ((rc = tm_scan_value_groups(s, "access data", &m->data))) return rc;
-        if ((rc = check_width(s, col, m->size, &m->data))) return rc;
+        if ((rc = check_data(s, col, m->size, &m->data))) return rc;
         m->has_data = 1;
     }
     if (tm_str_eq(tm_scan_peek_token(s), "(ABORTED)")) {
         tm_scan_token(s);
         m->error = 1;
     }
-    if (!tm_at_end(s)) return tm_scan_fail(s, s->pos, "unexpected text after access data", NULL);
-    return TM_OK;
+    return tm_scan_end_or_glued(s, "the access data");
 }
 
 /* Cortex-M/R RTL after the flags: {(<a>:<b>)} <addr>|TRANSFER <data> */
@@ -102,9 +105,8 @@ static int scan_rtl_body(tm_scan *s, tm_mem *m)
         size_t col = s->pos;
         int rc = tm_scan_value_groups(s, "transfer data", &m->data);
         if (rc) return rc;
-        if ((rc = check_width(s, col, m->size, &m->data))) return rc;
-        if (!tm_at_end(s)) return tm_scan_fail(s, s->pos, "unexpected text after transfer data", NULL);
-        return TM_OK;
+        if ((rc = check_data(s, col, m->size, &m->data))) return rc;
+        return tm_scan_end_or_glued(s, "the transfer data");
     }
     return scan_addr_data(s, m->size, &m->addr, &m->data);
 }
@@ -165,9 +167,10 @@ int tm_parse_mem(tm_scan *s, tm_str kw, tm_mem *m)
         size_t col = s->pos;
         if ((rc = tm_scan_value(s, "access data", &m->data))) return rc;
         take_lanes(m);
-        if (!m->lanes && (rc = check_width(s, col, m->size, &m->data))) return rc;
-        if (!tm_at_end(s)) return tm_scan_fail(s, s->pos, "unexpected text after access data", NULL);
-        return TM_OK;
+        if (m->lanes) rc = tm_scan_value_form(s, &m->data, "access data");
+        else rc = check_data(s, col, m->size, &m->data);
+        if (rc) return rc;
+        return tm_scan_end_or_glued(s, "the access data");
     } else {
         return flag_fail(s, kw, i, "unexpected flags after the access size");
     }
@@ -310,7 +313,11 @@ int tm_parse_ttw(tm_scan *s, tm_str kw, tm_ttw *t)
     t->level = (uint8_t)(sl.p[2] - '0');
     int rc = tm_scan_value(s, "walk address", &t->address);
     if (rc) return rc;
+    tm_skip_space(s);
+    size_t col = s->pos;
     if ((rc = tm_scan_value(s, "walk data", &t->data))) return rc;
+    if (t->data.digits != 8 && t->data.digits != 16) /* a short (VMSA) or long (LPAE) descriptor */
+        return tm_scan_fail(s, col, "expected a translation table entry of 8 or 16 hex digits", NULL);
     tm_str colon = tm_scan_token(s);
     if (!tm_str_eq(colon, ":"))
         return tm_scan_fail(s, colon.n ? (size_t)(colon.p - s->line) : s->pos, "expected ': <result>' after walk data", NULL);

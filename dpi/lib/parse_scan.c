@@ -98,8 +98,15 @@ static int scan_pa_suffix(tm_scan *s)
 int tm_scan_addr(tm_scan *s, const char *what, tm_addr *a)
 {
     memset(a, 0, sizeof *a);
+    tm_skip_space(s);
+    size_t at = s->pos;
     int rc = tm_scan_hex(s, what, &a->va, &a->va_digits, ":");
     if (rc) return rc;
+    if (a->va_digits != 8 && a->va_digits != 16) {
+        char m[128];
+        snprintf(m, sizeof m, "expected 8 or 16 hex digits in the %s, found %u", what, a->va_digits);
+        return tm_scan_fail(s, at, m, NULL);
+    }
     if (tm_peek(s) != ':') return TM_OK;
     s->pos++;
     if ((rc = tm_scan_hex(s, what, &a->pa, &a->pa_digits, "_,"))) return rc;
@@ -171,6 +178,47 @@ int tm_scan_value(tm_scan *s, const char *what, tm_value *v)
     return TM_OK;
 }
 
+int tm_scan_value_form_slow(tm_scan *s, const tm_value *v, const char *what)
+{
+    const char *t = v->text.p;
+    size_t base = (size_t)(t - s->line);
+    char m[160];
+    if (v->sep == '_' || v->sep == ':') { /* groups all of the first one's width, 8 or 16 digits */
+        uint32_t first = 0;
+        while (t[first] != v->sep) first++;
+        for (uint32_t i = 0, start = 0; i <= v->text.n; i++) {
+            if (i < v->text.n && t[i] != v->sep) continue;
+            if (i - start != first || (first != 8 && first != 16)) {
+                snprintf(m, sizeof m, "expected groups of 8 (or 16) hex digits between '%c' in the %s", v->sep, what);
+                return tm_scan_fail(s, base + start, m, NULL);
+            }
+            start = i + 1;
+        }
+    }
+    if (!v->unknown_digits) return TM_OK;
+    /* '-' marks a byte a producer did not write: its two digits go together */
+    uint32_t idx = 0;
+    size_t prev = 0;
+    int prev_dash = 0;
+    for (uint32_t i = v->text.n; i-- > 0;) {
+        char c = t[i];
+        if (c == '_' || c == ':' || c == ' ') continue;
+        int dash = c == '-';
+        if ((idx & 1) && dash != prev_dash) {
+            snprintf(m, sizeof m, "'-' stands for a whole byte not written: a lone '-' in the %s", what);
+            return tm_scan_fail(s, dash ? base + i : prev, m, NULL);
+        }
+        prev = base + i;
+        prev_dash = dash;
+        idx++;
+    }
+    if ((idx & 1) && prev_dash) {
+        snprintf(m, sizeof m, "'-' stands for a whole byte not written: a lone '-' in the %s", what);
+        return tm_scan_fail(s, prev, m, NULL);
+    }
+    return TM_OK;
+}
+
 int tm_scan_value_groups(tm_scan *s, const char *what, tm_value *v)
 {
     int rc = tm_scan_value(s, what, v);
@@ -215,12 +263,6 @@ int tm_scan_dec(tm_scan *s, const char *what, uint64_t *out)
         return fail_what(s, s->pos, "invalid character in decimal ", what);
     *out = v;
     return TM_OK;
-}
-
-int tm_str_eq(tm_str a, const char *lit)
-{
-    size_t n = strlen(lit);
-    return a.n == n && (n == 0 || memcmp(a.p, lit, n) == 0);
 }
 
 int tm_str_is_hex(tm_str t)

@@ -14,6 +14,8 @@ typedef struct tm_scan {
     size_t len;
     size_t pos;
     tm_error *err;
+    uint8_t profile;   /* TM_PROFILE_* a register must belong to, 0 for any (tm_parse_state.profile) */
+    size_t next;       /* set by a record that ends where a further record glued onto the line starts */
 } tm_scan;
 
 static inline int tm_is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f'; }
@@ -50,19 +52,32 @@ int tm_scan_fail(tm_scan *s, size_t col, const char *msg, const char *detail);
 /* Hex number of 1..max_digits digits ending at space/end (or at one of the stop chars given).
  * Returns TM_OK or an error naming what (e.g. "address"). */
 int tm_scan_hex(tm_scan *s, const char *what, uint64_t *out, uint8_t *digits, const char *stops);
-/* Address: <hex>{:<hex>{_NS|_S}{,<hex>{_NS|_S}}} */
+/* Address: <hex>{:<hex>{_NS|_S}{,<hex>{_NS|_S}}}; the virtual address has 8 or 16 digits, as every producer
+ * writes it. */
 int tm_scan_addr(tm_scan *s, const char *what, tm_addr *a);
 /* Value: hex digits (x, X, - for unknown ones) with optional '_' or ':' separators; keeps the text. */
 int tm_scan_value(tm_scan *s, const char *what, tm_value *v);
 /* A value that may go on as space-separated groups of the first group's width (8 or 16 digits), as vector
  * registers, 16-byte accesses and some RTL tracers write it: "3ff6a09e 667f3bcd", "-------- 0000ffff". */
 int tm_scan_value_groups(tm_scan *s, const char *what, tm_value *v);
+/* The form of a value as producers write it: '_' or ':' only between groups of 8 digits; '-' (not written) only
+ * for whole bytes. Returns TM_OK or an error naming what. */
+int tm_scan_value_form_slow(tm_scan *s, const tm_value *v, const char *what);
+static inline int tm_scan_value_form(tm_scan *s, const tm_value *v, const char *what)
+{
+    return v->sep == '_' || v->sep == ':' || v->unknown_digits ? tm_scan_value_form_slow(s, v, what) : TM_OK;
+}
 /* 1 when c may stand in a value (hex digit, x, X, -). */
 static inline int tm_is_value_char(char c) { return tm_hex_val(c) >= 0 || c == 'x' || c == 'X' || c == '-'; }
 /* Decimal number token. */
 int tm_scan_dec(tm_scan *s, const char *what, uint64_t *out);
 
-int tm_str_eq(tm_str a, const char *lit);
+/* a equals the literal lit (inline: the literal's length is folded at compile time). */
+static inline int tm_str_eq(tm_str a, const char *lit)
+{
+    size_t n = __builtin_strlen(lit);
+    return a.n == n && (n == 0 || __builtin_memcmp(a.p, lit, n) == 0);
+}
 int tm_str_is_hex(tm_str t);
 int tm_str_is_dec(tm_str t);
 

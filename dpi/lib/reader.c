@@ -7,6 +7,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -44,9 +45,10 @@ typedef struct block {
 } block;
 
 struct tm_reader {
-    char path[256];
+    char *path;           /* as given ("<stdin>" for "-"), whatever its length */
     source src;
     uint64_t file_size;
+    int regular;          /* a regular file: it can be read a second time (tm_reader_check_member) */
     /* line buffer: valid data in buf[start, end) */
     char *buf;
     size_t cap, start, end;
@@ -56,6 +58,8 @@ struct tm_reader {
     int input_done;
     uint64_t line_no, line_offset, skipped;
     tm_parse_state pstate; /* what a line needs from the lines before it (ES continuation lines) */
+    const char *cur;      /* the line last parsed, while records glued onto it are pending (pstate.more) */
+    size_t cur_len;
     /* threaded inflation: the inflating thread produces blocks into ring, the caller consumes them */
     int threaded;
     pthread_t thread;
@@ -209,6 +213,44 @@ static int read_gzip_header(source *s, char *scratch)
     return 0;
 }
 
+/* What a path that is no trace file is, or NULL: a trace is read from a regular file or a FIFO. */
+static const char *not_a_file(mode_t m)
+{
+    return S_ISDIR(m) ? "a directory" : S_ISCHR(m) ? "a character device" : S_ISBLK(m) ? "a block device"
+           : S_ISSOCK(m)                            ? "a socket"
+                                                    : NULL;
+}
+
+/* Open path for reading: never blocking in open (a FIFO without a writer would), a FIFO waited for until it
+ * gives its first byte or its writer closes, at most wait_ms. Returns the descriptor (blocking), or -1 with err
+ * filled. */
+static int open_input(const char *path, uint32_t wait_ms, tm_error *err)
+{
+    struct stat st;
+    const char *what = stat(path, &st) == 0 ? not_a_file(st.st_mode) : NULL;
+    int fd = what ? -1 : open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+    if (fd < 0 && !what) {
+        tm_error_set(err, TM_ERR_IO, path, 0, "cannot open: %s", strerror(errno));
+        return -1;
+    }
+    if (fd >= 0 && fstat(fd, &st) == 0) what = not_a_file(st.st_mode); /* it may have changed since stat */
+    int ready = 1;
+    if (!what && S_ISFIFO(st.st_mode)) {
+        struct pollfd p = { fd, POLLIN, 0 };
+        while ((ready = poll(&p, 1, (int)wait_ms)) < 0 && errno == EINTR) {
+        }
+    }
+    int flags = what || ready <= 0 ? -1 : fcntl(fd, F_GETFL);
+    if (flags >= 0 && fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) == 0) return fd;
+    if (what) tm_error_set(err, TM_ERR_IO, path, 0, "is %s, not a trace file", what);
+    else if (ready == 0)
+        tm_error_set(err, TM_ERR_IO, path, 0, "is a FIFO that gave no data within %u.%03u s (no writer?)",
+                     wait_ms / 1000, wait_ms % 1000);
+    else tm_error_set(err, TM_ERR_IO, path, 0, "cannot read: %s", strerror(errno));
+    if (fd >= 0) close(fd);
+    return -1;
+}
+
 tm_reader *tm_reader_open(const char *path, const tm_reader_options *opts, tm_error *err)
 {
     tm_reader *r = calloc(1, sizeof *r);
@@ -216,23 +258,27 @@ tm_reader *tm_reader_open(const char *path, const tm_reader_options *opts, tm_er
         tm_error_set(err, TM_ERR_IO, NULL, 0, "out of memory");
         return NULL;
     }
-    snprintf(r->path, sizeof r->path, "%s", strcmp(path, "-") ? path : "<stdin>");
+    r->path = strdup(strcmp(path, "-") ? path : "<stdin>");
+    if (!r->path) {
+        tm_error_set(err, TM_ERR_IO, NULL, 0, "out of memory");
+        free(r);
+        return NULL;
+    }
     r->line_max = opts && opts->line_max ? opts->line_max : TM_LINE_MAX_DEFAULT;
     if (r->line_max < 16) r->line_max = 16;
     r->lenient = opts ? opts->lenient : 0;
-    r->src.fd = strcmp(path, "-") ? open(path, O_RDONLY | O_CLOEXEC) : 0;
+    r->pstate.profile = opts ? (uint8_t)opts->profile : 0;
+    uint32_t wait_ms = opts && opts->fifo_wait_ms ? opts->fifo_wait_ms : TM_FIFO_WAIT_DEFAULT_MS;
+    r->src.fd = strcmp(path, "-") ? open_input(path, wait_ms, err) : 0;
     if (r->src.fd < 0) {
-        tm_error_set(err, TM_ERR_IO, r->path, 0, "cannot open: %s", strerror(errno));
+        free(r->path);
         free(r);
         return NULL;
     }
     struct stat st;
-    if (fstat(r->src.fd, &st) == 0 && S_ISREG(st.st_mode)) r->file_size = (uint64_t)st.st_size;
-    if (fstat(r->src.fd, &st) == 0 && S_ISDIR(st.st_mode)) {
-        tm_error_set(err, TM_ERR_IO, r->path, 0, "is a directory");
-        close(r->src.fd);
-        free(r);
-        return NULL;
+    if (fstat(r->src.fd, &st) == 0 && S_ISREG(st.st_mode)) {
+        r->file_size = (uint64_t)st.st_size;
+        r->regular = 1;
     }
     r->src.raw = malloc(RAW_BLOCK);
     r->cap = (size_t)r->line_max + BLOCK + 1;
@@ -314,6 +360,7 @@ void tm_reader_close(tm_reader *r)
     if (r->src.fd > 0) close(r->src.fd);
     free(r->src.raw);
     free(r->buf);
+    free(r->path);
     free(r);
 }
 
@@ -399,19 +446,23 @@ int tm_reader_next_line(tm_reader *r, const char **line, size_t *len, tm_error *
 int tm_reader_next(tm_reader *r, tm_record *rec, tm_error *err)
 {
     for (;;) {
-        const char *line;
-        size_t len;
-        int rc = tm_reader_next_line(r, &line, &len, err);
-        if (rc != TM_OK) return rc;
-        rc = tm_parse_line_in(&r->pstate, line, len, rec, err);
+        int rc;
+        if (r->pstate.more) { /* a further record glued onto the line before */
+            rc = tm_parse_more_in(&r->pstate, r->cur, r->cur_len, rec, err);
+        } else {
+            rc = tm_reader_next_line(r, &r->cur, &r->cur_len, err);
+            if (rc != TM_OK) return rc;
+            rc = tm_parse_line_in(&r->pstate, r->cur, r->cur_len, rec, err);
+        }
         if (rc != TM_OK) {
+            r->pstate.more = 0;
             if (r->lenient) {
                 r->skipped++;
                 continue;
             }
             err->line = r->line_no;
             err->offset = r->line_offset;
-            snprintf(err->file, sizeof err->file, "%s", r->path);
+            tm_error_file(err, r->path);
             return rc;
         }
         if (rec->kind != TM_REC_NONE) return TM_OK;
@@ -430,4 +481,64 @@ uint64_t tm_reader_compressed_offset(const tm_reader *r)
 {
     if (!r->threaded) return r->src.raw_total;
     return atomic_load_explicit(&r->shared_raw_total, memory_order_relaxed);
+}
+
+/* The members of s (inflating, at the file's start) up to the one that ends at or past the newline of line `line`:
+ * zlib returns Z_STREAM_END for a member only once its CRC-32 and length match. *lines: the newlines inflated. */
+static int check_members(source *s, unsigned char *out, const char *path, uint64_t line, uint64_t *lines,
+                         tm_error *err)
+{
+    for (;;) {
+        if (s->z.avail_in == 0 && !s->eof) {
+            ssize_t n = read_raw(s, s->raw, RAW_BLOCK);
+            if (n < 0) return tm_error_set(err, s->err.status, path, 0, "%s", s->err.msg);
+            s->z.next_in = s->raw;
+            s->z.avail_in = (uInt)n;
+        }
+        if (s->z.avail_in == 0 && s->eof) { /* after an intact member: the line is the last, without a newline */
+            if (s->stream_end) return TM_OK;
+            return tm_error_set(err, TM_ERR_GZIP, path, 0, "truncated gzip stream (unexpected end of file)");
+        }
+        if (s->stream_end) { /* another member follows; anything else is the reader's to report */
+            if (s->z.next_in[0] != 0x1f) return TM_OK;
+            inflateReset(&s->z);
+            s->stream_end = 0;
+        }
+        s->z.next_out = out;
+        s->z.avail_out = RAW_BLOCK;
+        int zr = inflate(&s->z, Z_NO_FLUSH);
+        for (const unsigned char *p = out, *end = s->z.next_out; (p = memchr(p, '\n', (size_t)(end - p))); p++)
+            ++*lines;
+        if (zr == Z_STREAM_END) {
+            s->stream_end = 1;
+            if (*lines >= line) return TM_OK; /* the member that holds the line's newline ended intact */
+        } else if (zr != Z_OK && zr != Z_BUF_ERROR) {
+            return tm_error_set(err, TM_ERR_GZIP, path, 0, "corrupt gzip stream: %s",
+                                s->z.msg ? s->z.msg : "inflate error");
+        }
+    }
+}
+
+int tm_reader_check_member(const tm_reader *r, uint64_t line, uint64_t *through, tm_error *err)
+{
+    if (through) *through = 0;
+    if (!r->src.gzip || !r->regular) return TM_OK;
+    source s = { 0 };
+    s.fd = open(r->path, O_RDONLY | O_CLOEXEC);
+    if (s.fd < 0) return tm_error_set(err, TM_ERR_IO, r->path, 0, "cannot open a second time: %s", strerror(errno));
+    s.raw = malloc(RAW_BLOCK);
+    unsigned char *out = malloc(RAW_BLOCK);
+    uint64_t lines = 0;
+    int rc;
+    if (!s.raw || !out || inflateInit2(&s.z, 15 + 16) != Z_OK) {
+        rc = tm_error_set(err, TM_ERR_IO, r->path, 0, "out of memory");
+    } else {
+        rc = check_members(&s, out, r->path, line, &lines, err);
+        inflateEnd(&s.z);
+    }
+    if (rc == TM_OK && through) *through = lines;
+    close(s.fd);
+    free(s.raw);
+    free(out);
+    return rc;
 }

@@ -31,6 +31,9 @@ static int value_eq(const tm_value *a, const tm_value *b)
     return a->digits <= 16 || str_eq(a->text, b->text);
 }
 
+/* A field's digits as written; 0 (a record a producer built) stands for the 8 the writer then writes. */
+static unsigned digits8(unsigned d) { return d ? d : 8; }
+
 /* An aborted access written without data (producers leave has_data 0 when there is no abort). */
 static int mem_no_data(const tm_mem *m) { return m->shape == TM_MEM_FM && m->error && !m->has_data; }
 
@@ -49,6 +52,7 @@ int tm_record_equal(const tm_record *a, const tm_record *b)
         const tm_insn *x = &a->u.insn, *y = &b->u.insn;
         return x->status == y->status && x->form == y->form && x->addr_in_paren == y->addr_in_paren &&
                x->opcode_unknown == y->opcode_unknown && x->has_id == y->has_id && (!x->has_id || x->id == y->id) &&
+               x->has_cap == y->has_cap && (!x->has_cap || (x->cap_tag == y->cap_tag && x->cap_meta == y->cap_meta)) &&
                str_eq(x->tag, y->tag) && addr_eq(&x->addr, &y->addr) && x->opcode == y->opcode &&
                x->opcode_digits == y->opcode_digits && str_eq(x->iset, y->iset) && str_eq(x->mode, y->mode) &&
                str_eq(x->security, y->security) && str_eq(x->disasm, y->disasm);
@@ -67,7 +71,9 @@ int tm_record_equal(const tm_record *a, const tm_record *b)
         const tm_event *x = &a->u.event, *y = &b->u.event;
         return x->has_value == y->has_value && (!x->has_value || addr_eq(&x->value, &y->value)) &&
                str_eq(x->mode, y->mode) && x->has_value1 == y->has_value1 && x->value1 == y->value1 &&
-               x->has_number == y->has_number && x->number == y->number && str_eq(x->desc, y->desc) &&
+               digits8(x->value1_digits) == digits8(y->value1_digits) && x->has_number == y->has_number &&
+               x->number == y->number && digits8(x->number_digits) == digits8(y->number_digits) &&
+               str_eq(x->desc, y->desc) &&
                x->has_arg == y->has_arg && x->arg == y->arg && x->arg_digits == y->arg_digits && x->es == y->es &&
                str_eq(x->number_text, y->number_text);
     }

@@ -5,8 +5,9 @@
  *   qemu4v      the same shape with a bare-number cpu
  *   cortexm     "<t> ns IT (<tag>) <addr> <op> T16|T32 <disasm>", no cpu field, no mode
  *   fvp         as fastmodels (what differs is which lines an FVP writes, the producer's choice)
- * Every other record keeps the shape it carries (tm_mem.shape, tm_bus.shape, event with or without value):
- * the producer chooses it. What a dialect cannot express (mode and cpu in cortexm) is dropped. */
+ * Every other record keeps the shape it carries (tm_mem.shape, tm_bus.shape, event with or without value, a
+ * Cortex-M RTL instruction's T16/T32): the producer chooses it. What a dialect cannot express (mode and cpu in
+ * cortexm) is dropped. */
 #include <string.h>
 
 #include "tarmac/writer.h"
@@ -233,6 +234,12 @@ static void put_insn(out *o, const tm_insn *in, tm_dialect d)
         else put_str(o, in->tag);
         put_lit(o, ") ");
     }
+    if (in->has_cap) { /* Morello: the PCC's tag and upper half before the address */
+        put_ch(o, (char)('0' + (in->cap_tag & 1)));
+        put_ch(o, ':');
+        put_hex(o, in->cap_meta, 16);
+        put_ch(o, ':');
+    }
     put_addr(o, &in->addr);
     put_ch(o, ' ');
     put_opcode(o, in);
@@ -249,8 +256,14 @@ static void put_insn(out *o, const tm_insn *in, tm_dialect d)
         }
         return;
     }
-    if (rtl_iset) {  /* a Cortex-M RTL record in a Fast Models line: the instruction set is Thumb */
-        put_lit(o, " T");
+    if (rtl_iset) {  /* a Cortex-M RTL record keeps its shape: it has no mode to write */
+        put_ch(o, ' ');
+        put_str(o, in->iset);
+        if (in->disasm.n) {
+            put_ch(o, ' ');
+            put_str(o, in->disasm);
+        }
+        return;
     } else if (in->iset.n) {
         put_ch(o, ' ');
         put_str(o, in->iset);
@@ -395,10 +408,10 @@ static void put_event(out *o, const tm_event *e)
         }
         if (e->has_value1) {
             put_ch(o, ' ');
-            put_hex(o, e->value1, 8);
+            put_hex(o, e->value1, e->value1_digits ? e->value1_digits : 8);
         }
         put_ch(o, ' ');
-        put_hex(o, e->number, 8);
+        put_hex(o, e->number, e->number_digits ? e->number_digits : 8);
         put_ch(o, ' ');
         put_str(o, e->desc);
         return;

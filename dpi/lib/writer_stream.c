@@ -1,18 +1,17 @@
 /* The writer's output stream (writer.h, tm_out_*): buffered trace output, plain or gzip. With threading, lines
  * are formatted into one buffer while the other is deflated and written on a second thread (double buffering: a
  * ring of two buffers, ring.h). The gzip header carries no timestamp or name, so the same lines always give the
- * same bytes; it carries the producer's comment when one is given (tm_out_options.comment). */
-#include <errno.h>
-#include <fcntl.h>
+ * same bytes; it carries the producer's comment when one is given (tm_out_options.comment). The file is an
+ * outfile.h output: written whole at tm_out_close, or not at all. */
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 #include <zlib.h>
 
 #include "ring.h"
+#include "tarmac/outfile.h"
 #include "tarmac/writer.h"
 
 #define OUT_BUF (1u << 20)
@@ -20,8 +19,8 @@
 #define LINE_ROOM 8192 /* flush when less than this is left before formatting a record */
 
 struct tm_out {
-    char path[256];
-    int fd;
+    tm_outfile *file;
+    const char *path; /* the file's, for messages */
     int gzip;
     z_stream z;
     int z_ready;
@@ -41,26 +40,20 @@ struct tm_out {
     tm_error werr;
 };
 
-/* The writing side's error (it may be the compressor thread's), at this file. Returns its status. */
+/* The writing side's error (it may be the compressor thread's). Returns its status. */
 static int written_error(const tm_out *o, tm_error *err)
 {
-    return tm_error_set(err, o->status, o->path, 0, "%s", o->werr.msg);
+    if (err) *err = o->werr;
+    return o->status;
 }
 
 static int write_all(tm_out *o, const void *data, size_t len)
 {
-    const char *p = data;
-    while (len) {
-        ssize_t n = write(o->fd, p, len);
-        if (n < 0) {
-            if (errno == EINTR) continue;
-            atomic_store(&o->status, tm_error_set(&o->werr, TM_ERR_IO, NULL, 0, "write error: %s", strerror(errno)));
-            return TM_ERR_IO;
-        }
-        p += n;
-        len -= (size_t)n;
-    }
-    return TM_OK;
+    tm_error e;
+    if (tm_outfile_write(o->file, data, len, &e) == TM_OK) return TM_OK;
+    o->werr = e;
+    atomic_store(&o->status, e.status);
+    return e.status;
 }
 
 /* Compress (or copy) data to the file; finish ends the gzip stream. Runs on the writing thread. */
@@ -77,7 +70,7 @@ static int emit(tm_out *o, const char *data, size_t len, int finish)
         z->avail_out = ZBUF;
         int zr = deflate(z, flush);
         if (zr == Z_STREAM_ERROR) {
-            atomic_store(&o->status, tm_error_set(&o->werr, TM_ERR_GZIP, NULL, 0, "deflate failed"));
+            atomic_store(&o->status, tm_error_set(&o->werr, TM_ERR_GZIP, o->path, 0, "deflate failed"));
             return TM_ERR_GZIP;
         }
         size_t have = ZBUF - z->avail_out;
@@ -107,17 +100,15 @@ tm_out *tm_out_open(const char *path, const tm_out_options *opts, tm_error *err)
         tm_error_set(err, TM_ERR_IO, NULL, 0, "out of memory");
         return NULL;
     }
-    int to_stdout = strcmp(path, "-") == 0;
-    snprintf(o->path, sizeof o->path, "%s", to_stdout ? "<stdout>" : path);
-    size_t n = strlen(path);
-    int gz = opts ? opts->gzip : -1;
-    o->gzip = gz < 0 ? (n > 3 && strcmp(path + n - 3, ".gz") == 0) : gz;
-    o->fd = to_stdout ? 1 : open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    if (o->fd < 0) {
-        tm_error_set(err, TM_ERR_IO, o->path, 0, "cannot create: %s", strerror(errno));
+    o->file = tm_outfile_open(path, opts ? opts->inputs : NULL, err);
+    if (!o->file) {
         free(o);
         return NULL;
     }
+    o->path = tm_outfile_path(o->file);
+    size_t n = strlen(path);
+    int gz = opts ? opts->gzip : -1;
+    o->gzip = gz < 0 ? (n > 3 && strcmp(path + n - 3, ".gz") == 0) : gz;
     o->buf[0] = malloc(OUT_BUF);
     o->buf[1] = malloc(OUT_BUF);
     o->zbuf = malloc(ZBUF);
@@ -152,7 +143,7 @@ tm_out *tm_out_open(const char *path, const tm_out_options *opts, tm_error *err)
 fail:
     if (o->z_ready) deflateEnd(&o->z);
     free(o->comment);
-    if (o->fd > 1) close(o->fd);
+    tm_outfile_discard(o->file);
     free(o->buf[0]);
     free(o->buf[1]);
     free(o->zbuf);
@@ -220,11 +211,13 @@ int tm_out_close(tm_out *o, tm_error *err)
         tm_ring_free(o->hand);
     }
     emit(o, o->buf[o->cur], o->len, 1);
-    if (o->status != TM_OK) rc = written_error(o, err);
     if (o->z_ready) deflateEnd(&o->z);
     free(o->comment);
-    if (o->fd > 1 && close(o->fd) != 0 && rc == TM_OK) {
-        rc = tm_error_set(err, TM_ERR_IO, o->path, 0, "close failed: %s", strerror(errno));
+    if (o->status != TM_OK) { /* the file is not complete: path keeps what it held */
+        rc = written_error(o, err);
+        tm_outfile_discard(o->file);
+    } else {
+        rc = tm_outfile_commit(o->file, err);
     }
     free(o->buf[0]);
     free(o->buf[1]);

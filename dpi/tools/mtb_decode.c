@@ -1,11 +1,57 @@
 /* mtb-decode: decode an MTB SRAM dump (raw little-endian words) into packets, oldest first.
- * usage: mtb-decode [--position P] dump.bin    P: the POSITION register (POINTER and WRAP) at the dump;
- * without it the whole buffer is decoded from offset 0. Exit 0, or 2 on bad input. */
+ * usage: mtb-decode [--position P] dump.bin    P: the POSITION register (POINTER and WRAP) at the dump, a 32-bit
+ * value; without it the whole buffer is decoded from offset 0. Exit 0, or 2 on bad usage or input (a dump that is
+ * not whole packets of two 32-bit words is refused, never cut). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "tarmac/mtb.h"
+#include "tarmac/version.h"
+#include "tarmac/number.h"
+
+/* The whole file, in 32-bit words (*n of them); NULL with a message on stderr when it cannot be read or is not
+ * whole words. */
+static uint32_t *read_words(const char *path, size_t *n)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        perror(path);
+        return NULL;
+    }
+    size_t cap = 1 << 16, len = 0;
+    unsigned char *buf = malloc(cap);
+    for (size_t got = 1; buf && got;) {
+        if (len == cap) {
+            unsigned char *more = realloc(buf, cap *= 2);
+            if (!more) free(buf);
+            buf = more;
+            if (!buf) break;
+        }
+        got = fread(buf + len, 1, cap - len, f);
+        len += got;
+    }
+    int bad = ferror(f);
+    fclose(f);
+    if (!buf || bad) {
+        fprintf(stderr, "mtb-decode: %s: %s\n", path, buf ? "read error" : "out of memory");
+        free(buf);
+        return NULL;
+    }
+    if (len % 4) {
+        fprintf(stderr, "mtb-decode: %s: %zu bytes: a dump holds whole 32-bit words\n", path, len);
+        free(buf);
+        return NULL;
+    }
+    uint32_t *w = malloc(len ? len : 1);
+    for (size_t i = 0; w && i < len / 4; i++)
+        w[i] = (uint32_t)buf[4 * i] | (uint32_t)buf[4 * i + 1] << 8 | (uint32_t)buf[4 * i + 2] << 16 |
+               (uint32_t)buf[4 * i + 3] << 24;
+    free(buf);
+    if (!w) fprintf(stderr, "mtb-decode: out of memory\n");
+    *n = len / 4;
+    return w;
+}
 
 int main(int argc, char **argv)
 {
@@ -13,12 +59,16 @@ int main(int argc, char **argv)
     long long position = -1;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--position") && i + 1 < argc) {
-            char *end;
-            position = strtoll(argv[++i], &end, 0);
-            if (*end || position < 0) {
-                fprintf(stderr, "mtb-decode: --position needs a register value\n");
+            uint64_t v;
+            if (tm_parse_uint(argv[++i], 0, 0, 0xffffffffu, &v)) {
+                fprintf(stderr, "mtb-decode: --position '%s': expected the POSITION register's 32-bit value\n",
+                        argv[i]);
                 return 2;
             }
+            position = (long long)v;
+        } else if (!strcmp(argv[i], "--version")) {
+            printf("mtb-decode %s\n", tm_version());
+            return 0;
         } else if (!strcmp(argv[i], "--help")) {
             printf("usage: mtb-decode [--position P] dump.bin\n");
             return 0;
@@ -33,16 +83,12 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: mtb-decode [--position P] dump.bin\n");
         return 2;
     }
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        fprintf(stderr, "mtb-decode: %s: cannot open\n", path);
-        return 2;
-    }
-    static uint32_t w[1 << 20];
-    size_t n = fread(w, 4, sizeof w / 4, f);
-    fclose(f);
+    size_t n;
+    uint32_t *w = read_words(path, &n);
+    if (!w) return 2;
     if (n % 2 || n == 0) {
         fprintf(stderr, "mtb-decode: %s: %zu words: a dump holds whole packets (pairs of words)\n", path, n);
+        free(w);
         return 2;
     }
     size_t packets = n / 2, first = 0, count = packets;
@@ -60,5 +106,6 @@ int main(int argc, char **argv)
         printf("%4zu  %08x %08x  %s\n", k, w[2 * i], w[2 * i + 1], text);
     }
     printf("mtb-decode: %zu packets\n", count);
+    free(w);
     return 0;
 }

@@ -5,12 +5,18 @@
  *
  *   tarmac-cov merge <file>... [-o <merged>] [--text <summary>] [--html <page>] [--fail-on-holes]
  *
- * The text summary also goes to stdout. Exit status: 0; 1 with --fail-on-holes when a hole is unexplained;
- * 2 on bad usage or an unreadable file (file:line). */
+ * The text summary also goes to stdout. Each output is written whole (tarmac/outfile.h) and may be none of the
+ * inputs nor another output. Exit status: 0; 1 with --fail-on-holes when a hole is unexplained; 2 on bad usage,
+ * an unreadable or malformed file (file:line), an output that is an input, or a write error. */
 #include <fnmatch.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "tarmac/version.h"
+#include "tarmac/number.h"
+#include "tarmac/outfile.h"
 
 /* Holes that are no stimulus gap, with the reason shown in the report. fnmatch patterns, first match wins. */
 static const struct {
@@ -57,6 +63,24 @@ static bin *find_bin(const char *name, size_t hint)
     return &bins[n_bins++];
 }
 
+/* *sum += x, refused when the sum no longer fits (a count never wraps). */
+static int add_count(unsigned long long *sum, uint64_t x)
+{
+    if (x > ~0ull - *sum) return -1;
+    *sum += x;
+    return 0;
+}
+
+/* "# <key> <count>": 1 when line is that header with a valid count (added to *sum), 0 when it is another
+ * comment, -1 when the count is malformed or overflows the sum. */
+static int header_count(const char *line, const char *key, unsigned long long *sum)
+{
+    size_t n = strlen(key);
+    if (strncmp(line, "# ", 2) || strncmp(line + 2, key, n) || line[2 + n] != ' ') return 0;
+    uint64_t x;
+    return tm_parse_uint(line + 3 + n, 10, 0, UINT64_MAX, &x) || add_count(sum, x) ? -1 : 1;
+}
+
 static int read_file(const char *path)
 {
     FILE *f = fopen(path, "r");
@@ -64,35 +88,47 @@ static int read_file(const char *path)
         perror(path);
         return 2;
     }
-    char line[512];
+    char *line = NULL; /* lines of any length: the golden's path is in one */
+    size_t cap = 0;
     unsigned long ln = 0;
     size_t k = 0;
-    int tests_seen = 0;
-    while (fgets(line, sizeof line, f)) {
+    int tests_seen = 0, rc = 0;
+    while (!rc && getline(&line, &cap, f) >= 0) {
         ln++;
         line[strcspn(line, "\r\n")] = '\0';
-        unsigned long long x;
         if (line[0] == '#') {
-            if (sscanf(line, "# tests %llu", &x) == 1) n_tests += x, tests_seen = 1;
-            else if (sscanf(line, "# failed %llu", &x) == 1) n_failed += x;
+            int t = header_count(line, "tests", &n_tests), x = t ? 0 : header_count(line, "failed", &n_failed);
+            if (t < 0 || x < 0) {
+                fprintf(stderr, "%s:%lu: expected a count that fits 64 bits, got '%.80s'\n", path, ln, line);
+                rc = 2;
+            }
+            tests_seen |= t > 0;
             continue;
         }
-        char *tab = strchr(line, '\t'), *end;
-        if (tab) x = strtoull(tab + 1, &end, 10);
-        if (!tab || tab == line || tab[1] < '0' || tab[1] > '9' || *end) {
+        char *tab = strchr(line, '\t');
+        uint64_t x;
+        if (!tab || tab == line || tm_parse_uint(tab + 1, 10, 0, UINT64_MAX, &x)) {
             fprintf(stderr, "%s:%lu: expected <bin><TAB><hits>, got '%.80s'\n", path, ln, line);
-            fclose(f);
-            return 2;
+            rc = 2;
+            break;
         }
         *tab = '\0';
-        find_bin(line, k++)->hits += x;
+        if (add_count(&find_bin(line, k++)->hits, x)) {
+            fprintf(stderr, "%s:%lu: the hits of %s no longer fit 64 bits\n", path, ln, line);
+            rc = 2;
+        }
+    }
+    free(line);
+    if (!rc && ferror(f)) {
+        perror(path);
+        rc = 2;
     }
     fclose(f);
-    if (!tests_seen) {
+    if (!rc && !tests_seen) {
         fprintf(stderr, "%s:1: not a coverage file (no '# tests' line)\n", path);
-        return 2;
+        rc = 2;
     }
-    return 0;
+    return rc;
 }
 
 /* The group of a bin: its name up to the first '.'. */
@@ -202,16 +238,17 @@ static void html(FILE *o)
     fprintf(o, "</body></html>\n");
 }
 
-static int write_to(const char *path, void (*fn)(FILE *))
+/* One output, whole (inputs: the files merged). */
+static int write_to(const char *path, const char *const *inputs, void (*fn)(FILE *))
 {
-    FILE *f = fopen(path, "w");
-    if (!f) {
-        perror(path);
-        return 2;
-    }
-    fn(f);
-    if (ferror(f) | fclose(f)) {
-        perror(path);
+    tm_error err;
+    tm_outfile *out = tm_outfile_open(path, inputs, &err);
+    FILE *f = out ? tm_outfile_stream(out, &err) : NULL;
+    if (f) fn(f);
+    if (!f || tm_outfile_commit(out, &err) != TM_OK) {
+        if (!f) tm_outfile_discard(out);
+        char buf[600];
+        fprintf(stderr, "tarmac-cov: %s\n", tm_error_format(&err, buf, sizeof buf));
         return 2;
     }
     return 0;
@@ -232,8 +269,15 @@ static int usage(void)
 
 int main(int argc, char **argv)
 {
+    signal(SIGXFSZ, SIG_IGN); /* a file size limit is a write error with a message (EFBIG), not a kill */
     const char *out = NULL, *txt = NULL, *page = NULL;
     int fail_on_holes = 0, files = 0;
+    if (argc == 2 && !strcmp(argv[1], "--version")) {
+        printf("tarmac-cov %s\n", tm_version());
+        return 0;
+    }
+    const char **inputs = calloc((size_t)argc, sizeof *inputs); /* NULL-terminated */
+    if (!inputs) return 2;
     if (argc < 2 || strcmp(argv[1], "merge")) return usage();
     for (int i = 2; i < argc; i++) {
         const char **opt = !strcmp(argv[i], "-o") ? &out : !strcmp(argv[i], "--text") ? &txt
@@ -247,11 +291,20 @@ int main(int argc, char **argv)
             return usage();
         } else {
             if (read_file(argv[i])) return 2;
-            files++;
+            inputs[files++] = argv[i];
         }
     }
     if (!files) return usage();
-    if ((out && write_to(out, merged)) || (txt && write_to(txt, text)) || (page && write_to(page, html))) return 2;
+    const char *outs[] = { out, txt, page }, *flags[] = { "-o", "--text", "--html" };
+    for (int i = 0; i < 3; i++)
+        for (int k = 0; k < i; k++)
+            if (tm_same_file(outs[i], outs[k])) {
+                fprintf(stderr, "tarmac-cov: %s and %s name the same file (%s)\n", flags[k], flags[i], outs[i]);
+                return 2;
+            }
+    if ((out && write_to(out, inputs, merged)) || (txt && write_to(txt, inputs, text)) ||
+        (page && write_to(page, inputs, html)))
+        return 2;
     text(stdout);
     totals all = count(NULL, 0);
     return fail_on_holes && all.bins - all.hit - all.explained ? 1 : 0;

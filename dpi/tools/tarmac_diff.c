@@ -8,13 +8,16 @@
 #include <unistd.h>
 
 #include "tarmac/diff.h"
+#include "tarmac/number.h"
 #include "tarmac/parse.h"
 #include "tarmac/reader.h"
+#include "tarmac/version.h"
 
 #define KEEP 320       /* characters of a line kept for context */
 #define CTX_MAX 64
 #define RING 4096      /* lines kept for context: a whole step and the context before it */
 #define CHUNK (1u << 20)
+#define MAX_ERRORS 10  /* bad lines printed per file by default: a corrupt input must not flood the output */
 
 /* Copies of the lines of a step, which its records' slices point into: chunks kept and reused, never moved. */
 typedef struct chunk {
@@ -32,7 +35,7 @@ typedef struct side {
     tm_reader *r;
     tm_record rec;
     tm_parse_state pstate;
-    uint64_t records, lines, skipped, kinds[TM_REC_KIND_COUNT];
+    uint64_t records, lines, bad, kinds[TM_REC_KIND_COUNT];
     /* the last lines read, by record number (1-based) modulo RING, for context */
     char text[RING][KEEP];
     uint64_t line_no[RING];
@@ -49,7 +52,7 @@ typedef struct side {
     int which;
 } side;
 typedef struct opts {
-    unsigned context, max_diffs, ignore;
+    unsigned context, max_diffs, ignore, max_errors;
     int stats, check, lenient, progress;
 } opts;
 
@@ -64,17 +67,32 @@ static void usage(FILE *f)
             "  --context N     lines of context before a difference (default 5, at most %d)\n"
             "  --max-diffs N   report up to N differences before stopping (default 1)\n"
             "  --ignore LIST   fields to mask: time,cpu,disasm,id,mode or none (default time,disasm)\n"
-            "  --lenient       count and skip lines that do not parse instead of failing (still a failure when\n"
-            "                  no instruction line parsed)\n"
+            "  --lenient       lines that do not parse are warnings, counted and skipped, instead of errors (the\n"
+            "                  count is in the verdict; still a failure when no instruction line parsed)\n"
+            "  --max-errors N  print the first N bad lines of each file (default %d), then only their count\n"
             "  --no-progress   no progress on stderr even when it is a terminal\n"
             "exit status: 0 equal, 1 divergent, 2 bad input or usage\n",
-            CTX_MAX);
+            CTX_MAX, MAX_ERRORS);
 }
 
 static void report_error(const tm_error *e)
 {
     char buf[800];
     fprintf(stderr, "tarmac-diff: %s\n", tm_error_format(e, buf, sizeof buf));
+}
+
+/* A line that does not parse: printed while the file's count is under the cap, as an error or, under --lenient,
+ * as a warning (the line is skipped); counted either way. */
+static void bad_line(side *s, const opts *o, tm_error *e, const char *line, size_t len)
+{
+    e->line = tm_reader_line(s->r);
+    snprintf(e->file, sizeof e->file, "%s", tm_reader_path(s->r));
+    if (++s->bad > o->max_errors) return;
+    char buf[800];
+    fprintf(stderr, "tarmac-diff: %s%s\n", o->lenient ? "warning: " : "", tm_error_format(e, buf, sizeof buf));
+    fprintf(stderr, "  %.*s\n", (int)(len > 300 ? 300 : len), line);
+    if (s->bad == o->max_errors && o->max_errors)
+        fprintf(stderr, "tarmac-diff: %s: further bad lines are counted, not printed (--max-errors)\n", s->path);
 }
 
 static char *arena_copy(arena *a, const char *line, size_t len)
@@ -168,32 +186,33 @@ static int read_step(side *s, const opts *o)
         if (!copy || reserve_record(s)) goto oom;
         tm_record *rec = &s->recs[s->n]; /* parsed in place: no copy per record */
         rc = tm_parse_line_in(&s->pstate, copy, len, rec, &e);
-        if (rc != TM_OK) {
-            if (o->lenient) {
-                s->skipped++;
-                continue;
+        for (; rc == TM_OK; rc = tm_parse_more_in(&s->pstate, copy, len, rec, &e)) { /* records glued on one line */
+            if (rec->kind != TM_REC_NONE) {
+                uint64_t num = ++s->records;
+                s->kinds[rec->kind]++;
+                unsigned slot = (unsigned)(num % RING);
+                size_t k = len < KEEP - 1 ? len : KEEP - 1;
+                memcpy(s->text[slot], line, k);
+                s->text[slot][k] = '\0';
+                s->line_no[slot] = tm_reader_line(s->r);
+                if (tm_step_opens(&s->st, rec) && (s->n > 0 || s->reset)) { /* an opener ends its line */
+                    s->pending = *rec;
+                    s->pending_num = num;
+                    s->has_pending = 1;
+                    return TM_OK;
+                }
+                s->num[s->n++] = num;
             }
-            e.line = tm_reader_line(s->r);
-            snprintf(e.file, sizeof e.file, "%s", tm_reader_path(s->r));
-            report_error(&e);
-            fprintf(stderr, "  %.*s\n", (int)(len > 300 ? 300 : len), line);
+            if (!s->pstate.more) break;
+            if (reserve_record(s)) goto oom;
+            rec = &s->recs[s->n];
+        }
+        if (rc != TM_OK) {
+            s->pstate.more = 0;
+            bad_line(s, o, &e, line, len);
+            if (o->lenient) continue;
             return rc;
         }
-        if (rec->kind == TM_REC_NONE) continue;
-        uint64_t num = ++s->records;
-        s->kinds[rec->kind]++;
-        unsigned slot = (unsigned)(num % RING);
-        size_t k = len < KEEP - 1 ? len : KEEP - 1;
-        memcpy(s->text[slot], line, k);
-        s->text[slot][k] = '\0';
-        s->line_no[slot] = tm_reader_line(s->r);
-        if (tm_step_opens(&s->st, rec) && (s->n > 0 || s->reset)) {
-            s->pending = *rec;
-            s->pending_num = num;
-            s->has_pending = 1;
-            return TM_OK;
-        }
-        s->num[s->n++] = num;
     }
     return s->n || s->reset ? TM_OK : TM_EOF;
 oom:
@@ -251,14 +270,13 @@ static int lenient_read_nothing(const side *s, const opts *o)
 {
     if (!o->lenient || s->kinds[TM_REC_INSN]) return 0;
     fprintf(stderr, "tarmac-diff: %s: no instruction parsed (%llu of %llu lines skipped by --lenient): not a trace "
-                    "this tool reads\n", s->path, (unsigned long long)s->skipped, (unsigned long long)s->lines);
+                    "this tool reads\n", s->path, (unsigned long long)s->bad, (unsigned long long)s->lines);
     return 1;
 }
 
-/* Read a whole trace: --check reports every bad line, --stats counts. */
+/* Read a whole trace: --check reports every bad line (the first --max-errors of them), --stats counts. */
 static int scan_one(side *s, opts *o)
 {
-    uint64_t bad = 0;
     for (;;) {
         const char *line;
         size_t len;
@@ -272,35 +290,39 @@ static int scan_one(side *s, opts *o)
         }
         s->lines++;
         rc = tm_parse_line_in(&s->pstate, line, len, &s->rec, &e);
-        if (rc != TM_OK) {
-            if (o->lenient && !o->check) {
-                s->skipped++;
-                continue;
+        for (; rc == TM_OK; rc = tm_parse_more_in(&s->pstate, line, len, &s->rec, &e)) { /* records glued on one line */
+            if (s->rec.kind != TM_REC_NONE) {
+                s->records++;
+                s->kinds[s->rec.kind]++;
             }
-            e.line = tm_reader_line(s->r);
-            snprintf(e.file, sizeof e.file, "%s", tm_reader_path(s->r));
-            report_error(&e);
-            if (!o->check) return 2;
-            bad++;
+            if (!s->pstate.more) break;
+        }
+        if (rc != TM_OK) {
+            s->pstate.more = 0;
+            bad_line(s, o, &e, line, len);
+            if (!o->check && !o->lenient) return 2;
             continue;
         }
-        if (s->rec.kind == TM_REC_NONE) continue;
-        s->records++;
-        s->kinds[s->rec.kind]++;
         if (o->progress && (s->records & 0xfffff) == 0) progress(s, NULL);
     }
     if (o->progress) fputc('\n', stderr);
     if (o->stats) print_stats(s);
-    int fail = bad != 0;
-    if (s->records == 0 && !bad) {
+    int fail = s->bad != 0 && !o->lenient;
+    if (s->records == 0 && !s->bad) {
         fprintf(stderr, "tarmac-diff: %s: no records\n", s->path);
         fail = 1;
     }
     if (lenient_read_nothing(s, o)) fail = 1;
+    if (s->bad > o->max_errors)
+        fprintf(stderr, "tarmac-diff: %s: %llu bad lines, the first %u printed\n", s->path, (unsigned long long)s->bad,
+                o->max_errors);
     if (o->check)
-        printf("%s: %llu lines, %llu records, %llu bad lines, %llu instructions: %s\n", s->path,
-               (unsigned long long)s->lines, (unsigned long long)s->records, (unsigned long long)bad,
-               (unsigned long long)s->kinds[TM_REC_INSN], fail ? "FAIL" : "ok");
+        printf("%s: %llu lines, %llu records, %llu bad lines, %llu instructions: %s%s\n", s->path,
+               (unsigned long long)s->lines, (unsigned long long)s->records, (unsigned long long)s->bad,
+               (unsigned long long)s->kinds[TM_REC_INSN], fail ? "FAIL" : "ok",
+               o->lenient && s->bad ? " (--lenient: the bad lines were skipped)" : "");
+    else if (o->lenient && s->bad)
+        printf("%s: %llu bad lines skipped (--lenient)\n", s->path, (unsigned long long)s->bad);
     return fail ? 2 : 0;
 }
 
@@ -310,6 +332,24 @@ static uint64_t number_of(const side *s, long i)
     if (i >= 0) return s->num[i];
     if (s->n) return s->num[0];
     return s->has_pending ? s->pending_num : s->records;
+}
+
+/* What the comparison took as equal without comparing every digit, and what --lenient skipped: in the summary. */
+static void print_notes(const tm_step_notes *n, const side *a, const side *b)
+{
+    if (n->status_without_effect)
+        printf("  note: %llu steps executed in one trace and condition-failed in the other change nothing but the PC "
+               "(a branch not taken): equal\n", (unsigned long long)n->status_without_effect);
+    if (n->unknown_values)
+        printf("  note: %llu register values compared on the digits both traces know (x, X, - not compared)\n",
+               (unsigned long long)n->unknown_values);
+    for (int i = 0; i < 2; i++)
+        if (n->uncompared[i])
+            printf("  note: %llu stack-pointer writes in %s not compared: %s writes no stack pointer (%s)\n",
+                   (unsigned long long)n->uncompared[i], i ? b->path : a->path, i ? a->path : b->path,
+                   n->uncompared_names[i]);
+    for (const side *s = a; s; s = s == a ? b : NULL)
+        if (s->bad) printf("  note: %llu bad lines of %s skipped (--lenient)\n", (unsigned long long)s->bad, s->path);
 }
 
 static int compare(side *a, side *b, opts *o)
@@ -368,6 +408,8 @@ static int compare(side *a, side *b, opts *o)
         printf("  differs: %s\n", why);
         if (ndiffs >= o->max_diffs) break;
     }
+    tm_step_notes notes;
+    tm_step_cmp_notes(cmp, &notes);
     tm_step_cmp_free(cmp);
     if (rc) return rc;
     if (o->progress) fputc('\n', stderr);
@@ -383,15 +425,16 @@ static int compare(side *a, side *b, opts *o)
     printf("tarmac-diff: %llu records compared, %llu difference%s%s (%llu steps; %llu records in B)\n",
            (unsigned long long)a->records, (unsigned long long)ndiffs, ndiffs == 1 ? "" : "s",
            ndiffs ? "" : ": traces match", (unsigned long long)steps, (unsigned long long)b->records);
+    print_notes(&notes, a, b);
     return ndiffs ? 1 : 0;
 }
 
-static int parse_count(const char *arg, const char *name, unsigned *out, unsigned max)
+static int parse_count(const char *arg, const char *name, unsigned *out, unsigned min, unsigned max)
 {
-    char *end;
-    unsigned long v = arg ? strtoul(arg, &end, 10) : 0;
-    if (!arg || !*arg || *end || v > max) {
-        fprintf(stderr, "tarmac-diff: %s needs a number from 0 to %u\n", name, max);
+    uint64_t v;
+    if (tm_parse_uint(arg, 10, min, max, &v)) {
+        fprintf(stderr, "tarmac-diff: %s %s%s%s: expected a number from %u to %u\n", name, arg ? "'" : "",
+                arg ? arg : "(missing)", arg ? "'" : "", min, max);
         return -1;
     }
     *out = (unsigned)v;
@@ -421,7 +464,7 @@ static int check_files(const char *const *files, int n, opts *o)
 
 int main(int argc, char **argv)
 {
-    opts o = { 5, 1, TM_IGNORE_DEFAULT, 0, 0, 0, isatty(2) };
+    opts o = { 5, 1, TM_IGNORE_DEFAULT, MAX_ERRORS, 0, 0, 0, isatty(2) };
     enum { MAX_FILES = 256 };
     const char *files[MAX_FILES];
     int nfiles = 0;
@@ -430,11 +473,15 @@ int main(int argc, char **argv)
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             usage(stdout);
             return 0;
+        } else if (!strcmp(a, "--version")) {
+            printf("tarmac-diff %s\n", tm_version());
+            return 0;
         } else if (!strcmp(a, "--context")) {
-            if (parse_count(i + 1 < argc ? argv[++i] : NULL, a, &o.context, CTX_MAX)) return 2;
+            if (parse_count(i + 1 < argc ? argv[++i] : NULL, a, &o.context, 0, CTX_MAX)) return 2;
         } else if (!strcmp(a, "--max-diffs")) {
-            if (parse_count(i + 1 < argc ? argv[++i] : NULL, a, &o.max_diffs, 1000000000)) return 2;
-            if (o.max_diffs == 0) o.max_diffs = 1;
+            if (parse_count(i + 1 < argc ? argv[++i] : NULL, a, &o.max_diffs, 1, 1000000000)) return 2;
+        } else if (!strcmp(a, "--max-errors")) {
+            if (parse_count(i + 1 < argc ? argv[++i] : NULL, a, &o.max_errors, 0, 1000000000)) return 2;
         } else if (!strcmp(a, "--ignore")) {
             char bad[64];
             if (i + 1 >= argc) {

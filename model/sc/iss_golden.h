@@ -59,7 +59,7 @@ SC_MODULE(iss_golden)
     void run()
     {
         std::string path = "/dev/fd/" + std::to_string(write_fd_);
-        tm_out_options oo{ 0, 0, 0, nullptr };  // a plain stream: no header to record the configuration
+        tm_out_options oo{ 0, 0, 0, nullptr, nullptr };  // a plain stream: no header to record the configuration
         tm_error e;
         tm_out *out = tm_out_open(path.c_str(), &oo, &e);
         close(write_fd_); // the stream's own descriptor is the only writer left: closing it ends the golden

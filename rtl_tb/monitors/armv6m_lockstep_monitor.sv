@@ -65,7 +65,7 @@ module armv6m_lockstep_monitor #(
       if ($value$plusargs("tarmac_golden=%s", golden) == 0) golden = "";
       opts = OPTIONS;
       if (snap_mode) opts = opts.len() != 0 ? {opts, ",regs=snapshot"} : "regs=snapshot";
-      h = tarmac_chk_pkg::open(golden, opts);
+      h = tarmac_chk_pkg::open(golden, opts, "tarmac_off");
     end
 `endif
   end

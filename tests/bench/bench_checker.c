@@ -42,7 +42,7 @@ static step make_step(uint64_t i)
 
 static int write_golden(const char *path, uint64_t steps)
 {
-    tm_out_options oo = { 1, 1, 1, NULL };
+    tm_out_options oo = { 1, 1, 1, NULL, NULL };
     tm_error e;
     tm_out *o = tm_out_open(path, &oo, &e);
     if (!o) return -1;
@@ -165,7 +165,7 @@ static int bench_live(const char *dir, const char *elf)
     snprintf(golden, sizeof golden, "%s/live_bench.tarmac.gz", dir);
     snprintf(live, sizeof live, "live:%s", elf);
     recorder r = { 0 };
-    tm_out_options oo = { 1, 1, 1, NULL };
+    tm_out_options oo = { 1, 1, 1, NULL, NULL };
     tm_error e;
     r.out = tm_out_open(golden, &oo, &e);
     m6 *m = m6_create(NULL);

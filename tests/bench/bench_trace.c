@@ -51,7 +51,7 @@ static run measure(char *const argv[])
 /* A realistic mix: an instruction line, its register writes, a memory access every few instructions. */
 static int generate(const char *path, unsigned long lines)
 {
-    tm_out_options oo = { 1, 1, 1, NULL };
+    tm_out_options oo = { 1, 1, 1, NULL, NULL };
     tm_error e;
     tm_out *o = tm_out_open(path, &oo, &e);
     if (!o) {

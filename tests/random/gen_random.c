@@ -392,6 +392,7 @@ int main(int argc, char **argv)
     REG_WRITE(0xF0000004, 0);
     printf("\tpop {r0-r3}\n\tmov r8, r0\n\tmov r9, r1\n\tmov r10, r2\n\tmov r11, r3\n");
     printf("\tmovs r0, #0\n\tpop {r4-r7, pc}\n\t.ltorg\n");
+    printf("\t.size main, .-main\n"); /* a sized function: reports and the nightly's buckets name it */
     for (int f = 0; f < funcs; f++) {
         printf("\t.thumb_func\nleaf%d:\n\tpush {r4, lr}\n", f);
         for (uint32_t j = 0; j < 2 + pick(4); j++) alu();

@@ -1,11 +1,27 @@
 // Test support shared by the suites that load programs: a copy of an ELF with its first loadable segment moved,
-// for the loaders' "outside the memory map" error (the model's m6_load_elf, the checker's live mode).
+// for the loaders' "outside the memory map" error (the model's m6_load_elf, the checker's live mode); the program
+// identity of an ELF.
 #pragma once
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <string>
+
+extern "C" {
+#include "tarmac/elf.h"
+}
+
+// The program identity a golden records (tm_elf_image_hash) of the ELF at path; 0 when it cannot be read.
+inline uint64_t elf_image_hash(const std::string &path)
+{
+    tm_error e;
+    tm_elf *f = tm_elf_open(path.c_str(), &e);
+    uint64_t h = 0;
+    if (f && tm_elf_image_hash(f, &h) != TM_OK) h = 0;
+    tm_elf_close(f);
+    return h;
+}
 
 // Writes <TM_BUILD_DIR>/tmp/<name>: <from> with the virtual and physical address of its first PT_LOAD segment
 // that has bytes set to <addr>. Returns the path, or "" when <from> cannot be read or has no such segment.

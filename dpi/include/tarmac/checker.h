@@ -30,10 +30,34 @@ enum {
     TC_FAILED = 2      /* the check cannot go on: unreadable golden, bad use; tc_report() says why */
 };
 
+/* The contract of every call (dpi/README.md, "The calls"); the library does exactly this, never crashes on it and
+ * never changes a verdict because of it:
+ *  - A NULL handle, or one tc_close freed: nothing is done and nothing is read through it. Every call returns
+ *    TC_FAILED, except tc_halted (1), tc_report and tc_report_unread (""), tc_get_counters (zeroes), tc_close
+ *    (TC_OK for NULL, as free(NULL); TC_FAILED for a handle closed before: a double close is harmless). The library
+ *    keeps the addresses of the open handles to tell them: a handle freed and then reused by a later tc_open at the
+ *    same address is that new handle, which the library cannot tell apart; keep no handle past tc_close.
+ *  - The event calls (tc_set_time to tc_mem_write, tc_snapshot): after the checker halted (max_errors mismatches,
+ *    a failure; tc_halted) and after tc_finish, each returns TC_FAILED and changes nothing: no counter, no report
+ *    line, no verdict.
+ *  - A bad argument (a register id out of range, an AHB field outside its encoding, a flag that is not 0 or 1, an
+ *    exception number outside 0-511, a snapshot or a register write in the other register mode, ...): TC_FAILED,
+ *    the report names the call and the argument, and the checker halts (the testbench is wrong, not the RTL).
+ *  - tc_finish runs the end-of-test checks once; every later call returns the first call's result.
+ *  - Threads: the calls on one handle come from one thread at a time; different handles may be used on different
+ *    threads at once (open and close included). */
+
 /* Open a checker on a golden trace (plain or gzip, any dialect), or in live mode on golden "live:<elf>" (the
  * model runs the program inside the checker, stepped as the RTL retires; dpi/README.md, "Live mode").
  * options: "key=value,..." with the keys of tc_option_at() (dpi/README.md, "Options", lists them with their
- * defaults); golden may be NULL when options name it. Returns NULL with err filled on a bad option or an unreadable golden. */
+ * defaults); golden may be NULL when options name it. The golden's first steps are read here. Returns NULL with err
+ * filled (err may be NULL) on a bad option; a golden that cannot be opened (a FIFO with no writer after
+ * golden_wait_ms, a device), is unreadable in its first lines or has no instruction at all; a declared configuration
+ * (model=) or a program (elf=) other than the golden's record; too many checkers open; an output file (report=,
+ * coverage=, golden_out=, ledger=) that is the same file as an input or as another output, or that cannot be
+ * created. One that cannot be written later fails the run (the report says why, the file keeps what it held: it is
+ * written whole, tarmac/outfile.h). With ledger= the ledger of an open that fails after the options were read says
+ * why. */
 tc_checker *tc_open(const char *golden, const char *options, tm_error *err);
 
 /* One option: its key, its default as text ("" when it has none) and what it means. */
@@ -42,10 +66,12 @@ typedef struct tc_option_info {
 } tc_option_info;
 /* The i-th option (0-based), NULL past the last: the one table the parser, the SV package and the docs follow. */
 const tc_option_info *tc_option_at(size_t i);
-/* The keys, comma-separated, into buf (truncated to size, NUL-terminated when size > 0); returns the full length. */
+/* The keys, comma-separated, into buf (truncated to size, NUL-terminated when size > 0; buf may be NULL when size
+ * is 0); returns the full length. */
 size_t tc_option_keys(char *buf, size_t size);
 
-void tc_set_time(tc_checker *c, uint64_t time);
+/* The simulation time printed in reports for the calls after it. TC_OK, or TC_FAILED as any event call. */
+int tc_set_time(tc_checker *c, uint64_t time);
 /* regs=writes: every architectural register write, as it happens, before the retire/exception of its step.
  * reg: TM_REG_* (r0-r12, SP = the stack pointer in use, LR, xPSR, MSP, PSP, PRIMASK, CONTROL; PC is ignored). */
 int tc_reg_write(tc_checker *c, int reg, uint32_t value);
@@ -54,6 +80,9 @@ int tc_reg_write(tc_checker *c, int reg, uint32_t value);
  * each register the RTL shows (SP alone stands for the stack pointer in use; PC is ignored). Every register the
  * golden has made known is compared; one it has not (reset values the architecture leaves UNKNOWN) is not. */
 int tc_snapshot(tc_checker *c, const uint32_t regs[TM_REG_COUNT], uint32_t valid);
+/* A completed AHB data phase: write 0 (read) or 1; hsize the AHB HSIZE (0-7; ARMv6-M uses 0-2, another is a bus
+ * mismatch); hprot the AHB HPROT (0-15; bit 0 tells data from opcode fetches, option data_beats); data HWDATA or
+ * HRDATA as the bus carries it (byte lanes); resp the AHB-Lite HRESP, 0 OKAY or 1 ERROR. */
 int tc_ahb_beat(tc_checker *c, uint32_t addr, int write, int hsize, int hprot, uint32_t data, int resp);
 int tc_mtb_packet(tc_checker *c, uint32_t word0, uint32_t word1);
 /* The same, for an MTB that also shows where it wrote the packet: offset = its byte offset in the MTB SRAM. Compared
@@ -61,7 +90,11 @@ int tc_mtb_packet(tc_checker *c, uint32_t word0, uint32_t word1);
  * buffer: the bits below 2^(MASTER.MASK+4), so a packet written at the wrong place fails even when its words are
  * right, whatever the SRAM's base and size. */
 int tc_mtb_packet_at(tc_checker *c, uint32_t offset, uint32_t word0, uint32_t word1);
+/* An instruction retired: is32 and cond_passed are 0 or 1 (opcode: a 16-bit one in the low half; a 32-bit one with
+ * its first halfword in bits 31:16). */
 int tc_retire(tc_checker *c, uint32_t pc, uint32_t opcode, int is32, int cond_passed);
+/* An exception entered: number 0-511 (the IPSR value), return_addr the return address it stacked (or EXC_RETURN for
+ * a tail-chained entry). */
 int tc_exception(tc_checker *c, int number, uint32_t return_addr);
 
 /* Asynchronous events and other bus masters. In file mode (a golden file) the golden already holds when each
@@ -85,11 +118,18 @@ int tc_systick_ticks(tc_checker *c, uint32_t n);
  * memory follows, so that the core's later reads of it match. */
 int tc_mem_write(tc_checker *c, uint32_t addr, int size, uint32_t data);
 
-/* 1 once the checker refuses to go on (max_errors mismatches, or a failure): the testbench should stop. */
+/* 1 once the checker refuses to go on (max_errors mismatches, a failure, after tc_finish; a NULL or closed handle):
+ * the testbench should stop. */
 int tc_halted(const tc_checker *c);
 
-/* End of test: the golden must be fully consumed, something must have been compared, no beat or packet may
- * be outstanding. Appends the summary to the report. Returns TC_OK only when everything matched. */
+/* End of test: the golden must be fully consumed, something must have been compared (a step, and a register in
+ * either register mode; in regs=snapshot the last step's snapshot), no beat or packet may be outstanding. Appends
+ * the summary line: what was compared, what was not (dpi/README.md, "What fails a test"), and writes the report=,
+ * coverage= and ledger= files. Returns TC_OK only when everything matched and the files were written; TC_MISMATCH
+ * when the RTL diverged; TC_FAILED when the check could not be made, compared too little, or an output could not
+ * be written. The ledger (option ledger=, dpi/README.md "The ledger") says the same for a machine: TC_OK is its
+ * verdict PASS, TC_MISMATCH FAIL, TC_FAILED FAIL (too little compared) or ERROR (could not check). Runs once: a
+ * later call returns the same result and adds nothing. */
 int tc_finish(tc_checker *c);
 
 /* The report: the mismatch block(s), then after tc_finish the summary. Never NULL. */
@@ -122,8 +162,11 @@ typedef struct tc_counters {
     uint64_t abandoned_reads; /* the model's abandon_unstack: reads of a frame an exception return kept for a
                                * tail-chain, the RTL's abandoned unstacking (matched by address, not compared) */
 } tc_counters;
+/* The counters so far into *out (nothing when out is NULL). */
 void tc_get_counters(const tc_checker *c, tc_counters *out);
 
+/* Stops the golden's threads and frees the handle; writes the ledger (option ledger=) when tc_finish did not run.
+ * TC_OK; TC_FAILED when that ledger could not be written, or for a handle that is not open (closed before). */
 int tc_close(tc_checker *c);
 
 #ifdef __cplusplus

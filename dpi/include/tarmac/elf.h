@@ -54,6 +54,12 @@ const tm_elf_segment *tm_elf_segment_at(const tm_elf *e, unsigned i);
  * *count = 0 when out of memory. Valid until tm_elf_close. */
 const tm_elf_word *tm_elf_words(tm_elf *e, size_t *count);
 
+/* The program's identity: FNV-1a (64-bit) over the loadable image's words in address order, each as its address
+ * then its data, 4 bytes each, little-endian (tm_elf_words: bss words are zeros, how the segments split the image
+ * does not matter). A golden records it (model/armv6m.h, m6_golden_record) and the checker compares it with the
+ * ELF it is given. TM_OK, or TM_ERR_IO when out of memory. */
+int tm_elf_image_hash(tm_elf *e, uint64_t *hash);
+
 /* The symbols in address order (by name for equal addresses). */
 size_t tm_elf_symbol_count(const tm_elf *e);
 const tm_elf_symbol *tm_elf_symbol_at(const tm_elf *e, size_t i);

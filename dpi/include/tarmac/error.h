@@ -33,12 +33,17 @@ typedef struct tm_error {
     char msg[256];         /* what was expected / what went wrong */
 } tm_error;
 
-/* "file:line:column: msg" into buf (always NUL-terminated). Returns buf. */
+/* "file:line:column: msg" into buf (always NUL-terminated; a text longer than buf ends with "..."). Returns buf. */
 const char *tm_error_format(const tm_error *err, char *buf, unsigned size);
+
+/* Set err's file (NULL: none). A path longer than the field keeps its end (the file's name) after "...", so that
+ * a cut shows. */
+void tm_error_file(tm_error *err, const char *file);
 
 /* Fill err (when not NULL) from scratch: status, file (NULL or "" when none), line (0 when none; column and
  * offset 0, for the caller to add) and the message printf makes of fmt; file and message are cut to their
- * fields. Returns status, so that a failing call ends with return tm_error_set(...). */
+ * fields, visibly (tm_error_file; a cut message ends with "..."). Returns status, so that a failing call ends
+ * with return tm_error_set(...). */
 #ifdef __GNUC__
 __attribute__((format(printf, 5, 6)))
 #endif

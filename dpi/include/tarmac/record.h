@@ -76,8 +76,9 @@ typedef struct tm_addr {
 
 /* A hex value. Values up to 64 bits are in v; wider ones (SVE z/p registers, 128-bit
  * memory updates) keep their digits in text and the low 64 bits in v. A digit written as 'x'/'X'
- * (RTL tracers: bit unknown) or '-' (not written: a partial update, or no value at all) is unknown: its
- * bits are 0 in v and set in unknown. */
+ * (RTL tracers: bit unknown) or '-' (not written, whole bytes: a partial update, or no value at all) is unknown:
+ * its bits are 0 in v and set in unknown, and a comparison must not take them for a number. The parser
+ * accepts a value only at the width its kind allows (a register's width, an access's size: dpi/DIALECTS.md). */
 typedef struct tm_value {
     uint64_t v;
     uint64_t unknown;    /* bits of the low 64 whose digit was x, X or - */
@@ -106,7 +107,10 @@ typedef struct tm_insn {
     uint8_t status;      /* tm_insn_status */
     uint8_t form;        /* tm_insn_form */
     uint8_t addr_in_paren; /* "IT (<addr>) <opcode> ...": the address stands in the parentheses (cs producer) */
-    uint8_t opcode_unknown; /* opcode written as dashes (the fetch failed): opcode is 0 */
+    uint8_t opcode_unknown; /* opcode written as dashes (the fetch failed): opcode is 0 and unknown, never compared */
+    uint8_t has_cap;     /* Morello: the address follows "<tag>:<upper 64 bits>:" of the PCC capability */
+    uint8_t cap_tag;
+    uint64_t cap_meta;
     uint8_t has_id;      /* (<inst_id>) present as a decimal number */
     uint64_t id;         /* Fast Models tick count / QEMU4V inst_id */
     tm_str tag;          /* Cortex-M RTL "(<addr>:<count>)" contents, or the raw tag when not decimal */
@@ -145,9 +149,11 @@ typedef struct tm_event {
     tm_addr value;
     tm_str mode;         /* mode-change events: the new mode */
     uint8_t has_value1;
-    uint32_t value1;
+    uint8_t value1_digits; /* 8 or 16 */
+    uint64_t value1;
     uint8_t has_number;
-    uint32_t number;     /* event number (hex as written, e.g. 00000019) */
+    uint8_t number_digits; /* 8 or 16 (a 64-bit event number); 0 for an ES [<n>] */
+    uint64_t number;     /* event number (hex as written, e.g. 00000019) */
     /* Cortex-M RTL shape: E <desc> {<arg>}, e.g. "E INT_TAKEN 0000000b", "E Reset" */
     tm_str desc;         /* event name: "CoreEvent_RESET", "INT_ENTRY", "HardFault", ... */
     uint8_t has_arg;     /* RTL shape: a hex argument after the name */

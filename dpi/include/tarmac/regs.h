@@ -3,6 +3,8 @@
 #ifndef TARMAC_REGS_H
 #define TARMAC_REGS_H
 
+#include <stdint.h>
+
 #include "tarmac/record.h"
 
 #ifdef __cplusplus
@@ -30,6 +32,46 @@ int tm_reg_id(tm_str name, tm_str suffix);
 int tm_reg_id_of(const tm_reg *r);
 /* Canonical lower-case name of an id: "r0".."r12", "sp", "lr", "pc", "xpsr", "msp", "psp", "primask", "control". */
 const char *tm_reg_name(int id);
+
+/* Architecture profiles, as bits: a register name belongs to the profiles that have it. ARMv6-M is the
+ * checker's profile; a register of ARMv6-M is also one of the M profile. */
+enum {
+    TM_PROFILE_ARMV6M = 1,  /* ARMv6-M: r0-r15, xPSR, MSP, PSP, PRIMASK, CONTROL, the SCS registers */
+    TM_PROFILE_M = 2,       /* ARMv7-M and ARMv8-M (with the Security and FP/MVE extensions) */
+    TM_PROFILE_A32 = 4,     /* AArch32 of the A and R profiles */
+    TM_PROFILE_A64 = 8,     /* AArch64 */
+    TM_PROFILE_ANY = 15
+};
+
+/* Widths a register's value may have, as bits. */
+enum {
+    TM_WIDTH_32 = 1,
+    TM_WIDTH_64 = 2,
+    TM_WIDTH_128 = 4,
+    TM_WIDTH_SVE_Z = 8,     /* an SVE vector: 128 to 2048 bits in steps of 128 */
+    TM_WIDTH_SVE_P = 16,    /* an SVE predicate: 16 to 256 bits in steps of 16 */
+    TM_WIDTH_PSR_EXT = 32   /* Fast Models' cpsr, with status bits from elsewhere above bit 31: 32 to 64 bits */
+};
+
+/* What a register name is: the profiles that have it and the widths its value may have. */
+typedef struct tm_reg_class {
+    uint8_t profiles;      /* TM_PROFILE_* bits */
+    uint8_t widths;        /* TM_WIDTH_* bits */
+    uint8_t system;        /* 1: a system register, known by its form (NAME_ELn, an upper-case identifier), not
+                            * by a catalogue */
+} tm_reg_class;
+
+/* Class of a register name as producers write it (any case; "V0<127:64>" is V0's bits 127..64, whose width
+ * the caller takes from the range). Returns 1 and fills c, or 0 for a name that is no register of any profile:
+ * a core, FP or vector name with an index the architecture does not have ("r99", "x31", "s32"), an unknown
+ * bank ("r13_foo"), or a lower-case name outside the catalogue. System registers are too many to list (and
+ * implementations add their own): an upper-case identifier that is not of a core register's form ("SCTLR_EL1",
+ * "DBGDSCRext", "PAR_64_NS"), or a lower-case one ending in _el0.._el3, is a system register of the M, A32 and
+ * A64 profiles, 32, 64 or 128 bits wide. */
+int tm_reg_classify(tm_str name, tm_reg_class *c);
+
+/* The name of a profile bit ("ARMv6-M", "M", "AArch32", "AArch64"), for messages. */
+const char *tm_profile_name(unsigned profile);
 
 #ifdef __cplusplus
 }

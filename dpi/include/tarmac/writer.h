@@ -38,15 +38,19 @@ typedef struct tm_out_options {
     const char *comment; /* NULL, or text for the gzip header's comment field (FCOMMENT: no NUL inside; a
                           * producer records how the trace was made, e.g. the model's configuration). Gzip output
                           * only: plain output has no header, and the comment is not written anywhere. */
+    const char *const *inputs; /* NULL, or the NULL-terminated paths the producer reads: path may be none of them */
 } tm_out_options;
 
-/* Open path for writing ("-" = stdout). opts may be NULL. */
+/* Open path for writing ("-" = stdout), as an outfile.h output: written to a temporary file renamed over path at
+ * tm_out_close, path refused when it is one of opts->inputs, a FIFO or device written in place. opts may be NULL.
+ * NULL with err filled (path, why) on failure. */
 tm_out *tm_out_open(const char *path, const tm_out_options *opts, tm_error *err);
 /* Write rec as a line in dialect d (newline appended). */
 int tm_out_record(tm_out *o, const tm_record *rec, tm_dialect d, tm_error *err);
 /* Write raw bytes (already formatted lines). */
 int tm_out_write(tm_out *o, const char *data, size_t len, tm_error *err);
-/* Flush, finish the gzip stream, close. Returns TM_OK or an error. Always frees o. */
+/* Flush, finish the gzip stream, close and put the file in place. Returns TM_OK, or the first error (a write,
+ * deflate, the close or the rename) with path untouched. Always frees o. */
 int tm_out_close(tm_out *o, tm_error *err);
 
 #ifdef __cplusplus

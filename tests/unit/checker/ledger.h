@@ -7,6 +7,8 @@
 #include <sstream>
 #include <string>
 
+#include <gtest/gtest.h>
+
 #include "../run_command.h"
 
 struct Ledger {
@@ -48,4 +50,16 @@ inline Ledger read_ledger(const std::string &path)
     }
     l.ok = true;
     return l;
+}
+
+// The verdict and the first failure's stream and field, as JSON texts: "\"FAIL\" \"register\" \"r0\"".
+inline std::string verdict_of(const Ledger &l)
+{
+    return l["verdict"] + " " + l["first_mismatch.stream"] + " " + l["first_mismatch.field"];
+}
+
+// Each key of the ledger has the JSON text given.
+inline void expect_keys(const Ledger &l, const std::map<std::string, std::string> &want)
+{
+    for (const auto &k : want) EXPECT_EQ(l[k.first], k.second) << k.first;
 }

@@ -78,7 +78,7 @@ std::vector<Call> LiveRtl::run(const std::string &name, uint64_t max_steps)
     std::vector<Call> calls;
     if (!error.empty()) return calls;
     std::string path = temp_golden("", name + ".rtl.tarmac");
-    tm_out_options oo{ 0, 0, 0, nullptr };
+    tm_out_options oo{ 0, 0, 0, nullptr, nullptr };
     tm_error err;
     char buf[600];
     tm_out *out = tm_out_open(path.c_str(), &oo, &err);

@@ -123,6 +123,34 @@ inline void expect_report(const RunResult &r, const char *stream, int step, int 
     EXPECT_NE(r.report.find(what), std::string::npos) << "want '" << what << "'\n" << r.report;
 }
 
+// An ES-dialect golden (Arm's RTL and cycle models) with a store, a halfword store and a byte load shown as LD/ST
+// byte groups, and the calls of a perfect DUT for it (bus_window=0).
+inline const char *kEsGolden =
+    "Tarmac Text Rev 3t\n"
+    "        0 tic ES  EXC [0x01] Reset\n"
+    "                  R MSP 20001000\n"
+    "                  BR (00000100) T\n"
+    "       10 tic ES  (00000100:2305) T thrd_s:      MOVS     r3,#5\n"
+    "                  R R3 00000005\n"
+    "       20 tic ES  (00000102:9300) T thrd_s:      STR      r3,[sp,#0]\n"
+    "                  ST 20001000 ........ ........ ........ 00000005    S:0020001000    NM NSH\n"
+    "       30 tic ES  (00000104:8058) T thrd_s:      STRH     r0,[r3,#2]\n"
+    "                  ST 20000000 ........ ........ ........ 7a3c....    S:0020000000    NM NSH\n"
+    "       40 tic ES  (00000106:7818) T thrd_s:      LDRB     r0,[r3,#0]\n"
+    "                  LD 20000000 ........ ........ ........ ......5e    S:0020000000    NM NSH\n"
+    "                  R R0 0000005e\n";
+
+inline std::vector<Call> es_calls()
+{
+    return {
+        Call::reg(17, 0x20001000),         Call::reg(3, 5),
+        Call::retire(0x100, 0x2305),       Call::beat(0x20001000, 1, 2, 5),
+        Call::retire(0x102, 0x9300),       Call::beat(0x20000002, 1, 1, 0x7a3c0000),
+        Call::retire(0x104, 0x8058),       Call::beat(0x20000000, 0, 0, 0x5e),
+        Call::reg(0, 0x5e),                Call::retire(0x106, 0x7818),
+    };
+}
+
 constexpr uint32_t kAllRegs = (1u << TM_REG_COUNT) - 1;
 
 // The perfect DUT as a core that can only show its register file: the register writes become one snapshot after

@@ -6,11 +6,12 @@
 #include <filesystem>
 #include <fstream>
 #include <thread>
-#include <strings.h>
 #include <unistd.h>
 #include <zlib.h>
 
 #include <gtest/gtest.h>
+
+#include "../../fuzz/golden_calls.h"
 
 extern "C" {
 #include "armv6m.h"
@@ -18,26 +19,6 @@ extern "C" {
 #include "tarmac/regs.h"
 }
 
-namespace {
-
-bool named(tm_str s, const char *lit)
-{
-    size_t n = std::strlen(lit);
-    if (s.n > 10 && strncasecmp(s.p, "CoreEvent_", 10) == 0) {
-        s.p += 10;
-        s.n -= 10;
-    }
-    return s.n == n && strncasecmp(s.p, lit, n) == 0;
-}
-
-bool exception_event(tm_str d)
-{
-    for (const char *n : { "NMI", "HARDFAULT", "SVCALL", "PENDSV", "SYSTICK", "IRQ", "INT_TAKEN", "INT_ENTRY" })
-        if (named(d, n)) return true;
-    return false;
-}
-
-}  // namespace
 
 std::string temp_golden(const std::string &text, const std::string &name)
 {
@@ -51,77 +32,26 @@ std::string temp_golden(const std::string &text, const std::string &name)
 bool perfect_calls(const std::string &golden_path, const std::vector<PacketAt> &packets, std::vector<Call> &out,
                    std::string &err)
 {
+    gc_calls calls{};
     tm_error e{};
-    tm_reader *r = tm_reader_open(golden_path.c_str(), nullptr, &e);
-    if (!r) {
-        err = e.msg;
-        return false;
-    }
-    std::vector<Call> body;  // register writes and beats of the open step
-    bool have_close = false, open_exc = false;
-    Call close{};
+    int rc = gc_perfect_calls(golden_path.c_str(), &calls, &e);
     size_t step = 0;  // golden steps closed so far (the reset step is closed with the first instruction)
-    auto flush = [&]() {
-        if (!have_close) return;
-        out.insert(out.end(), body.begin(), body.end());
-        body.clear();
-        for (const PacketAt &p : packets)
-            if (p.step == step) out.push_back(p.shown ? Call::packet_at(p.pointer, p.w0, p.w1) : Call::packet(p.w0, p.w1));
-        out.push_back(close);
-        have_close = false;
-        open_exc = false;
-        step++;
-    };
-    tm_record rec;
-    int rc;
-    while ((rc = tm_reader_next(r, &rec, &e)) == TM_OK) {
-        switch (rec.kind) {
-        case TM_REC_INSN:
-            flush();
-            close = Call::retire((uint32_t)rec.u.insn.addr.va, rec.u.insn.opcode, rec.u.insn.opcode_digits > 4,
-                                 rec.u.insn.status != TM_INSN_IS);
-            have_close = true;
-            break;
-        case TM_REC_EVENT: {
-            const tm_event &ev = rec.u.event;
-            bool to_handler = named(ev.desc, "ModeChange") && ev.mode.n && strncasecmp(ev.mode.p, "handler", 7) == 0;
-            bool exc = exception_event(ev.desc);
-            if (!to_handler && !exc) break;
-            if (!open_exc) {
-                flush();
-                open_exc = true;
-                have_close = true;
-                close = Call::exc(0, 0);
-            }
-            if (exc) {
-                close.a = ev.has_number ? ev.number : ev.arg;
-                close.b = (uint32_t)ev.value.va;
-                open_exc = false;  // a later exception event opens a new step
-            }
-            break;
+    for (size_t i = 0; rc == TM_OK && i < calls.n; i++) {
+        const gc_call &k = calls.v[i];
+        if (k.kind == GC_RETIRE || k.kind == GC_EXC) {
+            for (const PacketAt &p : packets)
+                if (p.step == step) out.push_back(p.shown ? Call::packet_at(p.pointer, p.w0, p.w1) : Call::packet(p.w0, p.w1));
+            step++;
         }
-        case TM_REC_REG: {
-            int id = tm_reg_id(rec.u.reg.name, rec.u.reg.suffix);
-            if (id == TM_REG_SP) id = TM_REG_MSP;
-            if (id >= 0 && id != TM_REG_PC) body.push_back(Call::reg(id, (uint32_t)rec.u.reg.value.v));
-            break;
-        }
-        case TM_REC_MEM: {
-            const tm_mem &m = rec.u.mem;
-            if ((m.shape == TM_MEM_RTL && m.od == 'O') || (m.shape == TM_MEM_M0 && m.od == 'I')) break;
-            uint32_t addr = (uint32_t)m.addr.va;
-            int hsize = m.size == 1 ? 0 : m.size == 2 ? 1 : 2;
-            uint32_t data = (uint32_t)m.data.v << (8 * (addr & 3) * (m.size < 4));
-            body.push_back(Call::beat(addr, m.write, hsize, data, m.error));
-            break;
-        }
-        default:
-            break;
+        switch (k.kind) {
+        case GC_REG: out.push_back(Call::reg((int)k.a, k.b)); break;
+        case GC_BEAT: out.push_back(Call::beat(k.a, (int)k.b, (int)k.c, k.e, (int)k.f, (int)k.d)); break;
+        case GC_RETIRE: out.push_back(Call::retire(k.a, k.b, (int)k.c, (int)k.d)); break;
+        default: out.push_back(Call::exc((int)k.a, k.b)); break;
         }
     }
-    flush();
-    tm_reader_close(r);
-    if (rc != TM_EOF) {
+    gc_free(&calls);
+    if (rc != TM_OK) {
         char buf[600];
         err = tm_error_format(&e, buf, sizeof buf);
         return false;

@@ -27,7 +27,7 @@ std::string golden(const std::string &name, int gzip, const char *comment)
 {
     (void)!system(("mkdir -p " + std::string(TM_BUILD_DIR) + "/tmp").c_str());
     std::string p = std::string(TM_BUILD_DIR) + "/tmp/cfgchk_" + std::to_string(getpid()) + "_" + name;
-    tm_out_options oo{ gzip, 0, 0, comment };
+    tm_out_options oo{ gzip, 0, 0, comment, nullptr };
     tm_error e;
     tm_out *o = tm_out_open(p.c_str(), &oo, &e);
     EXPECT_NE(o, nullptr) << e.msg;

@@ -3,6 +3,7 @@
 // matched beat and compared packet in one bin), named corners are counted from the goldens' own records, the
 // file lists every bin, and a failing or unwritable run says so.
 #include <gtest/gtest.h>
+#include <unistd.h>
 #include <zlib.h>
 
 #include <cstdio>
@@ -194,11 +195,27 @@ TEST(Coverage, FailedAndUnwritable)
     ASSERT_GE(v.header.size(), 3u);
     EXPECT_EQ(v.header[2], "# failed 1");
 
+    // a coverage file that cannot be created is refused at open, before the run, naming the file and why
+    EXPECT_EQ(open_error(corpus_golden("hello"), "mtb=0,coverage=/nonexistent-dir/x.cov"),
+              "/nonexistent-dir/x.cov: option coverage: cannot create: directory '/nonexistent-dir': No such file or "
+              "directory");
+    // one that cannot be written at the end (its directory removed during the run) fails the run, saying why
     std::vector<Call> calls;
     std::string err;
     ASSERT_TRUE(perfect_calls(corpus_golden("hello"), {}, calls, err)) << err;
-    RunResult r = run_calls(corpus_golden("hello"), "mtb=0,coverage=/nonexistent-dir/x.cov", calls);
-    EXPECT_EQ(r.rc, TC_FAILED);
-    EXPECT_NE(r.report.find("coverage file /nonexistent-dir/x.cov: No such file or directory"), std::string::npos)
-        << r.report;
+    fs::path dir = fs::path(TM_BUILD_DIR) / "tmp" / ("cov_gone_" + std::to_string(getpid()));
+    fs::create_directories(dir);
+    tm_error e{};
+    tc_checker *c = tc_open(corpus_golden("hello").c_str(), ("mtb=0,coverage=" + (dir / "x.cov").string()).c_str(), &e);
+    ASSERT_NE(c, nullptr) << e.msg;
+    fs::remove(dir);
+    for (const Call &k : calls) ASSERT_EQ(apply_call(c, k), TC_OK);
+    EXPECT_EQ(tc_finish(c), TC_FAILED);
+    std::string report = tc_report(c);
+    tc_close(c);
+    EXPECT_NE(report.find("coverage file: " + (dir / "x.cov").string() + ": cannot create: directory '" +
+                          dir.string() + "': No such file or directory"),
+              std::string::npos)
+        << report;
+    EXPECT_NE(report.find("tarmac checker: FAIL"), std::string::npos) << report;
 }

@@ -355,7 +355,7 @@ TEST(CheckerOpen, SeveralHandlesAtOnceAndGzipGolden)
     std::string gz = g + ".gz";
     {
         tm_error e{};
-        tm_out_options oo{ 1, 0, 0, nullptr };
+        tm_out_options oo{ 1, 0, 0, nullptr, nullptr };
         tm_out *o = tm_out_open(gz.c_str(), &oo, &e);
         ASSERT_NE(o, nullptr);
         tm_out_write(o, kGolden, std::strlen(kGolden), &e);

@@ -1,45 +1,13 @@
 // tarmac-diff as a user runs it: exit codes, the reported lines and fields, options, bad input.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
-#include <unistd.h>
-#include <zlib.h>
 
-#include <array>
-#include <cstdio>
 #include <fstream>
 #include <string>
 
-#include "../run_command.h"
+#include "dialect_runs.h"
+#include "diff_util.h"
 
 namespace {
-
-const std::string kTool = std::string(TM_BUILD_DIR) + "/bin/tarmac-diff";
-
-std::string tmp(const std::string &name)
-{
-    std::string dir = std::string(TM_BUILD_DIR) + "/tmp";
-    (void)!system(("mkdir -p " + dir).c_str());
-    return dir + "/diff_" + std::to_string(getpid()) + "_" + name;
-}
-
-std::string put(const std::string &name, const std::string &text)
-{
-    std::string p = tmp(name);
-    std::ofstream(p, std::ios::binary) << text;
-    return p;
-}
-
-std::string put_gz(const std::string &name, const std::string &text)
-{
-    std::string p = tmp(name);
-    gzFile f = gzopen(p.c_str(), "wb");
-    gzwrite(f, text.data(), (unsigned)text.size());
-    gzclose(f);
-    return p;
-}
-
-using ToolRun = CommandOutput;
-ToolRun run(const std::string &args) { return run_command(kTool + " " + args); }
 
 const char *kFastModels =
     "0 clk E 000080ac 00000001 CoreEvent_RESET\n"
@@ -59,7 +27,7 @@ const char *kCortexM =
     "354ns IT 000080ac 2016        MOVS r0,#22\n"
     "355ns R r0 00000016\n"
     "356ns IT 000080ae 2117        MOVS r1,#23\n"
-    "357ns R r1 17\n"
+    "357ns R r1 00000017\n"
     "358ns IT 000080b0 6008        STR r0,[r1,#0]\n"
     "359ns MW4_D 20000000 00000016\n"
     "360ns R psr 21000000\n";
@@ -76,16 +44,16 @@ TEST(TarmacDiff, SameExecutionInTwoDialectsMatches)
 TEST(TarmacDiff, DivergenceReportsBothLinesContextAndField)
 {
     std::string b = kCortexM;
-    b.replace(b.find("R r1 17"), 7, "R r1 18");
+    b.replace(b.find("R r1 00000017"), 13, "R r1 00000018");
     ToolRun r = run("--context 2 " + put("fm.txt", kFastModels) + " " + put("bad.txt", b));
     EXPECT_EQ(r.status, 1) << r.text;
     EXPECT_NE(r.text.find("difference 1 at record 6"), std::string::npos) << r.text;
     EXPECT_NE(r.text.find("fm.txt:6: 2 clk R r1 00000017"), std::string::npos) << r.text;
-    EXPECT_NE(r.text.find("bad.txt:6: 357ns R r1 18"), std::string::npos) << r.text;
+    EXPECT_NE(r.text.find("bad.txt:6: 357ns R r1 00000018"), std::string::npos) << r.text;
     EXPECT_NE(r.text.find("bad.txt:5: 356ns IT"), std::string::npos) << "context line missing\n" << r.text;
     EXPECT_NE(r.text.find("bad.txt:4:"), std::string::npos) << r.text;
     EXPECT_EQ(r.text.find("bad.txt:3:"), std::string::npos) << "only 2 lines of context\n" << r.text;
-    EXPECT_NE(r.text.find("differs: value: 00000017 vs 18"), std::string::npos) << r.text;
+    EXPECT_NE(r.text.find("differs: value: 00000017 vs 00000018"), std::string::npos) << r.text;
 }
 
 TEST(TarmacDiff, MaxDiffsContinuesPastTheFirst)
@@ -272,54 +240,6 @@ TEST(TarmacDiff, LenientThatParsedNoInstructionIsAFailure)
     EXPECT_EQ(fine.status, 0) << fine.text;
 }
 
-namespace {
-
-// One short AArch32 run in two dialects: Fast Models (initial-state dump, banked r13_svc/r14_svc, M lines)
-// and ES (header, EXC line, BR lines, SP_SVC/LR_SVC, LD/ST byte groups with the four words of a push in one
-// line). Written for this test.
-const char *kFmA32 =
-    "0 clk R cpsr 000001d3\n"
-    "0 clk R SCTLR_S 00c50078\n"
-    "0 clk SIGNAL: SIGNAL=ResetHold STATE=N\n"
-    "0 clk E 00000000:000000000000 00000001 CoreEvent_Reset\n"
-    "1 clk IT (1) 00008000 e3a0d702 A svc_s : MOV      sp,#0x80000\n"
-    "1 clk R r13_svc 00080000\n"
-    "2 clk IT (2) 00008004 e92d400f A svc_s : PUSH     {r0-r3,lr}\n"
-    "2 clk MW4 0007ffec:00000007ffec 00000000\n"
-    "2 clk MW4 0007fff0:00000007fff0 00000011\n"
-    "2 clk MW4 0007fff4:00000007fff4 00000022\n"
-    "2 clk MW4 0007fff8:00000007fff8 00000033\n"
-    "2 clk MW4 0007fffc:00000007fffc 0000800c\n"
-    "2 clk R r13_svc 0007ffec\n"
-    "3 clk IT (3) 00008008 e5dd1004 A svc_s : LDRB     r1,[sp,#4]\n"
-    "3 clk MR1 0007fff0:00000007fff0 11\n"
-    "3 clk R r1 00000011\n"
-    "4 clk IS (4) 0000800c 0a000001 A svc_s : BEQ      {pc}+0xc ; 0x8018\n"
-    "5 clk IT (5) 00008010 eb000010 A svc_s : BL       {pc}+0x48 ; 0x8058\n"
-    "5 clk R r14_svc 00008014\n"
-    "5 clk R cpsr 600001d3\n";
-
-const char *kEsA32 =
-    "Tarmac Text Rev 3t\n"
-    "          0 tic ES  EXC [0x00] Reset\n"
-    "                    BR (00000000) A\n"
-    "          0 tic ES  (00008000:e3a0d702) A svc_s:          MOV      sp,#0x80000\n"
-    "                    R SP_SVC 00080000\n"
-    "          0 tic ES  (00008004:e92d400f) A svc_s:          PUSH     {r0-r3,lr}\n"
-    "                    ST 0007fff0 0000800c 00000033 00000022 00000011    S:000007fff0    nGnRnE OSH\n"
-    "                    ST 0007ffe0 00000000 ........ ........ ........    S:000007ffe0    nGnRnE OSH\n"
-    "                    R SP_SVC 0007ffec\n"
-    "          0 tic ES  (00008008:e5dd1004) A svc_s:          LDRB     r1,[sp,#4]\n"
-    "                    LD 0007fff0 ........ ........ ........ ......11    S:000007fff0    nGnRnE OSH\n"
-    "                    R R1 00000011\n"
-    "          0 tic ES  (0000800c:0a000001) A svc_s:   CCFAIL BEQ      {pc}+0xc ; 0x8018\n"
-    "          0 tic ES  (00008010:eb000010) A svc_s:          BL       {pc}+0x48 ; 0x8058\n"
-    "                    R CPSR 600001d3\n"
-    "                    R LR_SVC 00008014\n"
-    "                    BR (00008058) A\n";
-
-}  // namespace
-
 TEST(TarmacDiffSteps, SameRunInFastModelsAndEsDialectsMatches)
 {
     std::string fm = put("fm32.txt", kFmA32), es = put_gz("es32.gz", kEsA32);
@@ -355,12 +275,14 @@ TEST(TarmacDiffSteps, ChangedValueInEitherDialectIsFoundAtItsLine)
     EXPECT_EQ(m.status, 1) << m.text;
     EXPECT_NE(m.text.find("register r1: written only in A"), std::string::npos) << m.text;
     EXPECT_NE(m.text.find("fm.txt:16: 3 clk R r1 00000011"), std::string::npos) << m.text;
-    // the condition failed on one side only
+    // the condition failed on one side only, and the other side's branch was taken (ES: its BR line)
     std::string e4 = kEsA32;
     e4.replace(e4.find("CCFAIL BEQ"), 6, "      ");
+    e4.insert(e4.find("          0 tic ES  (00008010"), "                    BR (00008018) A\n");
     ToolRun c = run(put("fm.txt", kFmA32) + " " + put("es_cc.txt", e4));
     EXPECT_EQ(c.status, 1) << c.text;
     EXPECT_NE(c.text.find("status: IS vs IT"), std::string::npos) << c.text;
+    EXPECT_NE(c.text.find("es_cc.txt:14:                     BR (00008018) A"), std::string::npos) << c.text;
 }
 
 TEST(TarmacDiffSteps, FvpPairedStackPointerAndStatusLinesAreOneWrite)

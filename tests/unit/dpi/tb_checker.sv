@@ -1,12 +1,13 @@
 // Drives the lockstep checker through the SV package as a testbench monitor would, for the golden given by
 // +golden=. +inject=1 makes the "RTL" store a wrong value, +inject=2 load one into r0: the package must stop the
-// simulation with $fatal. The live-mode calls are made too (file mode: counted).
+// simulation with $fatal. The live-mode calls are made too (file mode: counted). +contract=1 makes calls after
+// finish and after close (refused, the verdict kept, no crash); +contract=2 passes an HSIZE no AHB bus has.
 module tb_checker;
   import tarmac_chk_pkg::*;
 
   chandle h;
   string golden;
-  int inject, snap;
+  int inject, snap, contract;
   logic [31:0] regs[REG_COUNT];
 
   // +snapshot=1: the "RTL" shows its register file after each step instead of reporting writes
@@ -24,6 +25,7 @@ module tb_checker;
     if ($value$plusargs("golden=%s", golden) == 0) $fatal(1, "tb_checker: +golden=<trace> is required");
     if ($value$plusargs("inject=%d", inject) == 0) inject = 0;
     if ($value$plusargs("snapshot=%d", snap) == 0) snap = 0;
+    if ($value$plusargs("contract=%d", contract) == 0) contract = 0;
     foreach (regs[i]) regs[i] = 32'hdead_0000 + i;  // reset values the golden leaves unknown
     h = open(golden, snap != 0 ? "context=4,regs=snapshot" : "context=4");
     set_time(h, 64'd10);
@@ -31,7 +33,7 @@ module tb_checker;
     write_reg(0, inject == 2 ? 32'h17 : 32'h16);
     close(32'h100, 32'h2016, 1'b1);
     set_time(h, 64'd20);
-    ahb_beat(h, 32'h2000_0001, 1'b1, 0, 1, inject == 1 ? 32'h0000_0016 : 32'h0000_1600, 1'b0);
+    ahb_beat(h, 32'h2000_0001, 1'b1, contract == 2 ? -1 : 0, 1, inject == 1 ? 32'h0000_0016 : 32'h0000_1600, 1'b0);
     close(32'h102, 32'h7048, 1'b1);
     set_time(h, 64'd30);
     // the live-mode calls: in file mode accepted and counted, no verdict changes
@@ -41,7 +43,20 @@ module tb_checker;
     close(32'h104, 32'hd0fe, 1'b0);
     close(32'h106, 32'hbeab, 1'b1);
     if (finish(h) != 0) $fatal(1, "tb_checker: the checker reported a failure");
+    if (contract == 1) begin  // after finish: refused, silently, and the verdict stays
+      retire(h, 32'h999, 32'h0, 1'b0, 1'b1);
+      reg_write(h, 0, 32'hbad);
+      if (tarmac_chk_halted(h) != 1) $fatal(1, "tb_checker: not halted after finish");
+      if (finish(h) != 0) $fatal(1, "tb_checker: the verdict changed after finish");
+      $display("tb_checker: calls after finish refused, verdict kept");
+    end
     tarmac_chk_close(h);
+    if (contract == 1) begin  // a closed handle: refused without reading it; a second close is harmless
+      if (tarmac_chk_retire(h, 32'h108, 32'h2016, 0, 1) != 2 || tarmac_chk_finish(h) != 2 ||
+          tarmac_chk_halted(h) != 1) $fatal(1, "tb_checker: a closed handle was not refused");
+      tarmac_chk_close(h);
+      $display("tb_checker: calls after close refused");
+    end
     $display("tb_checker: PASS");
     $finish;
   end

@@ -131,3 +131,67 @@ TEST(DpiSimulation, PlusargOptionsReachTheChecker)
     EXPECT_NE(o.status, 0) << o.text;
     EXPECT_NE(o.text.find("option bus_window: 'nope'"), std::string::npos) << o.text;
 }
+
+// A golden that cannot serve is named at open, first, in the simulator's own output: an empty one, one unreadable
+// in its first lines (with a configuration declared, whose note once stood in for the reason).
+TEST(DpiSimulation, AnEmptyOrUnreadableGoldenIsTheFirstThingTheSimulationSays)
+{
+    std::string dir = std::string(TM_BUILD_DIR) + "/tmp/dpi_" + std::to_string(getpid());
+    (void)!system(("mkdir -p " + dir).c_str());
+    std::string empty = dir + "/empty.tarmac", comments = dir + "/comments.tarmac", bad = dir + "/bad.tarmac";
+    std::ofstream(empty) << "";
+    std::ofstream(comments) << "; nothing\n";
+    std::ofstream(bad) << "0 clk R r0 00000000\n1 clk IT (1) 00000100 zz T thread : x\n";
+    struct {
+        std::string golden, first;
+    } cases[] = {
+        { empty, "tarmac checker: " + empty + ": the golden is empty (0 bytes)" },
+        { comments, "tarmac checker: " + comments + ": the golden holds no trace record" },
+        { bad, "tarmac checker: unreadable golden: " + bad + ":2:" },
+    };
+    for (const auto &k : cases) {
+        Out o = sh(std::string(TM_BUILD_DIR) + "/dpi_tb/Vtb_checker +tarmac_model=num_irq:32 +golden=" + k.golden);
+        EXPECT_NE(o.status, 0) << o.text;
+        size_t first = o.text.find("tarmac checker");
+        ASSERT_NE(first, std::string::npos) << o.text;
+        EXPECT_EQ(o.text.compare(first, k.first.size(), k.first), 0) << o.text;
+        EXPECT_EQ(o.text.find("note"), std::string::npos) << o.text;
+    }
+}
+
+// The SV package and the DPI shim keep the C API's contract: calls after finish are refused silently and the verdict
+// stays; a closed handle is refused and closed again harmlessly; a bad argument stops the run naming it.
+TEST(DpiSimulation, ThePackageKeepsTheCallContract)
+{
+    Out o = sh(std::string(TM_BUILD_DIR) + "/dpi_tb/Vtb_checker +contract=1 +golden=" + golden());
+    EXPECT_EQ(o.status, 0) << o.text;
+    EXPECT_NE(o.text.find("tb_checker: calls after finish refused, verdict kept"), std::string::npos) << o.text;
+    EXPECT_NE(o.text.find("tb_checker: calls after close refused"), std::string::npos) << o.text;
+    EXPECT_NE(o.text.find("tb_checker: PASS"), std::string::npos) << o.text;
+    EXPECT_EQ(o.text.find("MISMATCH"), std::string::npos) << o.text;
+    o = sh(std::string(TM_BUILD_DIR) + "/dpi_tb/Vtb_checker +contract=2 +golden=" + golden());
+    EXPECT_NE(o.status, 0) << o.text;
+    EXPECT_NE(o.text.find("ahb_beat: hsize -1 is not an AHB HSIZE (0-7)"), std::string::npos) << o.text;
+    EXPECT_EQ(o.text.find("tb_checker: PASS"), std::string::npos) << o.text;
+}
+
+// A +tarmac_... plusarg that names no option would be ignored by $value$plusargs: the package's open stops the
+// simulation instead, naming it and the known ones (the command line read through VPI or /proc/self/cmdline, so
+// with any simulator and no harness: this one is Verilator's generated main). Another component's plusargs pass.
+TEST(DpiSimulation, AnUnknownTarmacPlusargStopsOpen)
+{
+    const std::string tb = std::string(TM_BUILD_DIR) + "/dpi_tb/Vtb_checker +golden=" + golden();
+    const std::string t = std::string("+tarmac") + "_"; // the option table's test scans this file for +tarmac_<key>=
+    for (const std::string &a : { t + "max_error=2", t + "contxt=4", t + "goldn=x.gz", t + "context",
+                                  t + "quiet=1 " + t + "quiet=0" }) {
+        Out o = sh(tb + " " + a);
+        EXPECT_NE(o.status, 0) << a << "\n" << o.text;
+        EXPECT_NE(o.text.find("tarmac checker: "), std::string::npos) << o.text;
+        EXPECT_NE(o.text.find(a.substr(0, a.find_first_of("= "))), std::string::npos) << o.text;
+        EXPECT_NE(o.text.find("known: +tarmac_golden=<value>, +tarmac_context=<value>"), std::string::npos) << o.text;
+        EXPECT_EQ(o.text.find("PASS"), std::string::npos) << o.text;
+    }
+    Out o = sh(tb + " +tarmac_context=3 +tarmac_quiet=0 +other_component=1 +verilator+seed+2");
+    EXPECT_EQ(o.status, 0) << o.text;
+    EXPECT_NE(o.text.find("tarmac checker: PASS: 5 steps"), std::string::npos) << o.text;
+}

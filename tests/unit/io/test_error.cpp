@@ -58,6 +58,32 @@ TEST(Error, LongFileAndMessageAreCutToTheirFields)
     EXPECT_EQ(std::string(err.msg).substr(0, 10), "expected w");
 }
 
+// A cut never passes for the whole: a long path keeps its end (the file's name) after "...", a long message and
+// a formatted error that does not fit end with "...".
+TEST(Error, ACutShows)
+{
+    tm_error err;
+    std::string dir(600, 'd'), file = "/" + dir + "/golden.tarmac.gz", word(400, 'w');
+    tm_error_set(&err, TM_ERR_IO, file.c_str(), 0, "cannot open: %s", word.c_str());
+    std::string f = err.file, m = err.msg;
+    EXPECT_EQ(f.substr(0, 3), "...");
+    EXPECT_EQ(f.substr(f.size() - 17), "/golden.tarmac.gz");
+    EXPECT_EQ(f.size(), sizeof err.file - 1);
+    EXPECT_EQ(m.substr(m.size() - 6), "www...");
+    char buf[64];
+    std::string text = tm_error_format(&err, buf, sizeof buf);
+    EXPECT_EQ(text.size(), sizeof buf - 1);
+    EXPECT_EQ(text.substr(text.size() - 3), "...");
+    tm_error_file(&err, "short.gz");
+    EXPECT_STREQ(err.file, "short.gz");
+    tm_error_file(&err, nullptr);
+    EXPECT_STREQ(err.file, "");
+    // exactly the field's size: whole, no "..."
+    std::string fits(sizeof err.file - 1, 'x');
+    tm_error_file(&err, fits.c_str());
+    EXPECT_EQ(std::string(err.file), fits);
+}
+
 TEST(Error, VsetTakesTheCallersArguments)
 {
     tm_error err;

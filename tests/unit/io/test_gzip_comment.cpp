@@ -13,6 +13,8 @@ extern "C" {
 #include "tarmac/writer.h"
 }
 
+#include "../temp_dir.h"
+
 namespace {
 
 std::string tmp_path(const std::string &name)
@@ -25,7 +27,7 @@ const char kLines[] = "0 clk E 00000100 00000001 CoreEvent_RESET\n1 clk IT (1) 0
 
 void write_trace(const std::string &path, int gzip, const char *comment, int threaded = 0)
 {
-    tm_out_options oo{ gzip, 0, threaded, comment };
+    tm_out_options oo{ gzip, 0, threaded, comment, nullptr };
     tm_error e;
     tm_out *o = tm_out_open(path.c_str(), &oo, &e);
     ASSERT_NE(o, nullptr) << e.msg;
@@ -41,14 +43,6 @@ std::string read_lines(tm_reader *r)
     tm_error e;
     while (tm_reader_next_line(r, &line, &len, &e) == TM_OK) all += std::string(line, len) + "\n";
     return all;
-}
-
-std::string slurp(const std::string &path)
-{
-    std::ifstream f(path, std::ios::binary);
-    std::stringstream ss;
-    ss << f.rdbuf();
-    return ss.str();
 }
 
 }  // namespace

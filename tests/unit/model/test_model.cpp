@@ -119,7 +119,7 @@ TEST(Model, TraceLinesOfAShortProgram)
     (void)!system(("mkdir -p " + dir).c_str());
     std::string path = dir + "/model_short.tarmac";
     Machine m({ 0x2016, 0x3001, 0x2018, 0x4901, 0xbeab, 0xbf00, 0x0026, 0x0002 });
-    tm_out_options oo{ 0, 0, 0, nullptr };
+    tm_out_options oo{ 0, 0, 0, nullptr, nullptr };
     tm_error err;
     tm_out *out = tm_out_open(path.c_str(), &oo, &err);
     ASSERT_NE(out, nullptr);
@@ -227,7 +227,7 @@ TEST(ModelApi, LoaderErrorsAreTmErrors)
 // A trace that cannot be written: the model's trace status has the writer's error.
 TEST(ModelApi, TraceWriteErrorIsKept)
 {
-    tm_out_options oo{ 0, 0, 0, nullptr };
+    tm_out_options oo{ 0, 0, 0, nullptr, nullptr };
     tm_error err{};
     tm_out *out = tm_out_open("/dev/full", &oo, &err);
     ASSERT_NE(out, nullptr) << err.msg;

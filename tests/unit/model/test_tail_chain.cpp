@@ -35,7 +35,7 @@ Traced run_traced(Machine &m, const char *name, uint32_t shpr3 = 0)
     Traced r;
     std::string path = std::string(TM_BUILD_DIR) + "/tmp/" + name + ".tarmac";
     (void)!system(("mkdir -p " + std::string(TM_BUILD_DIR) + "/tmp").c_str());
-    tm_out_options oo{ 0, 0, 0, nullptr };
+    tm_out_options oo{ 0, 0, 0, nullptr, nullptr };
     tm_error err;
     tm_out *out = tm_out_open(path.c_str(), &oo, &err);
     if (!out) return r;

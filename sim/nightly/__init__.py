@@ -1,0 +1,1 @@
+"""The nightly signoff runner (sim/nightly.py; sim/nightly/README.md)."""

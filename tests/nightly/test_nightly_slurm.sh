@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# The nightly runner on a real Slurm: a one-node cluster on localhost (tests/nightly/slurm_cluster.py: its own
+# munged, slurmctld and slurmd, stopped at the end), the small nightly (tests/nightly/small.toml) run by the local
+# launcher and by the Slurm one must give the same verdicts, the same counts (the checker's ledgers, read back from
+# the JUnit) and the same merged coverage; a test cancelled mid-run (scancel of its step) is reported as cancelled,
+# never as a pass, and --rerun-failed reruns it alone; an allocation pending past the queue-wait timeout is
+# cancelled and its tests reported as died of it. Needs root, BUILD from make and the simulators built.
+set -u
+cd "$(dirname "$0")/../.."
+if [ "$(id -u)" -ne 0 ]; then echo "skipped: slurmd needs root (CI and make deps run as root)"; echo "0 passed, 0 failed, 1 skipped"; exit 0; fi
+pass=0; fail=0
+check() { if eval "$2"; then pass=$((pass + 1)); echo "ok   $1"; else fail=$((fail + 1)); echo "FAIL $1"; fi; }
+tmp=$(mktemp -d "$PWD/$BUILD/tests-nightly-slurm.XXXXXX")
+chmod 755 "$tmp"   # munged: every directory above its socket world-executable
+cluster="$tmp/cluster"
+trap 'python3 tests/nightly/slurm_cluster.py stop "$cluster"; rm -rf "$tmp"' EXIT
+nightly() { python3 sim/nightly.py --description tests/nightly/small.toml --no-build -j 2 "$@"; }
+
+nightly --set small --out "$tmp/local" > "$tmp/local.log" 2>&1; rc=$?
+check "the small nightly passes on the local launcher (exit $rc)" '[ "$rc" -eq 0 ] && tail -1 "$tmp/local.log" | grep -qx "8 passed, 0 failed"'
+tail -4 "$tmp/local.log"
+
+t0=$(date +%s.%N)
+conf=$(python3 tests/nightly/slurm_cluster.py start "$cluster") || { echo "FAIL the cluster did not start"; echo "0 passed, 1 failed"; exit 1; }
+export "${conf?}"
+echo "cluster up in $(awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }') s: $conf"
+check "sinfo shows the one node idle" '[ "$(sinfo -h -o "%D %T")" = "1 idle" ]'
+
+nightly --set small --launcher slurm --out "$tmp/slurm" > "$tmp/slurm.log" 2>&1; rc=$?
+check "the same nightly passes on the Slurm launcher (exit $rc)" '[ "$rc" -eq 0 ] && tail -1 "$tmp/slurm.log" | grep -qx "8 passed, 0 failed"'
+check "it ran as one Slurm job" 'grep -q "^nightly: slurm job [0-9]*: 8 tests, 2 at once" "$tmp/slurm.log"'
+cases() { /usr/bin/python3 tests/nightly/junit_cases.py "$@"; }   # verdicts and counts, per test case
+cases "$tmp/local/junit.xml" > "$tmp/local.counts"; cases "$tmp/slurm/junit.xml" > "$tmp/slurm.counts"
+check "verdicts and the ledgers' counts equal the local launcher's (JUnit, 8 test cases)" \
+  '[ "$(wc -l < "$tmp/local.counts")" -eq 8 ] && cmp -s "$tmp/local.counts" "$tmp/slurm.counts" && grep -q " instructions=[1-9]" "$tmp/slurm.counts"'
+diff "$tmp/local.counts" "$tmp/slurm.counts" | head -5
+check "the merged coverage equals the local launcher's" \
+  '[ -s "$tmp/slurm/coverage.tsv" ] && cmp -s "$tmp/local/coverage.tsv" "$tmp/slurm/coverage.tsv"'
+steps=$(grep -o 'name="farm" value="SLURM_JOB_ID=[0-9]* SLURM_STEP_ID=[0-9]*"' "$tmp/slurm/junit.xml" | sort -u | wc -l)
+check "each test ran as a step of its own in the one Slurm job (JUnit property farm: $steps steps)" \
+  '[ "$steps" -eq 8 ] && [ "$(grep -o "SLURM_JOB_ID=[0-9]*" "$tmp/slurm/junit.xml" | sort -u | wc -l)" -eq 1 ] &&
+   ! grep -q "name=\"farm\" value=\"SLURM" "$tmp/local/junit.xml"'
+
+# scancel of one step mid-run: the long test (sort, wait states 90%) while it runs
+nightly --set cancel --launcher slurm --out "$tmp/cancel" > "$tmp/cancel.log" 2>&1 &
+runner=$!
+step=""
+for _ in $(seq 1 300); do
+  step=$(squeue -h -s -o "%i %j" | awk '$2 == "long.sort" { print $1 }')
+  [ -n "$step" ] && [ -f "$tmp/cancel/long/sort/started.json" ] && break
+  sleep 0.1
+done
+
+[ -n "$step" ] && scancel "$step"
+wait "$runner"; rc=$?
+check "scancel of the running step $step: the nightly fails (exit $rc)" '[ -n "$step" ] && [ "$rc" -eq 1 ]'
+check "the cancelled test is reported as died: cancelled, the others pass" \
+  'grep -q "^DIED  long/sort .*died: cancelled" "$tmp/cancel.log" && tail -1 "$tmp/cancel.log" | grep -qx "3 passed, 1 failed"'
+check "the JUnit has it as an error 'died: cancelled', never a pass" \
+  '/usr/bin/python3 -c "import sys, junitparser as j; c = [c for s in j.JUnitXml.fromfile(sys.argv[1]) for c in s if c.name == \"sort\"][0]; sys.exit(not (c.result and c.result[0].message == \"died: cancelled\" and isinstance(c.result[0], j.Error)))" "$tmp/cancel/junit.xml"'
+check "its bucket is 'died: cancelled'" 'grep -q "^  \[1\] died: cancelled$" "$tmp/cancel/summary.txt"'
+before=$(stat -c %Y "$tmp/cancel/file/hello/result.json")
+nightly --launcher slurm --rerun-failed --out "$tmp/cancel" > "$tmp/rerun.log" 2>&1; rc=$?
+check "--rerun-failed reruns the cancelled test alone and the nightly passes (exit $rc)" \
+  '[ "$rc" -eq 0 ] && grep -q "^nightly cancel: 1 tests (rerun)" "$tmp/rerun.log" && tail -1 "$tmp/rerun.log" | grep -qx "4 passed, 0 failed"'
+check "the tests that passed were not run again" '[ "$(stat -c %Y "$tmp/cancel/file/hello/result.json")" = "$before" ]'
+# the queue-wait timeout: the partition down, the allocation pends; the runner cancels it and reports every test
+scontrol update PartitionName=nightly State=DOWN
+nightly --set cancel --launcher slurm --queue-timeout 2 --out "$tmp/queue" > "$tmp/queue.log" 2>&1; rc=$?
+scontrol update PartitionName=nightly State=UP
+check "a pending allocation past --queue-timeout: every test died of it, the job cancelled (exit $rc)" \
+  '[ "$rc" -eq 1 ] && [ "$(grep -c "^DIED .*died: queue-wait timeout (2 s pending)" "$tmp/queue.log")" -eq 4 ] && [ -z "$(squeue -h)" ]'
+pids=$(cat "$cluster/pids")
+python3 tests/nightly/slurm_cluster.py stop "$cluster"
+left=$(for p in $pids; do kill -0 "$p" 2>/dev/null && echo "$p"; done)
+check "every daemon the test started (munged, slurmctld, slurmd: $(wc -w <<<"$pids")) is stopped" \
+  '[ "$(wc -w <<<"$pids")" -eq 3 ] && [ -z "$left" ] && [ ! -e "$cluster/pids" ]'
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]

@@ -1,0 +1,335 @@
+"""The nightly's rules on crafted test directories (what a job leaves: result.json, ledger.json, stdout/stderr,
+the launcher's word): the pass rule and its vacuous-verdict cases, deaths, the negative control, the buckets,
+the JUnit (read back with junitparser) and the description's expansion. The runs themselves are in
+test_nightly_slurm.sh. Prints 'N passed, N failed' last."""
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+import tempfile
+import unittest
+import xml.etree.ElementTree as ET
+
+import junitparser
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+sys.path.insert(0, os.path.join(ROOT, "sim"))
+from nightly import describe, report, verdict  # noqa: E402
+
+LEDGER = {"format": "tarmac-ledger-1", "verdict": "PASS", "reason": "", "golden": "golden/hello.tarmac.gz",
+          "mode": "file", "regs": "writes",
+          "compared": {"steps": 120, "instructions": 118, "exceptions": 2, "registers": 300, "beats": 90,
+                       "error_beats": 0, "packets": 4},
+          "golden_steps": 120,
+          "not_compared": {"unknown_golden_values": 0, "volatile_reads": 0, "ignored_beats": 0,
+                           "ignored_packets": 0, "fetch_beats": 0, "ignored_registers": [],
+                           "registers_never_shown": ["r12"], "lenient_warnings": 0},
+          "mismatches": 0, "first_mismatch": None}
+
+
+def mismatch(field="r3", stream="register", pc="0x000001a4"):
+    return dict(LEDGER, verdict="FAIL", reason=f"{field} differs", mismatches=1,
+                first_mismatch={"stream": stream, "field": field, "step": 7, "pc": pc,
+                                "golden_at": "g:12", "headline": f"{field}: golden 1, rtl 2"})
+
+
+class Dirs(unittest.TestCase):
+    def setUp(self):
+        self.tmp = tempfile.TemporaryDirectory()
+        self.root = self.tmp.name
+        with open(os.path.join(self.root, "hello.expect"), "w") as f:
+            f.write("Hello\n")
+
+    def tearDown(self):
+        self.tmp.cleanup()
+
+    def make_test(self, name="hello", group="file", seed="", **kw):
+        return describe.Test(group=group, name=name, sim="build/sim/chk/Vtb_top", elf=f"build/programs/{name}.elf",
+                             golden=f"golden/{name}.tarmac.gz", expect="hello.expect", plusargs=[], seed=seed, **kw)
+
+    def job(self, name, ledger=LEDGER, exit=0, stdout="Hello\ntarmac checker: PASS: ...\n"
+            "- rtl_tb/tb_top.sv:99: Verilog $finish\n", stderr="", wall=1.0, result=True, launcher=None):
+        d = os.path.join(self.root, "out", name)
+        os.makedirs(d, exist_ok=True)
+        if result:
+            verdict_json(d, "result.json", {"exit": exit, "wall": wall, "start": 10.0, "end": 10.0 + wall,
+                                            "host": "n1", "timed_out": result == "timeout"})
+            verdict_json(d, "started.json", {"start": 10.0, "host": "n1"})
+        if ledger is not None:
+            verdict_json(d, "ledger.json", ledger)
+        for f, text in (("stdout.txt", stdout), ("stderr.txt", stderr)):
+            with open(os.path.join(d, f), "w") as fh:
+                fh.write(text)
+        for f, text in (launcher or {}).items():
+            with open(os.path.join(d, f), "w") as fh:
+                fh.write(text)
+        return d
+
+    def judge(self, test, d, submit=9.5):
+        return verdict.judge(test, d, self.root, lambda elf, pc: "main" if pc == "0x000001a4" else "f2", submit)
+
+
+def verdict_json(d, name, obj):
+    with open(os.path.join(d, name), "w") as f:
+        json.dump(obj, f)
+
+
+class PassRule(Dirs):
+    def test_pass(self):
+        o = self.judge(self.make_test(), self.job("a"))
+        self.assertEqual((o.status, o.reason), ("PASS", ""))
+        self.assertAlmostEqual(o.queue, 0.5)
+
+    def test_compared_nothing_fails(self):
+        led = dict(LEDGER, compared=dict(LEDGER["compared"], steps=0), golden_steps=0)
+        o = self.judge(self.make_test(), self.job("a", led))
+        self.assertEqual((o.status, o.reason), ("FAIL", "the checker compared nothing"))
+
+    def test_fewer_steps_than_golden_fails(self):
+        led = dict(LEDGER, compared=dict(LEDGER["compared"], steps=100))
+        o = self.judge(self.make_test(), self.job("a", led))
+        self.assertEqual(o.status, "FAIL")
+        self.assertIn("compared 100 of the golden's 120 steps", o.reason)
+
+    def test_live_mode_golden_steps_unknown(self):
+        led = dict(LEDGER, golden_steps=-1, mode="live")
+        self.assertEqual(self.judge(self.make_test(), self.job("a", led)).status, "PASS")
+
+    def test_console_differs(self):
+        o = self.judge(self.make_test(), self.job("a", stdout="Hell\ntarmac checker: PASS\n"))
+        self.assertEqual((o.status, o.signature), ("FAIL", "console differs"))
+
+    def test_exit_status(self):
+        o = self.judge(self.make_test(), self.job("a", exit=125))
+        self.assertEqual((o.status, o.signature), ("FAIL", "exit 125: lockup"))
+
+    def test_fail_pattern(self):
+        o = self.judge(self.make_test(), self.job("a", stderr="%Error: tb_top.sv:12: Assertion failed\n"))
+        self.assertEqual(o.status, "FAIL")
+        self.assertIn("%Error", o.reason)
+
+    def test_no_ledger_is_error(self):
+        o = self.judge(self.make_test(), self.job("a", ledger=None, exit=3))
+        self.assertEqual((o.status, o.reason), ("ERROR", "no ledger from the checker (checker failed)"))
+
+    def test_checker_failure_signature(self):
+        o = self.judge(self.make_test(), self.job("a", mismatch("r3")))
+        self.assertEqual((o.status, o.signature, o.reason), ("FAIL", "register r0-r12 in main", "r3 differs"))
+        o = self.judge(self.make_test(), self.job("b", mismatch("pc", "instruction", "0x00000300")))
+        self.assertEqual(o.signature, "instruction pc in f2")
+
+    def test_run_timeout(self):
+        o = self.judge(self.make_test(), self.job("a", result="timeout"))
+        self.assertEqual((o.status, o.signature), ("FAIL", "run timeout"))
+
+
+class Deaths(Dirs):
+    def died(self, launcher):
+        return self.judge(self.make_test(), self.job("a", ledger=None, result=False, launcher=launcher))
+
+    def test_cancelled(self):
+        o = self.died({"launcher.txt": "slurmstepd-n1: error: *** STEP 4.2 ON n1 CANCELLED AT 2026-01-01T00:00:00 ***\n",
+                       "launcher.rc": "137\n"})
+        self.assertEqual((o.status, o.reason), ("DIED", "died: cancelled"))
+
+    def test_time_limit(self):
+        o = self.died({"launcher.txt": "*** JOB 4 ON n1 CANCELLED AT 2026-01-01T00:00:00 DUE TO TIME LIMIT ***\n"})
+        self.assertEqual(o.reason, "died: time limit")
+
+    def test_node_lost(self):
+        o = self.died({"launcher.txt": "*** JOB 4 ON n1 CANCELLED AT 2026-01-01T00:00:00 DUE TO NODE FAILURE ***\n"})
+        self.assertEqual(o.reason, "died: node lost")
+
+    def test_never_started(self):
+        o = self.died({"launcher.json": json.dumps({"state": "not run: the allocation ended (CANCELLED)"})})
+        self.assertEqual(o.reason, "died: not run: the allocation ended (CANCELLED)")
+
+    def test_killed_locally(self):
+        o = self.died({"launcher.rc": "-9\n"})
+        self.assertEqual((o.status, o.reason), ("DIED", "died: killed by signal 9"))
+
+
+class NegativeControl(Dirs):
+    def neg(self):
+        return self.make_test(group="negative-control", negative=True, expect_bucket="register ")
+
+    def test_caught_in_its_bucket_passes(self):
+        o = self.judge(self.neg(), self.job("a", mismatch("r1")))
+        self.assertEqual(o.status, "PASS")
+        self.assertEqual(o.raw.signature, "register r0-r12 in main")
+
+    def test_not_caught_fails_the_nightly(self):
+        o = self.judge(self.neg(), self.job("a"))
+        self.assertEqual((o.status, o.reason), ("FAIL", "the checker did not catch the planted bug"))
+
+    def test_caught_elsewhere_fails(self):
+        o = self.judge(self.neg(), self.job("a", mismatch("addr", "bus")))
+        self.assertEqual(o.status, "FAIL")
+        self.assertIn("outside its expected bucket", o.reason)
+
+
+class Reports(Dirs):
+    def results(self):
+        r = []
+        for s, wall in (("1", 3.0), ("2", 1.5), ("3", 2.0)):
+            t = self.make_test(f"seed_{s}", "random", s)
+            d = self.job(t.name, mismatch(f"r{s}"), exit=3, wall=wall, stdout="x <&> \"y\"\n")
+            r.append((t, self.judge(t, d), d))
+        t = self.make_test()
+        d = self.job("hello")
+        r.append((t, self.judge(t, d), d))
+        return r
+
+    def test_three_seeds_one_bucket(self):
+        b = report.buckets(self.results())
+        self.assertEqual(list(b), ["register r0-r12 in main"])
+        members = b["register r0-r12 in main"]
+        self.assertEqual([t.seed for t, _, _ in members], ["2", "3", "1"])  # the shortest run first
+
+    def plan(self):
+        p = describe.Plan("nightly", {"file": "corpus <programs>", "random": "random & seeds"})
+        return p
+
+    def test_junit_counts_and_properties(self):
+        res = self.results()
+        meta = {"version": "9.9.9", "launcher": "local", "elapsed": 1.0}
+        path = os.path.join(self.root, "junit.xml")
+        report.write_atomic(path, report.junit(self.plan(), res, self.root, self.root, meta))
+        x = junitparser.JUnitXml.fromfile(path)
+        suites = {s.name: s for s in x}
+        self.assertEqual((suites["file"].tests, suites["file"].failures), (1, 0))
+        self.assertEqual((suites["random"].tests, suites["random"].failures, suites["random"].errors), (3, 3, 0))
+        cases = {c.name: c for c in suites["random"]}
+        self.assertEqual(cases["seed_2"].result[0].message, "r2 differs")
+        self.assertEqual(cases["seed_2"].result[0].type, "register r0-r12 in main")
+        self.assertEqual({p.name: p.value for p in suites["random"].properties()}["version"], "9.9.9")
+        props = {p.get("name"): p.get("value") for p in
+                 ET.parse(path).getroot().find("testsuite[@name='file']/testcase/properties")}
+        for k, v in (("instructions", "118"), ("registers", "300"), ("beats", "90"), ("packets", "4"),
+                     ("not_compared.registers_never_shown", "r12"), ("golden", "golden/hello.tarmac.gz"),
+                     ("build", "build/sim/chk/Vtb_top"), ("version", "9.9.9")):
+            self.assertEqual(props[k], v, k)
+        self.assertIn("cd ", props["rerun"])
+        out = cases["seed_1"].system_out
+        self.assertIn(f"[[ATTACHMENT|{res[0][2]}/stdout.txt]]", out)
+
+    def test_html_escapes(self):
+        res = self.results()
+        page = report.index_html(self.plan(), res, self.root, self.root, {"version": "1", "launcher": "local",
+                                                                           "elapsed": 1.0})
+        self.assertIn("corpus &lt;programs&gt;", page)
+        self.assertNotIn("<programs>", page)
+        self.assertEqual(page.count('<tr class="bucket">'), 1)
+
+    def test_summary_last_line(self):
+        text = report.summary(self.plan(), self.results(), self.root, self.root,
+                              {"version": "1", "launcher": "local", "elapsed": 1.0})
+        self.assertEqual(text.splitlines()[-1], "1 passed, 3 failed")
+        self.assertIn("seeds: 2 3 1", text)
+
+
+class Job(unittest.TestCase):
+    """sim/nightly/job.py on real processes: the run timeout, and a job its launcher kills."""
+    def run_job(self, argv, timeout, kill_after=None):
+        d = tempfile.mkdtemp()
+        self.addCleanup(subprocess.run, ["rm", "-rf", d])
+        with open(os.path.join(d, "job.json"), "w") as f:
+            json.dump({"argv": argv, "root": d, "timeout": timeout}, f)
+        t0 = time.time()
+        p = subprocess.Popen([sys.executable, os.path.join(ROOT, "sim", "nightly", "job.py"), d])
+        if kill_after:
+            while not os.path.exists(os.path.join(d, "started.json")):
+                time.sleep(0.05)
+            time.sleep(kill_after)
+            p.send_signal(signal.SIGTERM)
+        return p.wait(), time.time() - t0, verdict.read_json(os.path.join(d, "result.json")), d
+
+    def test_exit_status_and_output(self):
+        rc, _, result, d = self.run_job(["sh", "-c", "echo out; echo err >&2; exit 7"], 30)
+        self.assertEqual((rc, result["exit"], result["timed_out"]), (0, 7, False))
+        self.assertEqual(verdict.read_text(os.path.join(d, "stdout.txt")), "out\n")
+        self.assertEqual(verdict.read_text(os.path.join(d, "stderr.txt")), "err\n")
+
+    def test_run_timeout_kills_the_simulator(self):
+        rc, took, result, _ = self.run_job(["sleep", "30"], 0.5)
+        self.assertTrue(result["timed_out"])
+        self.assertLess(took, 10)
+
+    def test_killed_job_leaves_no_result(self):
+        rc, took, result, _ = self.run_job(["sleep", "30"], 30, kill_after=0.3)
+        self.assertEqual((rc, result), (128 + signal.SIGTERM, None))
+        self.assertLess(took, 10)
+
+
+class Description(unittest.TestCase):
+    def load(self, text, set_name="s", **over):
+        with tempfile.NamedTemporaryFile("w", suffix=".toml", delete=False) as f:
+            f.write(text)
+        try:
+            return describe.load(f.name, set_name, {"BUILD": "build", "PROGRAMS": "a b"}, over)
+        finally:
+            os.unlink(f.name)
+
+    BASE = """[vars]
+SEEDS = "2"
+TIMEOUT = "60"
+WAITSTATES = "25"
+[sets.s]
+groups = ["f", "snap", "r"]
+vars = { SEEDS = "3" }
+[group.f]
+sim = "{BUILD}/sim/chk/Vtb_top"
+programs = "{PROGRAMS}"
+elf = "{BUILD}/programs/{name}.elf"
+golden = "golden/{name}.tarmac.gz"
+expect = "tests/programs/{name}.expect"
+[group.snap]
+like = "f"
+plusargs = "+tarmac_regs=snapshot +irq_seed={n}"
+[group.r]
+sim = "{BUILD}/sim/chk/Vtb_top"
+seeds = "1..{SEEDS}"
+name = "seed_{seed}"
+elf = "{BUILD}/random/seed_{seed}.elf"
+golden = "live:{elf}"
+expect = "{BUILD}/random/seed_{seed}.expect"
+"""
+
+    def test_expansion(self):
+        p = self.load(self.BASE)
+        self.assertEqual([t.id for t in p.tests], ["f/a", "f/b", "snap/a", "snap/b", "r/seed_1", "r/seed_2",
+                                                   "r/seed_3"])
+        t = p.tests[-1]
+        self.assertEqual((t.golden, t.seed, t.timeout), ("live:build/random/seed_3.elf", "3", 60.0))
+        self.assertEqual(p.tests[2].plusargs, ["+tarmac_regs=snapshot", "+irq_seed=0"])
+        self.assertEqual(t.needs("build"), ["build/sim/chk/Vtb_top", "build/random/seed_3.elf"])
+        self.assertEqual(len(self.load(self.BASE, SEEDS="0").tests), 4)
+
+    def test_errors(self):
+        with self.assertRaisesRegex(describe.DescriptionError, r"group.f: unknown variable \{NOPE\}"):
+            self.load(self.BASE.replace("{PROGRAMS}", "{NOPE}"))
+        with self.assertRaisesRegex(describe.DescriptionError, r"group.snap: unknown key\(s\) plusarg"):
+            self.load(self.BASE.replace("plusargs =", "plusarg ="))
+        with self.assertRaisesRegex(describe.DescriptionError, r"no set 'x'"):
+            self.load(self.BASE, "x")
+        with self.assertRaisesRegex(describe.DescriptionError, r"expected '<first>..<last>' or numbers"):
+            self.load(self.BASE, SEEDS="many")
+
+    def test_the_project_description(self):
+        mv = {k: "x" for k in ("BUILD", "SIM_CHK", "PROGRAMS", "LIVE_PROGRAMS", "TC_PROGRAMS", "ASYNC_PLUSARGS",
+                               "ASYNC_TEST_SEEDS", "M0_ASYNC_SEEDS")}
+        mv["ASYNC_TEST_SEEDS"] = mv["M0_ASYNC_SEEDS"] = "1 2"
+        for s in ("nightly", "regress", "sim", "m0"):
+            p = describe.load(os.path.join(ROOT, "sim", "nightly.toml"), s, mv, {})
+            self.assertTrue(p.tests, s)
+        p = describe.load(os.path.join(ROOT, "sim", "nightly.toml"), "nightly", mv, {})
+        self.assertTrue(any(t.negative for t in p.tests))
+
+
+if __name__ == "__main__":
+    r = unittest.main(exit=False, verbosity=2).result
+    failed = len(r.failures) + len(r.errors)
+    print(f"{r.testsRun - failed} passed, {failed} failed")
+    sys.exit(1 if failed else 0)

@@ -1,0 +1,145 @@
+// The same runs written by several producers, for the tarmac-diff suites. Every line is written for this
+// project, in the shapes of each producer (dpi/DIALECTS.md).
+#pragma once
+
+// One short AArch32 run in three dialects: Fast Models (initial-state dump, banked r13_svc/r14_svc, M lines, a
+// branch not taken as IS), ES (header, EXC line, BR lines, SP_SVC/LR_SVC, LD/ST byte groups with the four words
+// of a push in one line, CCFAIL) and gem5 (cpu0, no stack-pointer writes, the branch not taken as an executed
+// line, its own disassembly).
+inline constexpr const char *kFmA32 =
+    "0 clk R cpsr 000001d3\n"
+    "0 clk R SCTLR_S 00c50078\n"
+    "0 clk SIGNAL: SIGNAL=ResetHold STATE=N\n"
+    "0 clk E 00000000:000000000000 00000001 CoreEvent_Reset\n"
+    "1 clk IT (1) 00008000 e3a0d702 A svc_s : MOV      sp,#0x80000\n"
+    "1 clk R r13_svc 00080000\n"
+    "2 clk IT (2) 00008004 e92d400f A svc_s : PUSH     {r0-r3,lr}\n"
+    "2 clk MW4 0007ffec:00000007ffec 00000000\n"
+    "2 clk MW4 0007fff0:00000007fff0 00000011\n"
+    "2 clk MW4 0007fff4:00000007fff4 00000022\n"
+    "2 clk MW4 0007fff8:00000007fff8 00000033\n"
+    "2 clk MW4 0007fffc:00000007fffc 0000800c\n"
+    "2 clk R r13_svc 0007ffec\n"
+    "3 clk IT (3) 00008008 e5dd1004 A svc_s : LDRB     r1,[sp,#4]\n"
+    "3 clk MR1 0007fff0:00000007fff0 11\n"
+    "3 clk R r1 00000011\n"
+    "4 clk IS (4) 0000800c 0a000001 A svc_s : BEQ      {pc}+0xc ; 0x8018\n"
+    "5 clk IT (5) 00008010 eb000010 A svc_s : BL       {pc}+0x48 ; 0x8058\n"
+    "5 clk R r14_svc 00008014\n"
+    "5 clk R cpsr 600001d3\n";
+
+inline constexpr const char *kEsA32 =
+    "Tarmac Text Rev 3t\n"
+    "          0 tic ES  EXC [0x00] Reset\n"
+    "                    BR (00000000) A\n"
+    "          0 tic ES  (00008000:e3a0d702) A svc_s:          MOV      sp,#0x80000\n"
+    "                    R SP_SVC 00080000\n"
+    "          0 tic ES  (00008004:e92d400f) A svc_s:          PUSH     {r0-r3,lr}\n"
+    "                    ST 0007fff0 0000800c 00000033 00000022 00000011    S:000007fff0    nGnRnE OSH\n"
+    "                    ST 0007ffe0 00000000 ........ ........ ........    S:000007ffe0    nGnRnE OSH\n"
+    "                    R SP_SVC 0007ffec\n"
+    "          0 tic ES  (00008008:e5dd1004) A svc_s:          LDRB     r1,[sp,#4]\n"
+    "                    LD 0007fff0 ........ ........ ........ ......11    S:000007fff0    nGnRnE OSH\n"
+    "                    R R1 00000011\n"
+    "          0 tic ES  (0000800c:0a000001) A svc_s:   CCFAIL BEQ      {pc}+0xc ; 0x8018\n"
+    "          0 tic ES  (00008010:eb000010) A svc_s:          BL       {pc}+0x48 ; 0x8058\n"
+    "                    R CPSR 600001d3\n"
+    "                    R LR_SVC 00008014\n"
+    "                    BR (00008058) A\n";
+
+inline constexpr const char *kGem5A32 =
+    "0 clk cpu0 IT (1) 00008000 e3a0d702 A svc_s :   mov   sp, #524288\n"
+    "500 clk cpu0 IT (2) 00008004 e92d400f A svc_s :   stmdb   sp!, {r0, r1, r2, r3, lr}\n"
+    "500 clk cpu0 MW4 0007ffec:00000007ffec 00000000\n"
+    "500 clk cpu0 MW4 0007fff0:00000007fff0 00000011\n"
+    "500 clk cpu0 MW4 0007fff4:00000007fff4 00000022\n"
+    "500 clk cpu0 MW4 0007fff8:00000007fff8 00000033\n"
+    "500 clk cpu0 MW4 0007fffc:00000007fffc 0000800c\n"
+    "1000 clk cpu0 IT (3) 00008008 e5dd1004 A svc_s :   ldrb   r1, [sp, #4]\n"
+    "1000 clk cpu0 MR1 0007fff0:00000007fff0 11\n"
+    "1000 clk cpu0 R r1 00000011\n"
+    "1500 clk cpu0 IT (4) 0000800c 0a000001 A svc_s :   beq   0x8018\n"
+    "2000 clk cpu0 IT (5) 00008010 eb000010 A svc_s :   bl   0x8058\n"
+    "2000 clk cpu0 R r14 00008014\n"
+    "2000 clk cpu0 R cpsr 600001d3\n";
+
+// One short AArch64 run in the same three dialects: a push and a pop of a pair, a CBZ and a B.EQ not taken
+// (Fast Models IS, ES and gem5 executed lines), a byte load, the flags; gem5 writes W registers and no stack
+// pointer.
+inline constexpr const char *kFmA64 =
+    "0 clk R cpsr 000003cd\n"
+    "0 clk R SP_EL3 0000000000000000\n"
+    "0 clk R X30 0000000000080ABC\n"
+    "0 clk R SCTLR_EL3 0000000000C50838\n"
+    "1 clk IT (1) 00080000 d2a00200 O EL3h_s : MOV      x0,#0x100000\n"
+    "1 clk R X0 0000000000100000\n"
+    "2 clk IT (2) 00080004 9100001f O EL3h_s : MOV      sp,x0\n"
+    "2 clk R SP_EL3 0000000000100000\n"
+    "3 clk IT (3) 00080008 a9bf7bfd O EL3h_s : STP      x29,x30,[sp,#-0x10]!\n"
+    "3 clk MW8 000ffff0:0000000ffff0 00000000_00000000\n"
+    "3 clk MW8 000ffff8:0000000ffff8 00000000_00080abc\n"
+    "3 clk R SP_EL3 00000000000FFFF0\n"
+    "4 clk IT (4) 0008000c 52800028 O EL3h_s : MOV      w8,#1\n"
+    "4 clk R X8 0000000000000001\n"
+    "5 clk IS (5) 00080010 34000068 O EL3h_s : CBZ      w8,{pc}+0xc ; 0x8001c\n"
+    "6 clk IT (6) 00080014 39400009 O EL3h_s : LDRB     w9,[x0,#0]\n"
+    "6 clk MR1 00100000:000000100000 3a\n"
+    "6 clk R X9 000000000000003A\n"
+    "7 clk IT (7) 00080018 eb09011f O EL3h_s : CMP      x8,x9\n"
+    "7 clk R cpsr 800003cd\n"
+    "8 clk IS (8) 0008001c 54000040 O EL3h_s : B.EQ     {pc}+8 ; 0x80024\n"
+    "9 clk IT (9) 00080020 a8c17bfd O EL3h_s : LDP      x29,x30,[sp],#0x10\n"
+    "9 clk MR8 000ffff0:0000000ffff0 00000000_00000000\n"
+    "9 clk MR8 000ffff8:0000000ffff8 00000000_00080abc\n"
+    "9 clk R X29 0000000000000000\n"
+    "9 clk R X30 0000000000080ABC\n"
+    "9 clk R SP_EL3 0000000000100000\n";
+
+inline constexpr const char *kEsA64 =
+    "Tarmac Text Rev 3t\n"
+    "          0 tic ES  EXC Reset\n"
+    "                    R CPSR 000003cd\n"
+    "                    BR (0000000000080000) O\n"
+    "          0 tic ES  (0000000000080000:d2a00200) O el3h_s:         MOV      x0,#0x100000\n"
+    "                    R X0 0000000000100000\n"
+    "          0 tic ES  (0000000000080004:9100001f) O el3h_s:         MOV      sp,x0\n"
+    "                    R SP_EL3 0000000000100000\n"
+    "          0 tic ES  (0000000000080008:a9bf7bfd) O el3h_s:         STP      x29,x30,[sp,#-0x10]!\n"
+    "                    ST 00000000000ffff0 00000000 00080abc 00000000 00000000    S:00000ffff0    nGnRnE OSH\n"
+    "                    R SP_EL3 00000000000ffff0\n"
+    "          0 tic ES  (000000000008000c:52800028) O el3h_s:         MOV      w8,#1\n"
+    "                    R X8 0000000000000001\n"
+    "          0 tic ES  (0000000000080010:34000068) O el3h_s:         CBZ      w8,{pc}+0xc ; 0x8001c\n"
+    "          0 tic ES  (0000000000080014:39400009) O el3h_s:         LDRB     w9,[x0,#0]\n"
+    "                    LD 0000000000100000 ........ ........ ........ ......3a    S:0000100000    nGnRnE OSH\n"
+    "                    R X9 000000000000003a\n"
+    "          0 tic ES  (0000000000080018:eb09011f) O el3h_s:         CMP      x8,x9\n"
+    "                    R CPSR 800003cd\n"
+    "          0 tic ES  (000000000008001c:54000040) O el3h_s:         B.EQ     {pc}+8 ; 0x80024\n"
+    "          0 tic ES  (0000000000080020:a8c17bfd) O el3h_s:         LDP      x29,x30,[sp],#0x10\n"
+    "                    LD 00000000000ffff0 00000000 00080abc 00000000 00000000    S:00000ffff0    nGnRnE OSH\n"
+    "                    R X29 0000000000000000\n"
+    "                    R X30 0000000000080abc\n"
+    "                    R SP_EL3 0000000000100000\n";
+
+inline constexpr const char *kGem5A64 =
+    "0 clk cpu0 IT (1) 00080000 d2a00200 O EL3h_s :   MOVZ   X0, #16, #16\n"
+    "0 clk cpu0 R X0 0000000000100000\n"
+    "250 clk cpu0 IT (2) 00080004 9100001f O EL3h_s :   ADD   SP, X0, #0\n"
+    "500 clk cpu0 IT (3) 00080008 a9bf7bfd O EL3h_s : STP\n"
+    "500 clk cpu0 MW8 000ffff0:0000000ffff0 0000000000000000\n"
+    "500 clk cpu0 MW8 000ffff8:0000000ffff8 0000000000080abc\n"
+    "750 clk cpu0 IT (4) 0008000c 52800028 O EL3h_s :   MOVZ   W8, #1, #0\n"
+    "750 clk cpu0 R W8 00000001\n"
+    "1000 clk cpu0 IT (5) 00080010 34000068 O EL3h_s :   CBZ   W8, 0X8001C\n"
+    "1250 clk cpu0 IT (6) 00080014 39400009 O EL3h_s :   LDRB   W9, [W0]\n"
+    "1250 clk cpu0 MR1 00100000:000000100000 3a\n"
+    "1250 clk cpu0 R W9 0000003a\n"
+    "1500 clk cpu0 IT (7) 00080018 eb09011f O EL3h_s :   SUBS   XZR, X8, X9\n"
+    "1500 clk cpu0 R cpsr 800003cd\n"
+    "1750 clk cpu0 IT (8) 0008001c 54000040 O EL3h_s :   B.EQ   0X80024\n"
+    "2000 clk cpu0 IT (9) 00080020 a8c17bfd O EL3h_s : LDP\n"
+    "2000 clk cpu0 MR8 000ffff0:0000000ffff0 0000000000000000\n"
+    "2000 clk cpu0 MR8 000ffff8:0000000ffff8 0000000000080abc\n"
+    "2000 clk cpu0 R X29 0000000000000000\n"
+    "2000 clk cpu0 R X30 0000000000080abc\n";
