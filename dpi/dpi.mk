@@ -10,7 +10,8 @@ LIBTARMAC_SO := $(LIB)/libtarmac.so
 
 # The release (VERSION, one line) compiled into tm_version() (tarmac/version.h).
 TM_VERSION := $(strip $(file < VERSION))
-$(OBJ)/dpi/lib/version.o: CPPFLAGS += -DTM_VERSION_TEXT='"$(TM_VERSION)"'
+TM_VERSION_DEF := -DTM_VERSION_TEXT='"$(TM_VERSION)"'
+$(OBJ)/dpi/lib/version.o: CPPFLAGS += $(TM_VERSION_DEF)
 $(OBJ)/dpi/lib/version.o: VERSION
 
 $(OBJ)/dpi/checker/tc_report.o $(OBJ)/dpi/checker/tc_config.o $(OBJ)/dpi/checker/tc_live.o: CPPFLAGS += -Imodel
@@ -67,10 +68,10 @@ define fuzz_target
 FUZZ_TARGETS += $(1)
 FUZZ_CORPUS_$(1) ?= tests/fuzz/corpus_$(1)
 FUZZ_LIMITS_$(1) = -max_len=$$(or $$(FUZZ_MAX_LEN_$(1)),2048)
-$$(BUILD)/fuzz/$(1): tests/fuzz/$(1).c $$(FUZZ_SRCS_$(1)) $$(TM_SRCS) | fuzz-deps
+$$(BUILD)/fuzz/$(1): tests/fuzz/$(1).c $$(FUZZ_SRCS_$(1)) $$(TM_SRCS) VERSION | fuzz-deps
 	@mkdir -p $$(dir $$@)
-	clang -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all $$(CPPFLAGS) -Imodel -Idpi/lib \
-	  $$^ -o $$@ -lz -pthread
+	clang -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all $$(CPPFLAGS) $$(TM_VERSION_DEF) -Imodel -Idpi/lib \
+	  $$(filter %.c,$$^) -o $$@ -lz -pthread
 .PHONY: fuzz-$(1)
 fuzz-$(1): $$(BUILD)/fuzz/$(1)
 	@mkdir -p $$(BUILD)/fuzz/work-$(1) $$(FUZZ_CORPUS_$(1))

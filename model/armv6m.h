@@ -168,10 +168,14 @@ void m6_irq_lines_before_entry(m6 *c, uint32_t lines, int nmi, unsigned n);
 void m6_systick_ticks_before_entry(m6 *c, uint32_t n);
 /* An instruction boundary: an IRQ line held high pends its interrupt unless it is active (level-sensitive). */
 void m6_irq_sample(m6 *c);
-/* 0 when exception n may be entered now (pending, enabled, above the execution priority); else 1 with why in
- * buf: "not pending", "disabled", "masked by PRIMASK", "priority 0x80 not above the execution priority 0x40 (in
- * IRQ3)". */
+/* 0 when exception n may be entered now (pending, enabled, above the execution priority); else the M6_ILLEGAL_*
+ * reason, with why in buf: "not pending", "disabled", "masked by PRIMASK", "priority 0x80 not above the execution
+ * priority 0x40 (in IRQ3)". */
+enum { M6_ILLEGAL_NOT_ASYNC = 1, M6_ILLEGAL_NOT_IMPLEMENTED, M6_ILLEGAL_NOT_PENDING, M6_ILLEGAL_DISABLED,
+       M6_ILLEGAL_MASKED, M6_ILLEGAL_PRIORITY };
 int m6_entry_illegal(const m6 *c, unsigned n, char *buf, size_t size);
+/* The exceptions pending now (an IRQ: pending and enabled), bit n for exception n. */
+uint64_t m6_pending(const m6 *c);
 
 /* ---- Attachments: model/cpu.c ---- */
 /* Semihosting output goes to f (NULL: dropped). The model does not close it. */

@@ -85,20 +85,20 @@ int m6_entry_illegal(const m6 *c, unsigned n, char *buf, size_t size)
 {
     if (n < 2 || n >= M6_EXC_COUNT || n == M6_EXC_HARDFAULT || n == M6_EXC_SVCALL) {
         snprintf(buf, size, "not an asynchronous exception");
-        return 1;
+        return M6_ILLEGAL_NOT_ASYNC;
     }
     if (n >= M6_EXC_IRQ0 && (n - M6_EXC_IRQ0) >= c->cfg.num_irq) {
         snprintf(buf, size, "not implemented (num_irq %u)", c->cfg.num_irq);
-        return 1;
+        return M6_ILLEGAL_NOT_IMPLEMENTED;
     }
     int raw_pending = n >= M6_EXC_IRQ0 ? (int)((c->irq_pending >> (n - M6_EXC_IRQ0)) & 1) : m6_is_pending(c, n);
     if (!raw_pending) {
         snprintf(buf, size, "not pending");
-        return 1;
+        return M6_ILLEGAL_NOT_PENDING;
     }
     if (!m6_is_pending(c, n)) {
         snprintf(buf, size, "disabled");
-        return 1;
+        return M6_ILLEGAL_DISABLED;
     }
     int p = m6_priority(c, n), exec = m6_exec_priority(c);
     if (p < exec) return 0;
@@ -110,11 +110,16 @@ int m6_entry_illegal(const m6 *c, unsigned n, char *buf, size_t size)
     }
     if (p < unmasked) {
         snprintf(buf, size, "masked by PRIMASK");
-        return 1;
+        return M6_ILLEGAL_MASKED;
     }
     char pt[16], et[48];
     priority_text(p, pt, sizeof pt);
     execution_text(c, exec, et, sizeof et);
     snprintf(buf, size, "priority %s not above the execution priority %s", pt, et);
-    return 1;
+    return M6_ILLEGAL_PRIORITY;
+}
+
+uint64_t m6_pending(const m6 *c)
+{
+    return c->sys_pending | (uint64_t)(c->irq_pending & c->irq_enable) << M6_EXC_IRQ0;
 }

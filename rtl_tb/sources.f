@@ -7,6 +7,7 @@ rtl_tb/core/m0_exc.sv
 rtl_tb/core/m0_core.sv
 rtl_tb/monitors/armv6m_trace_if.sv
 rtl_tb/monitors/armv6m_lockstep_monitor.sv
+rtl_tb/monitors/armv6m_vis_adapter.sv
 rtl_tb/monitors/ahb_lite_master_checker.sv
 rtl_tb/ahb_reg_port.sv
 rtl_tb/ahb_sram.sv
@@ -17,4 +18,5 @@ rtl_tb/ahb_timer.sv
 rtl_tb/irq_source.sv
 rtl_tb/mtb.sv
 rtl_tb/armv6m_semihost.sv
+rtl_tb/armv6m_semihost_fetch.sv
 rtl_tb/tb_top.sv

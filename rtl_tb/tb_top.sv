@@ -28,7 +28,11 @@ module tb_top #(
   // for it (write ports, HPROT[0] tells data from fetches); 1 as a core not built for it would be: no write
   // ports (registers only through the visibility port), HPROT[0] = 1 on every transfer, so that fetches and
   // vector reads look like data, and only the documented options to make up for it.
-  parameter bit          ForeignIntegration = 1'b0
+  parameter bit          ForeignIntegration = 1'b0,
+  // 1: the checker sees the core as it would see Arm's Cortex-M0 (dpi/CHECKING_YOUR_CORE.md, "Cortex-M0 and
+  // Cortex-M0+"): only its visibility port and its bus (rtl_tb/monitors/armv6m_vis_adapter.sv), no halting debug
+  // (semihosting served on the fetch, rtl_tb/armv6m_semihost_fetch.sv), vector reads marked as data
+  parameter bit          VisPort = 1'b0
 ) (
   input logic clk,
   input logic rst_n
@@ -46,14 +50,14 @@ module tb_top #(
       retired <= 64'd0;
     end else begin
       cycle <= cycle + 64'd1;
-      retired <= retired + {63'd0, retire_valid};
+      retired <= retired + {63'd0, u_tp.retire_valid};
     end
   end
 
-  // AHB-Lite
-  logic [31:0] haddr, hwdata, hrdata;
-  logic [1:0]  htrans;
-  logic        hwrite, hready, hresp;
+  // AHB-Lite (the core's htrans, hready and hrdata: the bus's, or through the semihosting on the fetch)
+  logic [31:0] haddr, hwdata, hrdata, core_hrdata, seen_hrdata;
+  logic [1:0]  htrans, core_htrans;
+  logic        hwrite, hready, hresp, core_hready;
   logic [2:0]  hsize;
   logic [3:0]  hprot, core_hprot;
   logic [6:0]  hsel, s_hreadyout, s_hresp;
@@ -76,6 +80,17 @@ module tb_top #(
   logic [63:0] pw_data;
   logic        semihost_req, semihost_ack, semihost_wr_r0, halted, lockup;
   logic [31:0] semihost_op, semihost_arg, semihost_r0;
+  logic        sh_req, sh_req_q, call_retire, call_retired;  // the semihosting call, and the retire of its BKPT
+  logic [31:0] sh_op, sh_arg;
+  // vis-glue begin: Cortex-M0's visibility port
+  logic [31:0] vis_r [13];
+  logic [31:0] vis_lr;
+  logic [29:0] vis_msp, vis_psp;
+  logic [30:0] vis_pc;
+  logic [3:0]  vis_apsr;
+  logic [5:0]  vis_ipsr;
+  logic        vis_control, vis_primask;
+  // vis-glue end
   logic [31:0] irq_lines, stim_irq;  // the SCS's interrupt inputs; the random pulses among them
   logic        nmi_line, timer_irq;
 
@@ -92,16 +107,25 @@ module tb_top #(
     .RReset        (RReset),
     .TailChain     (TailChain),
     .LateArrival   (LateArrival),
-    .AbandonUnstack(AbandonUnstack)
+    .AbandonUnstack(AbandonUnstack),
+    .VectorReadsData(VisPort)
   ) u_core (
-    .clk, .rst_n, .haddr, .htrans, .hwrite, .hsize, .hprot(core_hprot), .hwdata, .hrdata, .hready, .hresp,
+    .clk, .rst_n, .haddr, .htrans(core_htrans), .hwrite, .hsize, .hprot(core_hprot), .hwdata, .hrdata(core_hrdata),
+    .hready(core_hready), .hresp,
     .irq_pending, .irq_prio, .nmi_pending, .pendsv_pending, .systick_pending, .pri_svcall, .pri_pendsv,
     .pri_systick, .vtor, .clr_valid, .clr_num, .ipsr_o(ipsr),
     .retire_valid, .retire_pc, .retire_opcode, .retire_is32, .retire_cond,
     .rf_we_a, .rf_id_a, .rf_data_a, .rf_we_b, .rf_id_b, .rf_data_b, .exc_valid, .exc_num, .exc_ret,
     .exc_choice, .vis_regs,
     .mtb_ev_valid, .mtb_ev_src, .mtb_ev_dst, .mtb_ev_a,
-    .semihost_req, .semihost_op, .semihost_arg, .semihost_ack, .semihost_wr_r0, .semihost_r0, .halted, .lockup
+    .semihost_req, .semihost_op, .semihost_arg, .semihost_ack, .semihost_wr_r0, .semihost_r0, .halted, .lockup,
+    // vis-glue begin
+    .vis_r0_o(vis_r[0]), .vis_r1_o(vis_r[1]), .vis_r2_o(vis_r[2]), .vis_r3_o(vis_r[3]), .vis_r4_o(vis_r[4]),
+    .vis_r5_o(vis_r[5]), .vis_r6_o(vis_r[6]), .vis_r7_o(vis_r[7]), .vis_r8_o(vis_r[8]), .vis_r9_o(vis_r[9]),
+    .vis_r10_o(vis_r[10]), .vis_r11_o(vis_r[11]), .vis_r12_o(vis_r[12]), .vis_r14_o(vis_lr), .vis_msp_o(vis_msp),
+    .vis_psp_o(vis_psp), .vis_pc_o(vis_pc), .vis_apsr_o(vis_apsr), .vis_ipsr_o(vis_ipsr),
+    .vis_control_o(vis_control), .vis_primask_o(vis_primask)
+    // vis-glue end
   );
 
   ahb_interconnect #(.MtbPresent(MtbPresent), .MtbBase(MtbBase)) u_ic (
@@ -158,44 +182,88 @@ module tb_top #(
   assign hprot = ForeignIntegration ? core_hprot | 4'b0001 : core_hprot;
 
   // the core's trace port, as dpi/CHECKING_YOUR_CORE.md has it: write ports and the visibility port both, so
-  // that one build runs either mode (+tarmac_regs=snapshot); the foreign integration has the visibility port only
-  localparam int NumWrPorts = ForeignIntegration ? 0 : 2;
+  // that one build runs either mode (+tarmac_regs=snapshot); the foreign integration has the visibility port only.
+  // VisPort: only Cortex-M0's visibility port and the bus, through the visibility-port adapter.
+  localparam int NumWrPorts = ForeignIntegration || VisPort ? 0 : 2;
+  // vis-glue begin
   armv6m_trace_if #(.NUM_WR_PORTS(NumWrPorts)) u_tp (.clk, .rst_n);
-  assign u_tp.retire_valid = retire_valid;
-  assign u_tp.retire_pc = retire_pc;
-  assign u_tp.retire_opcode = retire_opcode;
-  assign u_tp.retire_is32 = retire_is32;
-  assign u_tp.retire_cond = retire_cond;
-  if (ForeignIntegration) begin : g_no_write_ports
-    assign u_tp.wr_valid[0] = 1'b0;
-    assign u_tp.wr_id[0] = 5'd0;
-    assign u_tp.wr_data[0] = 32'd0;
-    logic unused_wr;
-    assign unused_wr = ^{rf_we_a, rf_id_a, rf_data_a, rf_we_b, rf_id_b, rf_data_b};
-  end else begin : g_write_ports
-    assign u_tp.wr_valid[0] = rf_we_a;
-    assign u_tp.wr_id[0] = rf_id_a;
-    assign u_tp.wr_data[0] = rf_data_a;
-    assign u_tp.wr_valid[1] = rf_we_b;
-    assign u_tp.wr_id[1] = rf_id_b;
-    assign u_tp.wr_data[1] = rf_data_b;
+  // vis-glue end
+  if (VisPort) begin : g_vis
+    // vis-glue begin: the adapter, and semihosting served on the fetch (the BKPT's retire ends the test)
+    logic [31:0] call_pc;
+    logic        call_on;
+    armv6m_vis_adapter u_vis (
+      .clk, .rst_n, .vis_r0(vis_r[0]), .vis_r1(vis_r[1]), .vis_r2(vis_r[2]), .vis_r3(vis_r[3]), .vis_r4(vis_r[4]),
+      .vis_r5(vis_r[5]), .vis_r6(vis_r[6]), .vis_r7(vis_r[7]), .vis_r8(vis_r[8]), .vis_r9(vis_r[9]),
+      .vis_r10(vis_r[10]), .vis_r11(vis_r[11]), .vis_r12(vis_r[12]), .vis_r14(vis_lr), .vis_msp, .vis_psp, .vis_pc,
+      .vis_apsr, .vis_ipsr, .vis_control, .vis_primask, .haddr, .htrans(core_htrans), .hwrite, .hsize,
+      .hprot0(hprot[0]), .hrdata(seen_hrdata), .hready(core_hready), .hresp, .tp(u_tp)
+    );
+    armv6m_semihost_fetch u_sh_fetch (
+      .clk, .rst_n, .haddr, .htrans(core_htrans), .hwrite, .hsize, .hprot, .hrdata, .hready, .hresp,
+      .bus_htrans(htrans), .core_hready, .core_hrdata, .seen_hrdata, .pc({vis_pc, 1'b0}), .r0(vis_r[0]),
+      .r1(vis_r[1]), .req(call_on), .op(sh_op), .arg(sh_arg), .ack(semihost_ack), .call_pc
+    );
+    assign sh_req = call_on;
+    assign call_retire = u_tp.retire_valid && u_tp.retire_pc == call_pc;
+    // vis-glue end
+    logic unused_core;  // what the core shows besides the visibility port and the bus
+    assign unused_core = ^{retire_valid, retire_pc, retire_opcode, retire_is32, retire_cond, rf_we_a, rf_id_a,
+                           rf_data_a, rf_we_b, rf_id_b, rf_data_b, exc_valid, exc_num, exc_ret, exc_choice, vis_regs,
+                           semihost_req, semihost_op, semihost_arg};
+  end else begin : g_core_port
+    assign htrans = core_htrans;
+    assign core_hready = hready;
+    assign core_hrdata = hrdata;
+    assign seen_hrdata = hrdata;
+    assign sh_req = semihost_req;
+    assign sh_op = semihost_op;
+    assign sh_arg = semihost_arg;
+    assign call_retire = retire_valid;  // the core halts on the BKPT until the call is served
+    assign u_tp.retire_valid = retire_valid;
+    assign u_tp.retire_pc = retire_pc;
+    assign u_tp.retire_opcode = retire_opcode;
+    assign u_tp.retire_is32 = retire_is32;
+    assign u_tp.retire_cond = retire_cond;
+    if (ForeignIntegration) begin : g_no_write_ports
+      assign u_tp.wr_valid[0] = 1'b0;
+      assign u_tp.wr_id[0] = 5'd0;
+      assign u_tp.wr_data[0] = 32'd0;
+      logic unused_wr;
+      assign unused_wr = ^{rf_we_a, rf_id_a, rf_data_a, rf_we_b, rf_id_b, rf_data_b};
+    end else begin : g_write_ports
+      assign u_tp.wr_valid[0] = rf_we_a;
+      assign u_tp.wr_id[0] = rf_id_a;
+      assign u_tp.wr_data[0] = rf_data_a;
+      assign u_tp.wr_valid[1] = rf_we_b;
+      assign u_tp.wr_id[1] = rf_id_b;
+      assign u_tp.wr_data[1] = rf_data_b;
+    end
+    assign u_tp.exc_valid = exc_valid;
+    assign u_tp.exc_num = exc_num;
+    assign u_tp.exc_ret = exc_ret;
+    assign u_tp.exc_choice = exc_choice;
+    assign u_tp.snap_regs = vis_regs;
+    assign u_tp.snap_shown = 21'h1f_7fff;  // all but the PC (bit 15)
+    logic unused_vis;
+    // element by element: an unpacked array inside a concatenation breaks Verilator's FST tracing code
+    assign unused_vis = ^{vis_r[0], vis_r[1], vis_r[2], vis_r[3], vis_r[4], vis_r[5], vis_r[6], vis_r[7], vis_r[8],
+                          vis_r[9], vis_r[10], vis_r[11], vis_r[12], vis_lr, vis_msp, vis_psp, vis_pc, vis_apsr,
+                          vis_ipsr, vis_control, vis_primask};
   end
-  assign u_tp.exc_valid = exc_valid;
-  assign u_tp.exc_num = exc_num;
-  assign u_tp.exc_ret = exc_ret;
-  assign u_tp.exc_choice = exc_choice;
-  assign u_tp.snap_regs = vis_regs;
-  assign u_tp.snap_shown = 21'h1f_7fff;  // all but the PC (bit 15)
+  // vis-glue begin: the bus, as the core sees it (through the semihosting on the fetch: VisPort); the system's side:
+  // the MTB (Cortex-M0+; tie pkt_valid to 0 and pass mtb=0 without one), the interrupt inputs and SysTick's clock
   assign u_tp.haddr = haddr;
-  assign u_tp.htrans = htrans;
+  assign u_tp.htrans = core_htrans;
   assign u_tp.hwrite = hwrite;
   assign u_tp.hsize = hsize;
   assign u_tp.hprot = hprot;
   assign u_tp.hwdata = hwdata;
-  assign u_tp.hrdata = hrdata;
-  assign u_tp.hready = hready;
+  assign u_tp.hrdata = seen_hrdata;
+  assign u_tp.hready = core_hready;
   assign u_tp.hresp = hresp;
-  assign u_tp.beat_data = hprot[0];  // the core marks fetches and vector reads with HPROT[0] = 0 (unless foreign)
+  // the core marks fetches (and, unless VisPort, vector reads) with HPROT[0] = 0 (ForeignIntegration: none)
+  assign u_tp.beat_data = hprot[0];
   assign u_tp.pkt_valid = pkt_valid;
   assign u_tp.pkt_w0 = pkt_w0;
   assign u_tp.pkt_w1 = pkt_w1;
@@ -204,6 +272,7 @@ module tb_top #(
   assign u_tp.irq = irq_lines;
   assign u_tp.nmi = nmi_line;
   assign u_tp.systick_cycle = SysTickCycles;    // the SCS's SysTick counts every cycle out of reset
+  // vis-glue end
 
   // What this system was built with, for the checker: its parameters and what SysTick counts (the SCS). mtb_base
   // also tells the checker where the golden's MTB registers are. In live mode the model has no timer peripheral:
@@ -220,9 +289,16 @@ module tb_top #(
       $sformatf("vtor:%0d;syst_calib:0x%08x;", VtorPresent, SystCalib),
       PendBarrier ? "sw_pend:barrier;" : "sw_pend:store;",
       $sformatf("abandon_unstack:%0d,volatile=0x40000000-0x40000fff", AbandonUnstack),
-      // the foreign integration makes up for what its core cannot show with documented options only
-      ForeignIntegration ? ",data_beats=golden" : ""};
-  armv6m_lockstep_monitor #(.SNAPSHOT(ForeignIntegration), .OPTIONS(ChkOptions)) u_mon (.tp(u_tp));
+      // the foreign integration makes up for what its core cannot show with documented options only; so does
+      // the Cortex-M0 one, whose vector reads are data, and whose entries show in live mode up to 200 cycles after
+      // the core chose them (eight stacking writes and a vector read with wait states)
+      ForeignIntegration ? ",data_beats=golden" : "",
+      // vis-glue begin
+      VisPort ? ",data_beats=golden,decision_window=200" : ""};
+      // vis-glue end
+  // vis-glue begin
+  armv6m_lockstep_monitor #(.SNAPSHOT(ForeignIntegration || VisPort), .OPTIONS(ChkOptions)) u_mon (.tp(u_tp));
+  // vis-glue end
 
   // The AHB-Lite protocol of the core's master port, bound into the core (its assertions run in the builds
   // with --assert: make test, make sim). The core does single transfers only and has no HBURST: SINGLE.
@@ -277,7 +353,7 @@ module tb_top #(
   logic        exiting;
   assign sh_rd_data = peek8(sh_rd_addr);
   armv6m_semihost u_semihost (
-    .clk, .rst_n, .req(semihost_req), .op(semihost_op), .arg(semihost_arg), .ack(semihost_ack),
+    .clk, .rst_n, .req(sh_req), .op(sh_op), .arg(sh_arg), .ack(semihost_ack),
     .wr_r0(semihost_wr_r0), .r0_value(semihost_r0), .rd_addr(sh_rd_addr), .rd_data(sh_rd_data),
     .exit_valid(exiting), .exit_code
   );
@@ -290,13 +366,18 @@ module tb_top #(
   always_ff @(posedge clk or negedge rst_n) begin
     if (!rst_n) begin
       exit_seen <= 1'b0;
+      call_retired <= 1'b0;
+      sh_req_q <= 1'b0;
       exit_cycle <= 64'd0;
       exit_retired <= 64'd0;
     end else begin
-      if (exiting && retire_valid && !exit_seen) begin
+      sh_req_q <= sh_req;
+      if (sh_req && !sh_req_q) call_retired <= 1'b0;  // a call begins
+      else if (call_retire) call_retired <= 1'b1;
+      if (exiting && (call_retire || call_retired) && !exit_seen) begin
         exit_seen <= 1'b1;
         exit_cycle <= cycle;
-        exit_retired <= retired + 64'd1;
+        exit_retired <= retired + {63'd0, call_retire};  // the BKPT's retire, unless counted already
       end
       if (exit_seen) begin
         $fflush;

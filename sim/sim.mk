@@ -263,8 +263,20 @@ BENCH_PREREQS += $(BENCH_NIGHTLY_USES)
 bench-nightly: $(BENCH_NIGHTLY_USES)
 	bash tests/bench/bench_nightly.sh $(BUILD)/bench/nightly
 BENCHES += bench-nightly
+
 # Nothing lost, every argument checked (sim/test_outputs.sh): outputs that are inputs refused, write errors with a
 # message and a non-zero exit, numbers on the command lines validated, long paths; in the tools and simulators.
 TEST_SCRIPTS += sim/test_outputs.sh
 TEST_PREREQS += $(ISS) $(BIN)/tarmac-cov $(BIN)/tarmac-diff $(BIN)/mtb-decode $(BUILD)/sim/chk/Vtb_top $(SIM_SC_CHK) \
   $(BUILD)/sim/chk-trace/Vtb_top $(SIM_CHK_LIVE) $(PROGRAM_ELFS)
+
+# The Cortex-M0 integration (dpi/CHECKING_YOUR_CORE.md, "Cortex-M0 and Cortex-M0+"; sim/test_vis.sh): tb_top
+# VisPort, the checker sees the core only through its Cortex-M0 visibility port and its bus (the visibility-port
+# adapter), semihosting served on the fetch; build/sim/chk-vis runs the corpus in file mode, build/sim/chk-vis-live
+# (as chk-live: SysTick counting cycles, tail-chaining) the interrupt programs and async seeds in live mode.
+SIM_CHK_VIS := $(BUILD)/sim/chk-vis/Vtb_top
+SIM_CHK_VIS_LIVE := $(BUILD)/sim/chk-vis-live/Vtb_top
+$(eval $(call verilate,$(SIM_CHK_VIS),--assert --chk -GVisPort=1,sim/tb_main.cpp,$$(CHK_LIBS),sim/waves.h dpi/tarmac_chk_pkg.sv $$(LIBTARMACCHK)))
+$(eval $(call verilate,$(SIM_CHK_VIS_LIVE),--assert --chk -GVisPort=1 $(LIVE_PARAMS),sim/tb_main.cpp,$$(CHK_LIBS),sim/waves.h dpi/tarmac_chk_pkg.sv $$(LIBTARMACCHK)))
+TEST_SCRIPTS += sim/test_vis.sh
+TEST_PREREQS += $(SIM_CHK_VIS) $(SIM_CHK_VIS_LIVE) $(PROGRAM_ELFS) $(LIVE_PROGRAM_ELFS) $(call async-elfs,$(ASYNC_TEST_SEEDS))

@@ -3,7 +3,9 @@
 # bug of the list behind +live_bug=<row> (as build/sim/chk-live: SysTick counting cycles, tail-chaining); each
 # bug runs its test in live mode and must fail it (exit 3) with a report naming the cause, while the same build
 # without a bug passes it; the golden a bugged live run wrote (golden_out) gives the same verdict and counts in
-# file mode. Needs BUILD and ASYNC_PLUSARGS from make, the libraries, the programs and async seeds of the list.
+# file mode. The same bugs are found through the Cortex-M0 integration too (tb_top VisPort: the checker sees the
+# core only through its visibility port and the bus, with the decision window tb_top declares).
+# Needs BUILD and ASYNC_PLUSARGS from make, the libraries, the programs and async seeds of the list.
 set -u
 pass=0; fail=0
 ok() { pass=$((pass + 1)); echo "ok   $1"; }
@@ -24,11 +26,13 @@ while IFS=$'\t' read -r name file old new test plus pattern what; do
   else bad "$name: its original text does not occur once in $file: $(cat "$tmp/apply")"; fi
 done < sim/live_bugs.tsv
 lib="$PWD/$BUILD/lib"
-if ! bash sim/verilate.sh --chk -GTailChain=1 -GSysTickCycles=1 "$out/obj" sim/tb_main.cpp \
-     "$lib/libarmv6m.a $lib/libtarmac.a -Wl,-rpath,$lib $lib/libtarmacchk.so" "$out"; then
-  bad "the build with the injected bugs"; echo "$pass passed, $fail failed"; exit 1
-fi
-sim="$out/obj/Vtb_top"
+for v in obj obj-vis; do
+  params=(-GTailChain=1 -GSysTickCycles=1); [ "$v" = obj ] || params+=(-GVisPort=1)
+  if ! bash sim/verilate.sh --chk "${params[@]}" "$out/$v" sim/tb_main.cpp \
+       "$lib/libarmv6m.a $lib/libtarmac.a -Wl,-rpath,$lib $lib/libtarmacchk.so" "$out"; then
+    bad "the build with the injected bugs ($v)"; echo "$pass passed, $fail failed"; exit 1
+  fi
+done
 run() { # test, plusargs... -> runs the test in live mode; output in $tmp/run, status in $rc
   local t=$1 elf n; shift
   if [ -f "$BUILD/programs/$t.elf" ]; then set -- "$@"; elf="$BUILD/programs/$t.elf"
@@ -36,21 +40,25 @@ run() { # test, plusargs... -> runs the test in live mode; output in $tmp/run, s
   # shellcheck disable=SC2068
   timeout 600 "$sim" +elf="$elf" +tarmac_golden="live:$elf" +waitstates=25 +seed=1 $@ > "$tmp/run" 2>&1; rc=$?
 }
-declare -A clean
-for k in "${!bugs[@]}"; do
-  IFS='|' read -r name test plus pattern what <<<"${bugs[k]}"
-  if [ -z "${clean[$test]:-}" ]; then
+for v in obj obj-vis; do
+  sim="$out/$v/Vtb_top"; via=""; [ "$v" = obj ] || via=" through the visibility port"
+  unset clean; declare -A clean  # the clean runs of this build
+  for k in "${!bugs[@]}"; do
+    IFS='|' read -r name test plus pattern what <<<"${bugs[k]}"
+    if [ -z "${clean[$test]:-}" ]; then
+      # shellcheck disable=SC2086
+      run "$test" +live_bug=0 $plus; clean[$test]=1
+      if [ "$rc" -eq 0 ] && grep -q "^tarmac checker: PASS" "$tmp/run"; then ok "$test passes in live mode on the build without a bug$via"
+      else bad "$test without a bug$via: exit $rc" "$(grep -m2 -A3 'MISMATCH #1\|ILLEGAL\|MISSED\|tarmac checker' "$tmp/run" | head -5)"; fi
+    fi
     # shellcheck disable=SC2086
-    run "$test" +live_bug=0 $plus; clean[$test]=1
-    if [ "$rc" -eq 0 ] && grep -q "^tarmac checker: PASS" "$tmp/run"; then ok "$test passes in live mode on the build without a bug"
-    else bad "$test without a bug: exit $rc" "$(grep -m2 -A3 'MISMATCH #1\|ILLEGAL\|MISSED\|tarmac checker' "$tmp/run" | head -5)"; fi
-  fi
-  # shellcheck disable=SC2086
-  run "$test" +live_bug="$k" $plus
-  if [ "$rc" -eq 3 ] && grep -Eq "$pattern" "$tmp/run"; then
-    ok "$name ($what): $test fails in live mode, the report names it: $(grep -Em1 "$pattern" "$tmp/run" | cut -c1-110)"
-  else bad "$name ($what): $test exit $rc, no '$pattern' in the report" "$(grep -m1 -A3 'MISMATCH #1\|ILLEGAL\|MISSED\|tarmac checker' "$tmp/run" | head -5)"; fi
+    run "$test" +live_bug="$k" $plus
+    if [ "$rc" -eq 3 ] && grep -Eq "$pattern" "$tmp/run"; then
+      ok "$name ($what): $test fails in live mode$via, the report names it: $(grep -Em1 "$pattern" "$tmp/run" | cut -c1-110)"
+    else bad "$name ($what)$via: $test exit $rc, no '$pattern' in the report" "$(grep -m1 -A3 'MISMATCH #1\|ILLEGAL\|MISSED\|tarmac checker' "$tmp/run" | head -5)"; fi
+  done
 done
+sim="$out/obj/Vtb_top"
 # replay of a bugged run: the golden the live run wrote, in file mode on the same run, gives the same verdict
 k=$(awk -F'\t' '!/^#/ && NF { k++; if ($1 == "volatile_load_flipped") print k }' sim/live_bugs.tsv)
 summary() { grep "^tarmac checker:" "$1" | sed 's/; golden .*//'; }

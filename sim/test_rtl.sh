@@ -1,16 +1,17 @@
 #!/usr/bin/env bash
-# The reference core in make test: Verilator lint of rtl_tb/ (with and without the checker), no hierarchical
-# reference into the core, every program without the checker (wait states off) against its expected output and
-# exit code, and every program in lockstep with the checker (wait states on), with register write ports and with
-# register snapshots. Needs BUILD and PROGRAMS from make.
+# The reference core in make test: Verilator lint of rtl_tb/ (with and without the checker, and as the Cortex-M0
+# integration), no hierarchical reference into the core, every program without the checker (wait states off)
+# against its expected output and exit code, and every program in lockstep with the checker (wait states on), with
+# register write ports and with register snapshots. Needs BUILD and PROGRAMS from make.
 set -u
 pass=0; fail=0
-for variant in "" "--chk"; do
+# (and the Cortex-M0 integration, tb_top VisPort, whose adapter and semihosting on the fetch only it builds)
+for variant in "" "--chk" "-GVisPort=1'b1" "--chk -GVisPort=1'b1"; do
   # shellcheck disable=SC2086
   if out=$(bash sim/verilate.sh --lint $variant 2>&1); then
-    pass=$((pass + 1)); echo "ok   verilator lint -Wall ${variant:+(with the checker)}"
+    pass=$((pass + 1)); echo "ok   verilator lint -Wall ${variant:+($variant)}"
   else
-    fail=$((fail + 1)); echo "FAIL verilator lint -Wall ${variant:+(with the checker)}"; echo "$out" | head -10
+    fail=$((fail + 1)); echo "FAIL verilator lint -Wall ${variant:+($variant)}"; echo "$out" | head -10
   fi
 done
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT

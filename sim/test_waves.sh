@@ -2,7 +2,8 @@
 # FST waveforms (sim/waves.h): the build with tracing (build/sim/chk-trace, make TRACE=1) writes the window of
 # cycles it is asked for, with the design's signals in it; the build without tracing refuses +fst= with the
 # name of the one that has it (the SystemC harness refuses it); a run the checker halts prints the command for the waveform of the cycles
-# before the failure, and that command, run as printed, writes a waveform that ends at the failing cycle.
+# before the failure, and that command, run as printed, writes a waveform that ends at the failing cycle; a build
+# with no tracing build beside it (a testbench of one's own) gets the plusargs, not a command.
 # Needs BUILD from make, the simulators, fst_info and the programs.
 set -u
 pass=0; fail=0
@@ -46,6 +47,12 @@ rerun=$($cmd 2>&1); rc=$?
 "$info" "$tmp/h.fst" > "$tmp/h.info" 2>&1
 check "that command, as printed, fails the same way (exit $rc) and writes the waveform up to the failing cycle ($(head -1 "$tmp/h.info"))" \
   '[ "$rc" -eq 3 ] && [ "$(head -1 "$tmp/h.info")" = "time $(( (at > 1000 ? at - 1000 : 0) * 10 )) $((at * 10 + 5))" ] && grep -q "MISMATCH #1" <<<"$rerun"'
+# a testbench of one's own (here a copy of the build elsewhere) has no build with tracing beside it: the harness
+# gives the window and the plusargs, and no command for a build that does not exist
+mkdir -p "$tmp/own"; cp "$BUILD/sim/chk/Vtb_top" "$tmp/own/Vtb_top"
+out=$("$tmp/own/Vtb_top" +elf="$elf" +tarmac_golden="$tmp/bad.tarmac.gz" 2>&1); rc=$?
+check "a halted run of a build with no tracing build beside it (exit $rc): the window's plusargs, no command" \
+  '[ "$rc" -eq 3 ] && grep -q "^tb_main: waveform of cycles [0-9]*-[0-9]*: +fst=hello.fst +fst_start=[0-9]* +fst_cycles=[0-9]* with the same arguments in a build with tracing (none at $tmp/own-trace/Vtb_top;" <<<"$out" && ! grep -q "own-trace/Vtb_top +elf" <<<"$out"'
 # the nightly's summary carries the same command under the failing test's bucket
 mkdir -p "$tmp/golden"; cp "$tmp/bad.tarmac.gz" "$tmp/golden/hello.tarmac.gz"
 reg=$(python3 sim/nightly.py --set nightly --only file/hello --var GOLDEN_DIR="$tmp/golden" --var WAITSTATES=0 \

@@ -2,7 +2,7 @@
 # Verilator on rtl_tb/tb_top: the one place that names Verilator's options for the project's simulators. Every
 # simulator build (sim/sim.mk, the mutants of sim/mutate.sh, the injected-bug cores of the shell tests) and the
 # lint of sim/test_rtl.sh go through it, so that they build and lint one design the same way.
-# usage: verilate.sh --lint [--chk] [<rtl root>]
+# usage: verilate.sh --lint [--chk] [-G<param>=<value>...] [<rtl root>]
 #        verilate.sh [--sc] [--chk] [--assert] [--trace] [-G<param>=<value>...] [-j N] <out dir> <main.cpp> <link line> [<rtl root>]
 #        verilate.sh --binary [--assert] <out dir> <top module> <sources...>   (a testbench with its own clock)
 #   --chk        with the lockstep checker (TARMAC_CHK and dpi/tarmac_chk_pkg.sv)
@@ -37,7 +37,7 @@ lint=(
   --assert                       # the assertions as the test builds compile them
 )
 
-mode=build; chk=0; target=--cc; extra=(); jobs=2
+mode=build; chk=0; target=--cc; extra=(); params=(); jobs=2
 while [ $# -gt 0 ]; do
   case "$1" in
     --lint) mode=lint; shift ;;
@@ -47,7 +47,7 @@ while [ $# -gt 0 ]; do
     --assert) extra+=(--assert); shift ;;  # immediate and concurrent assertions; off, Verilator drops them
     --trace) extra+=(--trace-fst); shift ;;  # FST: compressed, and GTKWave reads it
     -j) jobs=$2; shift 2 ;;
-    -G*) extra+=("$1"); shift ;;           # a top-level parameter of tb_top (-G<name>=<value>): a core option
+    -G*) extra+=("$1"); params+=("$1"); shift ;;  # a top-level parameter of tb_top (-G<name>=<value>): a core option
     -*) echo "verilate.sh: unknown option $1" >&2; exit 2 ;;
     *) break ;;
   esac
@@ -60,7 +60,7 @@ fi
 if [ "$mode" = lint ]; then
   root=${1:-.}
   mapfile -t rtl < <(sed "s|^rtl_tb/|$root/rtl_tb/|" rtl_tb/sources.f)
-  exec verilator "${lint[@]}" "${design[@]}" "${checker[@]}" "${rtl[@]}"
+  exec verilator "${lint[@]}" "${design[@]}" "${params[@]}" "${checker[@]}" "${rtl[@]}"
 fi
 
 if [ "$mode" = binary ]; then

@@ -4,8 +4,9 @@
 // of the reset, as the checker's reports and +trace do; a cycle is 10 time units, the rising edge at 5. Tracing
 // costs only when a file is asked for, and only inside the window; the builds without it ignore nothing: +fst=
 // there is a usage error. After a failed run, waves_rerun_hint prints the command that writes the waveform of
-// the cycles before the failure. The file is written whole (tarmac/outfile.h: renamed into place at the end) and
-// may not be the program or the golden.
+// the cycles before the failure, or, when there is no such build beside it (a testbench of one's own), the plusargs
+// for one. The file is written whole (tarmac/outfile.h: renamed into place at the end) and may not be the program
+// or the golden.
 #pragma once
 #include <sys/stat.h>
 
@@ -114,7 +115,8 @@ class Waves {
     void set_reset_cycles(long long n) { reset_cycles_ = n; }
 
     // After a run that failed at the cycle after which tb_top stopped counting (harness_result.cycles): the
-    // command that reruns it in the build with tracing and writes the cycles before the failure.
+    // command that reruns it in the build with tracing and writes the cycles before the failure; without that
+    // build, only the plusargs that write them (no command for a build that does not exist).
     void rerun_hint(int argc, char **argv, long long stop_cycle) const
     {
         const long long before = 1000, after = 10;
@@ -130,10 +132,14 @@ class Waves {
         else if (const char *e = harness_plusarg(argc, argv, "+elf=")) fst = strip_ext(base(e));
         else fst = "failure";
         struct stat st;
-        bool built = stat(sim.c_str(), &st) == 0;
-        std::fprintf(stderr, "tb_main: waveform of cycles %lld-%lld: %s +fst=%s.fst +fst_start=%lld +fst_cycles=%lld%s\n",
-                     start, fail + after - 1, cmd.c_str(), fst.c_str(), start, fail + after - start,
-                     built ? "" : "   (build it first: make TRACE=1 rtl)");
+        if (stat(sim.c_str(), &st) == 0)
+            std::fprintf(stderr, "tb_main: waveform of cycles %lld-%lld: %s +fst=%s.fst +fst_start=%lld +fst_cycles=%lld\n",
+                         start, fail + after - 1, cmd.c_str(), fst.c_str(), start, fail + after - start);
+        else
+            std::fprintf(stderr, "tb_main: waveform of cycles %lld-%lld: +fst=%s.fst +fst_start=%lld +fst_cycles=%lld with "
+                                 "the same arguments in a build with tracing (none at %s; the reference testbench's: make "
+                                 "TRACE=1 rtl)\n",
+                         start, fail + after - 1, fst.c_str(), start, fail + after - start, sim.c_str());
     }
 
   private:

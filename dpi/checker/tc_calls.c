@@ -42,6 +42,7 @@ int tc_snapshot(tc_checker *c, const uint32_t regs[TM_REG_COUNT], uint32_t valid
     if (!regs) return tc_fail(c, "api", "snapshot: no register values (regs is NULL)");
     if (valid >> TM_REG_COUNT)
         return tc_fail(c, "api", "snapshot: valid %08x has bits for no register (ids 0-%d)", valid, TM_REG_COUNT - 1);
+    if (c->live) return tc_live_snapshot(c, regs, valid); /* held with the other calls, compared as file mode does */
     return tc_snapshot_now(c, regs, valid);
 }
 

@@ -365,6 +365,17 @@ static void count_step(tc_checker *c, const tc_step *s)
     c->n.exceptions += s->kind == TC_STEP_EXC;
 }
 
+/* A HardFault entry at return address ret where the golden's step k is the instruction at ret and step k + 1 its
+ * HardFault: the instruction faulted, and the RTL did not retire it (a core seen through its visibility port keeps
+ * the PC on a faulting instruction until the handler: rtl_tb/monitors/armv6m_vis_adapter.sv). The entry takes the
+ * instruction's step along, as a retire takes along an entry the RTL does not report. */
+static int fault_taken_along(tc_checker *c, uint64_t k, int number, uint32_t ret)
+{
+    const tc_step *s = tc_step_at(c, k), *x = tc_step_at(c, k + 1);
+    return number == 3 && s->kind == TC_STEP_INSN && s->pc == ret && k + 1 < c->complete && x->kind == TC_STEP_EXC &&
+           x->has_number && x->exc_number == 3 && (!x->has_return || x->exc_return == ret);
+}
+
 /* Close the RTL step: take the golden steps up to the next instruction (or exception), compare. */
 static int close_step(tc_checker *c, int is_exc, uint32_t pc, uint32_t opcode, int is32, int cond, int number,
                       uint32_t ret)
@@ -389,6 +400,12 @@ static int close_step(tc_checker *c, int is_exc, uint32_t pc, uint32_t opcode, i
                                tc_code_addr(c, pc, a1), is32 ? 8 : 4, opcode);
         }
         tc_step *s = tc_step_at(c, c->cursor);
+        if (is_exc && fault_taken_along(c, c->cursor, number, ret)) {
+            gold_mask |= apply_golden(c, s, c->cursor);
+            c->cursor++;
+            count_step(c, s);
+            continue;
+        }
         if (s->kind == TC_STEP_INSN || (is_exc && s->kind == TC_STEP_EXC)) break;
         /* reset step, or an exception entry the RTL does not report separately: compared at this close */
         if (s->kind == TC_STEP_EXC) entered = (int64_t)c->cursor;
@@ -740,8 +757,11 @@ static void verdict(tc_checker *c, int rc, int64_t golden_steps)
     if (c->o.data_beats == TC_DATA_BEATS_GOLDEN)
         n += snprintf(left_out + n, sizeof left_out - n, "; %llu reads taken as fetches (data_beats=golden)",
                       (unsigned long long)c->n.fetch_beats);
-    if (!c->o.mtb) snprintf(left_out + n, sizeof left_out - n, "; MTB stream off (%llu packets not compared)",
-                            (unsigned long long)c->n.ignored_packets);
+    if (!c->o.mtb) n += snprintf(left_out + n, sizeof left_out - n, "; MTB stream off (%llu packets not compared)",
+                                 (unsigned long long)c->n.ignored_packets);
+    if (tc_live_early_entries(c)) /* entries legal only before their call (decision_window): listed in the report */
+        snprintf(left_out + n, sizeof left_out - n, "; %u entries assumed decided earlier (decision_window)",
+                 tc_live_early_entries(c));
     tc_report_append(c,
                      "tarmac checker: %s: %llu steps, %llu registers, %llu bus beats (%llu error responses), "
                      "%llu MTB packets compared, %llu mismatches%s%s\n",
@@ -802,10 +822,12 @@ int tc_finish_now(tc_checker *c)
             if (rc == TC_OK) rc = f;
         }
     }
-    c->n.lenient_warnings = c->gs.reader ? tm_reader_skipped(c->gs.reader) : 0;
     /* the golden read to its end (after the comparison: the ring is handed back), unless the run halted before
-     * finish and no ledger asks: a halted run may leave most of a long golden unread */
-    int64_t golden_steps = !halted || c->o.ledger[0] ? tc_golden_total(c) : -1;
+     * finish and neither a ledger nor lenient's count asks: a halted run may leave most of a long golden unread.
+     * The lines lenient skipped are counted once the golden's thread has stopped: the whole golden's count, not
+     * where that thread happened to be. */
+    int64_t golden_steps = !halted || c->o.ledger[0] || c->o.lenient ? tc_golden_total(c) : -1;
+    c->n.lenient_warnings = c->gs.reader && golden_steps >= 0 ? tm_reader_skipped(c->gs.reader) : 0;
     /* the verdict, then the report file and the ledger with it: an output that cannot be written fails the run,
      * and a PASS said before that is taken back (the failure, said by tc_fail, comes first, then the verdict) */
     size_t verdict_at = c->report_len;

@@ -42,6 +42,7 @@ typedef struct tc_options {
     char model[1024];      /* the declared configuration, "key:value;..." of every model= in order (validated) */
     char *golden_out;      /* live mode: write the golden the model produced here */
     unsigned irq_latency;  /* live mode: instructions a legal pending exception may stay untaken */
+    unsigned decision_window; /* live mode: time before an entry's call the core may have decided it */
     uint32_t volatile_ranges[TC_MAX_BUS_IGNORE][2]; /* live mode: reads here take the RTL's value */
     unsigned n_volatile;
     char *coverage;        /* option coverage=: the functional coverage file written at finish (tc_coverage.h) */
@@ -355,6 +356,8 @@ static inline int tc_handle_open(const tc_checker *c) /* inline: every call asks
  * mismatch they explain. */
 int tc_live_open(tc_checker *c, tm_error *err);
 int tc_live_call(tc_checker *c, const tc_event *e);
+int tc_live_snapshot(tc_checker *c, const uint32_t regs[TM_REG_COUNT], uint32_t valid); /* regs=snapshot: held */
+unsigned tc_live_early_entries(const tc_checker *c); /* entries accepted as decided earlier (decision_window) */
 int tc_live_finish(tc_checker *c);
 void tc_live_close(tc_checker *c);
 void tc_live_notes(tc_checker *c, uint64_t step);

@@ -30,6 +30,7 @@
 
 #define TC_LIVE_HELD 16384u /* calls held at most (a power of two) */
 #define TC_LIVE_NOTES 8
+#define TC_LIVE_LINES 256u  /* decision_window: the interrupt lines' last changes (a power of two) */
 #define TC_LIVE_LINE 4096
 
 typedef struct tc_live_note {
@@ -48,6 +49,7 @@ struct tc_live {
     /* held calls: [cmp, tail) not compared yet, [model, tail) not followed by the model yet */
     tc_event *q;
     uint8_t *used;             /* a read beat whose value a volatile read took */
+    uint32_t (*snaps)[TM_REG_COUNT]; /* regs=snapshot: the registers of a held snapshot, at its call's place */
     uint64_t tail, model, cmp;
     uint64_t closes;           /* closes held */
     uint64_t followed;         /* closes the model has followed */
@@ -77,6 +79,16 @@ struct tc_live {
     uint64_t vr_step;
     uint32_t vr_addr, vr_val;
     unsigned vr_size;
+    /* option decision_window: the exceptions pending after the last call followed and when each became pending,
+     * when an exception return last ended each, the levels of the interrupt lines with the time of each change,
+     * and the entries accepted as decided earlier (the first ones, for the report; all counted) */
+    uint64_t pend_mask;
+    uint64_t pend_time[M6_EXC_COUNT], ended_time[M6_EXC_COUNT];
+    uint64_t line_time[TC_LIVE_LINES];
+    uint32_t line_irq[TC_LIVE_LINES];
+    uint64_t n_lines;
+    tc_live_note early[TC_LIVE_NOTES];
+    unsigned n_early;
 };
 
 static int is_close(const tc_event *e) { return e->kind == TC_EV_RETIRE || e->kind == TC_EV_EXC; }
@@ -192,13 +204,13 @@ static int fail_open(tm_error *err, int status, const char *msg, const char *det
 
 int tc_live_open(tc_checker *c, tm_error *err)
 {
-    if (c->o.snapshot)
-        return fail_open(err, TM_ERR_ARG, "live mode takes register writes (regs=writes), not snapshots", "");
     tc_live *l = calloc(1, sizeof *l);
     if (!l) return fail_open(err, TM_ERR_IO, "out of memory", "");
     c->live = l;
     l->q = calloc(TC_LIVE_HELD, sizeof *l->q);
     l->used = calloc(TC_LIVE_HELD, 1);
+    if (c->o.snapshot && !(l->snaps = calloc(TC_LIVE_HELD, sizeof *l->snaps)))
+        return fail_open(err, TM_ERR_IO, "out of memory", "");
     /* the configuration the testbench declares (model=, validated by the option parser) */
     m6_config cfg;
     m6_config_defaults(&cfg);
@@ -235,6 +247,7 @@ int tc_live_open(tc_checker *c, tm_error *err)
     m6_trace_to_sink(m, sink, c, !l->out);
     if (m6_reset(m, &e) != TM_OK)
         return fail_open(err, e.status, "golden live: ", tm_error_format(&e, why, sizeof why));
+    l->pend_mask = m6_pending(m);
     if (l->sink_error)
         return fail_open(err, l->sink_error, "", l->sink_msg[0] ? l->sink_msg : tc_golden_error(c));
     return 0;
@@ -255,6 +268,80 @@ static void priority_text(int p, char *buf, size_t size)
     else snprintf(buf, size, "0x%02x", (unsigned)p << 6);
 }
 
+/* ---- option decision_window (dpi/README.md, "Live mode"): the core may have decided an entry up to that long
+ * before it reported it; the model accepts an entry that was legal at some time within the window before. ---- */
+
+/* The exceptions that became pending since the last look, pending since time t. */
+static void track_pending(tc_live *l, uint64_t t)
+{
+    uint64_t now = m6_pending(l->m), fresh = now & ~l->pend_mask;
+    for (; fresh; fresh &= fresh - 1) l->pend_time[__builtin_ctzll(fresh)] = t;
+    l->pend_mask = now;
+}
+
+/* The latest time in [lo, hi] at which IRQ line k was high, as the lines' changes say; 0 when none (or when the
+ * changes kept no longer reach back that far). */
+static uint64_t line_high_in(const tc_live *l, unsigned k, uint64_t lo, uint64_t hi)
+{
+    uint64_t until = UINT64_MAX; /* the level of change i holds until the next change */
+    for (uint64_t i = l->n_lines; i-- > 0 && i + TC_LIVE_LINES > l->n_lines;) {
+        unsigned at = (unsigned)(i & (TC_LIVE_LINES - 1));
+        uint64_t from = l->line_time[at];
+        if (from <= hi && until > lo && ((l->line_irq[at] >> k) & 1)) return until - 1 < hi ? until - 1 : hi;
+        if (from <= lo) break;
+        until = from;
+    }
+    return 0;
+}
+
+/* Whether the entry of n at time t, illegal then, was legal at some time within the window before (assumed: that
+ * time). An IRQ not pending whose line was high within the window before the return that last ended it (the core
+ * sampled it at its return, earlier than reported) is pended. The higher priorities pending must all have become
+ * pending within the window (the core decided before they came). t0: the time the choice is compared at (a
+ * tail-chain's: its exception return's). */
+static int decided_earlier(tc_checker *c, unsigned n, uint64_t t0, uint64_t *assumed)
+{
+    tc_live *l = c->live;
+    m6 *m = l->m;
+    uint64_t w = c->o.decision_window, t = t0;
+    char why[160];
+    if (!w) return 0;
+    int illegal = m6_entry_illegal(m, n, why, sizeof why);
+    if (illegal == M6_ILLEGAL_NOT_PENDING && n >= M6_EXC_IRQ0 && l->ended_time[n]) {
+        uint64_t end = l->ended_time[n], high = line_high_in(l, n - M6_EXC_IRQ0, end > w ? end - w : 1, end);
+        if (!high) return 0;
+        m6_set_pending(m, n);
+        t = high;
+        illegal = m6_entry_illegal(m, n, why, sizeof why);
+    }
+    if (illegal) return 0;
+    int p = m6_priority(m, n);
+    for (uint64_t left = m6_pending(m) & ~(1ull << n); left; left &= left - 1) {
+        unsigned k = (unsigned)__builtin_ctzll(left);
+        if (m6_priority(m, k) >= p) continue;
+        if (l->pend_time[k] + w <= t0 || l->pend_time[k] == 0) return 0; /* pending before the window */
+        if (l->pend_time[k] - 1 < t) t = l->pend_time[k] - 1;
+    }
+    *assumed = t;
+    return 1;
+}
+
+/* An entry accepted as decided at time assumed: kept for the report. */
+static void early_entry(tc_checker *c, unsigned n, uint64_t reported, uint64_t assumed)
+{
+    tc_live *l = c->live;
+    if (l->n_early++ >= TC_LIVE_NOTES) return;
+    char name[24];
+    tc_exception_name((int)n, name, sizeof name);
+    tc_live_note *e = &l->early[l->n_early - 1];
+    e->step = next_step(c);
+    snprintf(e->text, sizeof e->text, "the RTL entered %s at time %llu: legal at time %llu (%llu before), assumed "
+             "decided then (decision_window=%u)", name, (unsigned long long)reported, (unsigned long long)assumed,
+             (unsigned long long)(reported - assumed), c->o.decision_window);
+}
+
+unsigned tc_live_early_entries(const tc_checker *c) { return c->live ? c->live->n_early : 0; }
+
 /* What the RTL's exception entry e (not yet made by the model) means for the model at this boundary. */
 static void follow_entry(tc_checker *c, const tc_event *e)
 {
@@ -270,7 +357,12 @@ static void follow_entry(tc_checker *c, const tc_event *e)
         /* with late arrival, into the highest priority pending at the entry (the return's own SysTick count may
          * have pended one since); else into the one chosen at the return */
         unsigned best = m6_tail_chain_to(m);
+        uint64_t assumed;
         if (cfg->late_arrival && m6_preempting(m)) best = m6_preempting(m);
+        if (best != n && decided_earlier(c, n, l->return_time, &assumed)) {
+            early_entry(c, n, e->time, assumed);
+            best = n;
+        }
         tc_exception_name((int)best, want, sizeof want);
         if (best != n) {
             char p1[16], p2[16];
@@ -299,12 +391,26 @@ static void follow_entry(tc_checker *c, const tc_event *e)
         m6_enter_exception(m, best, m6_reg(m, TM_REG_PC));
         return;
     }
+    if (n == M6_EXC_HARDFAULT && ret == m6_reg(m, TM_REG_PC)) {
+        /* the RTL did not retire the instruction that faults (a core seen through its visibility port keeps the PC
+         * on it): the model executes it, and its fault is the model's decision, compared as in file mode */
+        uint64_t steps = m6_steps(m);
+        m6_step(m);
+        if (m6_steps(m) > steps + 1) l->offset += m6_steps(m) - steps - 1; /* the instruction and the entry */
+        return;
+    }
     if (ret >= 0xF0000000u) { /* a chained entry where the model unstacked */
         if (!cfg->tail_chain) snprintf(why, sizeof why, "tail-chaining is off (model tail_chain:0)");
         else if (!m6_entry_illegal(m, n, why, sizeof why)) snprintf(why, sizeof why, "nothing preempted at the return");
         note(c, at, "ILLEGAL ENTRY: the RTL tail-chained into %s: %s; the model unstacked and goes on", rtl, why);
         m6_step(m);
         return;
+    }
+    uint64_t assumed;
+    if ((m6_entry_illegal(m, n, why, sizeof why) || (best && m6_priority(m, best) < m6_priority(m, n))) &&
+        decided_earlier(c, n, e->time, &assumed)) {
+        early_entry(c, n, e->time, assumed);
+        best = 0;
     }
     if (m6_entry_illegal(m, n, why, sizeof why)) {
         note(c, at, "ILLEGAL ENTRY: the RTL entered %s: %s; the model goes on with the next instruction", rtl, why);
@@ -350,7 +456,16 @@ static void follow_retire(tc_checker *c, const tc_event *next)
         else return;
     }
     /* an exception return the RTL follows with a tail-chained entry leaves its frame stacked */
-    m6_set_live_chain(m, next && next->kind == TC_EV_EXC && next->y >= 0xF0000000u && m6_get_config(m)->tail_chain);
+    int chain = next && next->kind == TC_EV_EXC && next->y >= 0xF0000000u && m6_get_config(m)->tail_chain;
+    uint64_t w = c->o.decision_window, high;
+    if (chain && w && next->x >= M6_EXC_IRQ0 && next->x < M6_EXC_COUNT && !((m6_pending(m) >> next->x) & 1) &&
+        (high = line_high_in(l, next->x - M6_EXC_IRQ0, c->time > w ? c->time - w : 1, c->time))) {
+        /* the core chains into an IRQ whose line was high within the window before this return, as it sampled it
+         * at its return (earlier than reported) */
+        m6_set_pending(m, next->x);
+        early_entry(c, next->x, next->time, high);
+    }
+    m6_set_live_chain(m, chain);
     m6_step(m);
     m6_set_live_chain(m, 0);
 }
@@ -386,7 +501,10 @@ static void follow_close(tc_checker *c, const tc_event *e, const tc_event *next)
         if (active & ~m6_active(m)) { /* an exception return ended an exception */
             l->sample_due = 1;
             l->return_time = e->time;
+            for (uint64_t ended = active & ~m6_active(m); ended; ended &= ended - 1)
+                l->ended_time[__builtin_ctzll(ended)] = e->time;
         }
+        if (c->o.decision_window) track_pending(l, e->time);
     }
     l->take_mask = 0;
     l->entry_num = e->kind == TC_EV_EXC ? e->x : 0;
@@ -407,9 +525,19 @@ static void follow_event(tc_checker *c, const tc_event *e)
         }
         if (l->entry_num && e->time < l->entry_time) m6_irq_lines_before_entry(m, e->x, e->a, l->entry_num);
         else m6_irq_lines(m, e->x, e->a);
+        if (c->o.decision_window) { /* the levels from then on */
+            unsigned at = (unsigned)(l->n_lines++ & (TC_LIVE_LINES - 1));
+            l->line_time[at] = e->time;
+            l->line_irq[at] = e->x;
+        }
     } else if (e->kind == TC_EV_TICKS && m6_get_config(m)->systick == M6_SYSTICK_CYCLES) {
         if (l->entry_num == M6_EXC_SYSTICK && e->time < l->entry_time) m6_systick_ticks_before_entry(m, e->x);
-        else m6_systick_ticks(m, e->x);
+        else if (!c->o.decision_window) m6_systick_ticks(m, e->x);
+        else /* cycle by cycle: the time SysTick became pending (the e->x cycles up to e->time) */
+            for (uint32_t i = 0; i < e->x; i++) {
+                m6_systick_ticks(m, 1);
+                track_pending(l, e->time - (e->x - 1 - i));
+            }
     } else if (e->kind == TC_EV_REG && e->a < TM_REG_COUNT) {
         l->take_mask |= 1u << e->a;
         l->take_val[e->a] = e->x;
@@ -417,6 +545,7 @@ static void follow_event(tc_checker *c, const tc_event *e)
         uint8_t *p = m6_mem_ptr(m, e->x, e->a);
         for (unsigned i = 0; p && i < e->a; i++) p[i] = (uint8_t)(e->y >> (8 * i));
     }
+    if (c->o.decision_window) track_pending(l, e->time);
 }
 
 /* Let the model follow the held calls before the close just held (the last call; it waits for the one after
@@ -447,7 +576,14 @@ static int compare_held(tc_checker *c)
         }
         if (!l->ended && c->gs.made < c->cursor + c->o.bus_window + 2) break;
         unsigned at = (unsigned)(l->cmp & (TC_LIVE_HELD - 1));
-        int r = tc_apply_event(c, &l->q[at]);
+        const tc_event *e = &l->q[at];
+        int r;
+        if (e->kind == TC_EV_SNAPSHOT) {
+            c->time = e->time;
+            r = tc_snapshot_now(c, l->snaps ? l->snaps[at] : NULL, e->x); /* regs=writes: fails before reading */
+        } else {
+            r = tc_apply_event(c, e);
+        }
         l->used[at] = 0;
         l->cmp++;
         if (r != TC_OK && rc == TC_OK) rc = r;
@@ -472,6 +608,15 @@ int tc_live_call(tc_checker *c, const tc_event *e)
     return rc != TC_OK ? rc : (c->failed ? TC_FAILED : TC_OK);
 }
 
+int tc_live_snapshot(tc_checker *c, const uint32_t regs[TM_REG_COUNT], uint32_t valid)
+{
+    tc_live *l = c->live;
+    if (l->snaps && l->tail - l->cmp < TC_LIVE_HELD) /* (else tc_live_call fails: too many held) */
+        memcpy(l->snaps[l->tail & (TC_LIVE_HELD - 1)], regs, sizeof *l->snaps);
+    tc_event e = { TC_EV_SNAPSHOT, 0, 0, 0, valid, 0, 0, c->time };
+    return tc_live_call(c, &e);
+}
+
 int tc_live_finish(tc_checker *c)
 {
     tc_live *l = c->live;
@@ -490,6 +635,10 @@ int tc_live_finish(tc_checker *c)
     }
     for (unsigned i = 0; i < l->n_notes; i++) tc_report_append(c, "note: %s\n", l->notes[i].text);
     l->n_notes = 0;
+    for (unsigned i = 0; i < l->n_early && i < TC_LIVE_NOTES; i++)
+        tc_report_append(c, "decision window: %s\n", l->early[i].text);
+    if (l->n_early > TC_LIVE_NOTES)
+        tc_report_append(c, "decision window: %u more entries assumed decided earlier\n", l->n_early - TC_LIVE_NOTES);
     return rc;
 }
 
@@ -504,6 +653,7 @@ void tc_live_close(tc_checker *c)
     m6_destroy(l->m);
     free(l->q);
     free(l->used);
+    free(l->snaps);
     free(l);
     c->live = NULL;
 }

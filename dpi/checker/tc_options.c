@@ -234,6 +234,14 @@ static int set_irq_latency(tc_options *o, const char *v, tm_error *err)
     return 0;
 }
 
+static int set_decision_window(tc_options *o, const char *v, tm_error *err)
+{
+    unsigned long long x = 0;
+    if (uint_in("decision_window", v, 0, 1000000, "a time (set_time's units)", &x, err)) return TM_ERR_ARG;
+    o->decision_window = (unsigned)x;
+    return 0;
+}
+
 static int set_model(tc_options *o, const char *v, tm_error *err) { return tc_model_declare(o, v, err); }
 
 typedef struct tc_option_def {
@@ -279,6 +287,8 @@ static const tc_option_def options[] = {
                              "it is reported missed" }, set_irq_latency },
     { { "volatile", "", "live mode: address ranges <lo>-<hi>:... (devices) whose reads give the model the value the "
                         "RTL read" }, set_volatile },
+    { { "decision_window", "0", "live mode: time (set_time's units) before an exception entry's call within which the "
+                                "core may have decided it; an entry legal then is accepted" }, set_decision_window },
 };
 #define N_OPTIONS (sizeof options / sizeof options[0])
 

@@ -16,7 +16,9 @@ module m0_core
   parameter bit TailChain = 1'b0,    // an exception return enters a preempting pending exception without unstacking
   parameter bit LateArrival = 1'b0,  // an exception arriving while another is entered is taken instead
   // an exception arriving during an exception return's unstacking is tail-chained on the frame (abandon_unstack)
-  parameter bit AbandonUnstack = 1'b0
+  parameter bit AbandonUnstack = 1'b0,
+  // 1: the reset and exception vector reads are data transfers (HPROT[0] = 1), as Arm's Cortex-M0 makes them
+  parameter bit VectorReadsData = 1'b0
 ) (
   input  logic        clk,
   input  logic        rst_n,
@@ -60,6 +62,16 @@ module m0_core
   output logic [31:0] exc_ret,
   output logic        exc_choice,      // 1 the cycle after the core chose to take an exception (live mode)
   output logic [31:0] vis_regs [21],  // visibility port: the architectural registers by register id (PC: 0)
+  // Cortex-M0's visibility port, with its timings (rtl_tb/core/README.md, "The Cortex-M0 visibility port")
+  output logic [31:0] vis_r0_o, vis_r1_o, vis_r2_o, vis_r3_o, vis_r4_o, vis_r5_o, vis_r6_o, vis_r7_o, vis_r8_o,
+  output logic [31:0] vis_r9_o, vis_r10_o, vis_r11_o, vis_r12_o, vis_r14_o,
+  output logic [29:0] vis_msp_o,       // SP[31:2]
+  output logic [29:0] vis_psp_o,
+  output logic [30:0] vis_pc_o,        // PC[31:1]
+  output logic [3:0]  vis_apsr_o,      // N Z C V
+  output logic [5:0]  vis_ipsr_o,
+  output logic        vis_control_o,   // the stored SPSEL
+  output logic        vis_primask_o,
   output logic        mtb_ev_valid,    // a non-sequential PC change for the MTB
   output logic [31:0] mtb_ev_src,
   output logic [31:0] mtb_ev_dst,
@@ -234,14 +246,17 @@ module m0_core
   bus_req_t    exc_bus;
   logic        exc_state_we, took_fault, took_invstate, ret_exc, ret_bad;
   state_e      exc_state;
-  logic        enter, enter_stacked, enter_psp, restore, ret_psp;
+  logic        enter, enter_stacked, enter_psp, enter_tail, restore, ret_psp, returning, tail_pend;
   logic [4:0]  abandon_read;
   logic [31:0] enter_lr, frame_addr, restore_sp, restore_xpsr;
   logic [5:0]  enter_num;
   logic [31:0] frame [8];
   logic        exc_mtb_valid, exc_mtb_a;
   logic [31:0] exc_mtb_src, exc_mtb_dst;
-  m0_exc #(.TailChain(TailChain), .LateArrival(LateArrival), .AbandonUnstack(AbandonUnstack)) u_exc (
+  m0_exc #(
+    .TailChain(TailChain), .LateArrival(LateArrival), .AbandonUnstack(AbandonUnstack),
+    .VectorReadsData(VectorReadsData)
+  ) u_exc (
     .clk, .rst_n, .state_q, .hready, .hresp, .hrdata,
     .irq_pending, .irq_prio, .nmi_pending, .pendsv_pending, .systick_pending, .pri_svcall, .pri_pendsv,
     .pri_systick, .vtor,
@@ -252,7 +267,7 @@ module m0_core
     .bx, .bx_target, .bx_from_pop, .pop_sp(mem_q.sp_new), .retire_ok(!ex_q.fault), .commit_last,
     .ipsr, .bus(exc_bus), .state_we(exc_state_we), .state_nxt(exc_state), .took_fault, .took_invstate,
     .ret_exc, .ret_bad, .enter, .enter_lr, .enter_stacked, .enter_psp, .frame_addr, .enter_num,
-    .restore, .abandon_read, .frame, .restore_sp, .restore_xpsr, .ret_psp,
+    .enter_tail, .restore, .abandon_read, .frame, .restore_sp, .restore_xpsr, .ret_psp, .returning, .tail_pend,
     .mtb_valid(exc_mtb_valid), .mtb_src(exc_mtb_src), .mtb_dst(exc_mtb_dst), .mtb_a(exc_mtb_a),
     .exc_valid, .exc_num, .exc_ret, .exc_choice, .clr_valid, .clr_num
   );
@@ -261,8 +276,8 @@ module m0_core
   always_comb begin
     bus = '{req: 1'b0, addr: ex_q.pc, write: 1'b0, size: 2'd1, data: 1'b0, wdata: 32'd0};
     unique case (state_q)
-      S_RESET_SP: begin bus.req = 1'b1; bus.addr = 32'd0; bus.size = 2'd2; end
-      S_RESET_PC: begin bus.req = 1'b1; bus.addr = 32'd4; bus.size = 2'd2; end
+      S_RESET_SP: begin bus.req = 1'b1; bus.addr = 32'd0; bus.size = 2'd2; bus.data = VectorReadsData; end
+      S_RESET_PC: begin bus.req = 1'b1; bus.addr = 32'd4; bus.size = 2'd2; bus.data = VectorReadsData; end
       S_FETCH:    begin bus.req = 1'b1; bus.addr = ex_q.pc; end
       S_FETCH2:   begin bus.req = 1'b1; bus.addr = ex_q.pc + 32'd2; end
       S_MEM: bus = '{req: 1'b1, addr: mem_q.addr, write: mem_q.write, size: mem_q.size, data: 1'b1, wdata: mem_q.wdata};
@@ -884,6 +899,49 @@ module m0_core
     vis_regs[REG_CONTROL] = {30'd0, arch_q.spsel, 1'b0};
   end
 
+  // The Cortex-M0 visibility port: what Arm's core shows on its vis_*_o outputs, when it shows it, so that the
+  // visibility-port adapter (rtl_tb/monitors/armv6m_vis_adapter.sv) is tested on a core that shows nothing else:
+  //  - the PC of the instruction in execute, which moves on when it retires; parked on the return address while
+  //    a frame is stacked (on the faulting instruction for a fault); 0xFFFFFFF8 from an exception return's
+  //    unstacking (a tail-chain: from its retire) until the PC is the return address or the chained handler;
+  //  - at an exception return the stack pointers one cycle after the PC moved on; after BLX, LR one cycle after;
+  //  - IPSR with the PC's move to a handler; CONTROL the stored SPSEL: in Handler mode the one Thread mode had.
+  logic        vis_ret, vis_ret_q, vis_blx, vis_blx_q, vis_spsel_q;
+  logic [31:0] vis_msp_q, vis_psp_q, vis_lr_q;
+  assign vis_ret = (returning && state_q inside {S_UNSTACK, S_UNSTACK_D, S_COMMIT, S_RETIRE})
+                   || tail_pend || (enter_tail && state_q inside {S_EXC_VEC, S_EXC_VEC_D});
+  assign vis_blx = dec.insn == I_BLX && state_q inside {S_COMMIT, S_RETIRE};  // LR written, the PC not moved
+  always_ff @(posedge clk or negedge rst_n) begin
+    if (!rst_n) begin
+      vis_ret_q <= 1'b0;
+      vis_blx_q <= 1'b0;
+      vis_spsel_q <= 1'b0;
+      vis_msp_q <= 32'd0;
+      vis_psp_q <= 32'd0;
+      vis_lr_q <= 32'd0;
+    end else begin
+      vis_ret_q <= vis_ret;
+      vis_blx_q <= vis_blx;
+      if (vis_ipsr_o == 6'd0) vis_spsel_q <= arch_q.spsel;
+      if (!(vis_ret || vis_ret_q)) begin
+        vis_msp_q <= vis_regs[REG_MSP];
+        vis_psp_q <= vis_regs[REG_PSP];
+      end
+      if (!(vis_blx || vis_blx_q)) vis_lr_q <= r_q[14];
+    end
+  end
+  assign {vis_r0_o, vis_r1_o, vis_r2_o, vis_r3_o, vis_r4_o, vis_r5_o, vis_r6_o, vis_r7_o} =
+         {r_q[0], r_q[1], r_q[2], r_q[3], r_q[4], r_q[5], r_q[6], r_q[7]};
+  assign {vis_r8_o, vis_r9_o, vis_r10_o, vis_r11_o, vis_r12_o} = {r_q[8], r_q[9], r_q[10], r_q[11], r_q[12]};
+  assign vis_r14_o = (vis_blx || vis_blx_q) ? vis_lr_q : r_q[14];
+  assign vis_msp_o = (vis_ret || vis_ret_q) ? vis_msp_q[31:2] : vis_regs[REG_MSP][31:2];
+  assign vis_psp_o = (vis_ret || vis_ret_q) ? vis_psp_q[31:2] : vis_regs[REG_PSP][31:2];
+  assign vis_pc_o = vis_ret ? 31'h7FFF_FFFC : ex_q.pc[31:1];
+  assign vis_apsr_o = arch_q.nzcv;
+  assign vis_ipsr_o = (state_q == S_EXC_COMMIT) ? enter_num : ipsr;
+  assign vis_control_o = (vis_ipsr_o == 6'd0) ? arch_q.spsel : vis_spsel_q;
+  assign vis_primask_o = arch_q.primask;
+
   assign semihost_op = r_q[0];
   assign semihost_arg = r_q[1];
   assign semihost_req = (state_q == S_SEMI);
@@ -892,6 +950,6 @@ module m0_core
 
   // bits that are not used by design (named "unused" for Verilator's lint)
   logic unused;
-  assign unused = ^{r_q[15]};
+  assign unused = ^{r_q[15], vis_msp_q[1:0], vis_psp_q[1:0]};
 
 endmodule

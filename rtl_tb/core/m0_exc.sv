@@ -17,7 +17,8 @@ module m0_exc
 #(
   parameter bit TailChain = 1'b0,
   parameter bit LateArrival = 1'b0,
-  parameter bit AbandonUnstack = 1'b0
+  parameter bit AbandonUnstack = 1'b0,
+  parameter bit VectorReadsData = 1'b0  // the vector read is a data transfer (HPROT[0] = 1), as Cortex-M0's
 ) (
   input  logic        clk,
   input  logic        rst_n,
@@ -69,12 +70,15 @@ module m0_exc
   output logic        enter_psp,       // the frame went to PSP
   output logic [31:0] frame_addr,
   output logic [5:0]  enter_num,       // the exception entered: the new IPSR
+  output logic        enter_tail,      // ... by tail-chaining
   output logic        restore,         // the last unstacking read: the registers from the frame
   output logic [4:0]  abandon_read,    // the unstacking stops for a tail-chain: r0, r1, r2, r3, r12 read so far
   output logic [31:0] frame [8],       // the frame as read (the word of this cycle's read included)
   output logic [31:0] restore_sp,      // the SP after the frame
   output logic [31:0] restore_xpsr,    // the xPSR returned to
   output logic        ret_psp,         // the return goes to thread mode on PSP
+  output logic        returning,       // the instruction in flight returns from an exception
+  output logic        tail_pend,       // the return kept its frame: a tail-chain at the boundary
   output logic        mtb_valid,       // an MTB packet of an exception entry or return
   output logic [31:0] mtb_src,
   output logic [31:0] mtb_dst,
@@ -201,7 +205,7 @@ module m0_exc
       S_EXC_PUSH: bus = '{req: 1'b1, addr: en_q.frame_addr + {27'd0, en_q.push_i, 2'b00}, write: 1'b1, size: 2'd2,
                           data: 1'b1, wdata: frame_q[en_q.push_i]};
       S_EXC_VEC: bus = '{req: 1'b1, addr: {vtor[31:7], 7'd0} + {24'd0, en_q.n, 2'b00}, write: 1'b0, size: 2'd2,
-                         data: 1'b0, wdata: 32'd0};
+                         data: VectorReadsData, wdata: 32'd0};
       default: ;
     endcase
   end
@@ -477,11 +481,14 @@ module m0_exc
   assign enter_psp = en_q.on_psp;
   assign frame_addr = en_q.frame_addr;
   assign enter_num = en_q.n;
+  assign enter_tail = en_q.tail;
   assign frame = frame_d;
   // the stacked xPSR (hrdata at the last read): bit 9 undoes the frame's realignment; its reserved bits are ignored
   assign restore_sp = rt_q.unstack_base + 32'd32 + (hrdata[9] ? 32'd4 : 32'd0);
   assign restore_xpsr = xpsr_of(hrdata[31:28], rt_q.ret_to_thread ? 6'd0 : hrdata[5:0]);
   assign ret_psp = rt_q.ret_to_psp;
+  assign returning = rt_q.returning;
+  assign tail_pend = rt_q.tail_pend;
   assign mtb_valid = ret_mtb_valid || entered;
   assign mtb_src = entered ? en_q.ret_addr | 32'd1 : ret_mtb_src;
   assign mtb_dst = entered ? pc : ret_mtb_dst;

@@ -73,6 +73,12 @@ interface armv6m_trace_if #(
   logic        exc_choice;
   /* verilator lint_on UNUSEDSIGNAL */
 
+  // What drives the core's side for a core that shows only its registers (armv6m_vis_adapter); the testbench drives
+  // the rest (the bus, the interrupt inputs, SysTick's clock, the MTB).
+  modport adapter (
+    output retire_valid, retire_pc, retire_opcode, retire_is32, retire_cond, wr_valid, wr_id, wr_data, exc_valid,
+           exc_num, exc_ret, snap_regs, snap_shown, exc_choice
+  );
   modport monitor (
     input clk, rst_n, retire_valid, retire_pc, retire_opcode, retire_is32, retire_cond, wr_valid, wr_id, wr_data,
           exc_valid, exc_num, exc_ret, snap_regs, snap_shown, haddr, htrans, hwrite, hsize, hprot, hwdata, hrdata,

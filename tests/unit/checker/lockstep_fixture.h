@@ -151,24 +151,7 @@ inline std::vector<Call> es_calls()
     };
 }
 
-constexpr uint32_t kAllRegs = (1u << TM_REG_COUNT) - 1;
-
-// The perfect DUT as a core that can only show its register file: the register writes become one snapshot after
-// each retire/exception; registers never written hold `fill` (a reset value the architecture leaves UNKNOWN).
-inline std::vector<Call> as_snapshots(const std::vector<Call> &calls, uint32_t fill, uint32_t valid = kAllRegs)
-{
-    std::vector<uint32_t> file(TM_REG_COUNT, fill);
-    std::vector<Call> out;
-    for (const Call &c : calls) {
-        if (c.kind == Call::REG) {
-            file[c.a] = c.b;
-            continue;
-        }
-        out.push_back(c);
-        if (c.kind == Call::RETIRE || c.kind == Call::EXC) out.push_back(Call::snapshot(file, valid));
-    }
-    return out;
-}
+// kAllRegs and as_snapshots: replay.h (live mode's tests use them too).
 
 class Lockstep : public ::testing::Test {
   protected:

@@ -59,6 +59,21 @@ bool perfect_calls(const std::string &golden_path, const std::vector<PacketAt> &
     return true;
 }
 
+std::vector<Call> as_snapshots(const std::vector<Call> &calls, uint32_t fill, uint32_t valid)
+{
+    std::vector<uint32_t> file(TM_REG_COUNT, fill);
+    std::vector<Call> out;
+    for (const Call &c : calls) {
+        if (c.kind == Call::REG) {
+            file[c.a] = c.b;
+            continue;
+        }
+        out.push_back(c);
+        if (c.kind == Call::RETIRE || c.kind == Call::EXC) out.push_back(Call::snapshot(file, valid));
+    }
+    return out;
+}
+
 int apply_call(tc_checker *c, const Call &k)
 {
     switch (k.kind) {

@@ -55,6 +55,12 @@ std::string temp_golden(const std::string &text, const std::string &name);
 bool perfect_calls(const std::string &golden_path, const std::vector<PacketAt> &packets, std::vector<Call> &out,
                    std::string &err);
 
+constexpr uint32_t kAllRegs = (1u << TM_REG_COUNT) - 1;
+
+// The perfect DUT as a core that can only show its register file: the register writes become one snapshot after
+// each retire/exception; registers never written hold `fill` (a reset value the architecture leaves UNKNOWN).
+std::vector<Call> as_snapshots(const std::vector<Call> &calls, uint32_t fill, uint32_t valid = kAllRegs);
+
 // One call on the checker; returns its status.
 int apply_call(tc_checker *c, const Call &k);
 

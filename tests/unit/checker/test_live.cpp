@@ -431,3 +431,100 @@ TEST(Live, AnotherMastersWriteIsFollowedByTheModel)
     EXPECT_EQ(bad.rc, TC_MISMATCH);
     EXPECT_TRUE(has(bad, "bus data at ")) << bad.report.substr(0, 2000);
 }
+
+// A core seen through its registers reports an entry some time after it chose it (option decision_window): IRQ1
+// (priority 0x40) rising 3 time units before the call of IRQ0's entry (0x80), while the core stacked for IRQ0, makes
+// that entry illegal when reported; within a window of 8 it was legal before the rise, and the report says when.
+TEST(Live, AnEntryLegalWithinTheDecisionWindowBeforeItsCallIsAccepted)
+{
+    LiveRtl rtl(fw(), "");
+    rtl.at_boundary = [raised = false](LiveRtl &x) mutable {
+        if (x.steps() == 80) x.lines(1);
+        else if (x.steps() == 81) x.lines(0);
+        else if (x.ipsr() == 16 && !raised) { /* IRQ1 comes: the core takes it in IRQ0's handler */
+            raised = true;
+            x.lines(2);
+        } else if (x.ipsr() == 17 && x.irq_levels()) {
+            x.lines(0);
+        }
+    };
+    std::vector<Call> plain = rtl.run("window_higher");
+    ASSERT_EQ(rtl.error, "");
+    // every close 10 apart; IRQ1's rise moved before IRQ0's entry, 3 before its call
+    std::vector<Call> calls;
+    uint64_t t = 0, entry = 0;
+    size_t at = 0;
+    for (const Call &c : plain) {
+        bool close = c.kind == Call::RETIRE || c.kind == Call::EXC;
+        if (close) calls.push_back(Call::time(t += 10));
+        if (c.kind == Call::EXC && c.a == 16 && !entry) {
+            entry = t;
+            at = calls.size() - 1;
+        }
+        if (c.kind == Call::IRQ && c.a == 2 && entry) {
+            calls.insert(calls.begin() + (long)at, { Call::time(entry - 3), c });
+            continue;
+        }
+        calls.push_back(c);
+    }
+    ASSERT_NE(entry, 0u);
+    RunResult none = run_calls(live(), kVolatile, calls);
+    EXPECT_EQ(none.rc, TC_MISMATCH);
+    EXPECT_TRUE(has(none, "ILLEGAL ENTRY: the RTL entered IRQ0 (16) (priority 0x80) while IRQ1 (17) (priority 0x40) is "
+                          "pending with a higher priority")) << none.report.substr(0, 3000);
+    std::string out = out_path("window_higher");
+    RunResult r = run_calls(live(), std::string(kVolatile) + ",decision_window=8,golden_out=" + out, calls);
+    EXPECT_EQ(r.rc, TC_OK) << r.report.substr(0, 3000);
+    EXPECT_TRUE(has(r, "decision window: the RTL entered IRQ0 (16) at time " + std::to_string(entry) +
+                       ": legal at time " + std::to_string(entry - 4) + " (4 before), assumed decided then "
+                       "(decision_window=8)")) << r.report.substr(0, 3000);
+    EXPECT_TRUE(has(r, "; 1 entries assumed decided earlier (decision_window)")) << r.report;
+    expect_replay_equal(out, kVolatile, calls, r);
+    RunResult narrow = run_calls(live(), std::string(kVolatile) + ",decision_window=2", calls);
+    EXPECT_EQ(narrow.rc, TC_MISMATCH) << narrow.report.substr(0, 3000);
+}
+
+// IRQ1's line, high through its handler, falls 2 time units before the call of the exception return's retire: when
+// reported the line is low and IRQ1 does not pend again, but the core sampled it at its own return, earlier, and
+// takes IRQ1 again. Within a window of 5 the line was high at the return: IRQ1 pends, the entry passes.
+TEST(Live, AnIrqWhoseLineWasHighWithinTheWindowBeforeItsReturnPendsAgain)
+{
+    LiveRtl rtl(fw(), "");
+    rtl.at_boundary = [entries = 0, in = false](LiveRtl &x) mutable {
+        if (x.steps() == 80) x.lines(2);
+        if (x.ipsr() == 17 && !in) {
+            in = true;
+            if (++entries == 2) x.lines(0); /* taken again: the line falls */
+        } else if (x.ipsr() != 17) {
+            in = false;
+        }
+    };
+    std::vector<Call> plain = rtl.run("window_return");
+    ASSERT_EQ(rtl.error, "");
+    std::vector<Call> calls;
+    uint64_t t = 0, ret = 0;
+    size_t ret_at = 0, fall = 0;
+    int entries = 0;
+    for (const Call &c : plain) {
+        bool close = c.kind == Call::RETIRE || c.kind == Call::EXC;
+        if (close) calls.push_back(Call::time(t += 10));
+        if (c.kind == Call::RETIRE && entries < 2) { /* the last one before the second entry: the return */
+            ret = t;
+            ret_at = calls.size() - 1;
+        }
+        if (c.kind == Call::EXC && c.a == 17) entries++;
+        if (c.kind == Call::IRQ && c.a == 0 && entries == 2 && !fall) fall = calls.size();
+        calls.push_back(c);
+    }
+    ASSERT_EQ(entries, 2);
+    ASSERT_NE(fall, 0u);
+    Call down = calls[fall]; /* the fall: before the return, 2 before its call */
+    calls.erase(calls.begin() + (long)fall);
+    calls.insert(calls.begin() + (long)ret_at, { Call::time(ret - 2), down });
+    RunResult none = run_calls(live(), kVolatile, calls);
+    EXPECT_EQ(none.rc, TC_MISMATCH);
+    EXPECT_TRUE(has(none, "ILLEGAL ENTRY: the RTL entered IRQ1 (17): not pending")) << none.report.substr(0, 3000);
+    RunResult r = run_calls(live(), std::string(kVolatile) + ",decision_window=5", calls);
+    EXPECT_EQ(r.rc, TC_OK) << r.report.substr(0, 3000);
+    EXPECT_TRUE(has(r, ": legal at time " + std::to_string(ret - 3) + " (")) << r.report.substr(0, 3000);
+}

@@ -51,8 +51,6 @@ TEST(CheckerOptions, LiveOptionsNameTheirBadValues)
 TEST(CheckerOptions, LiveModeOpenErrorsNameTheCause)
 {
     struct { std::string golden, opts, msg; } bad[] = {
-        { "live:" + std::string(TM_BUILD_DIR) + "/programs/hello.elf", "regs=snapshot",
-          "live mode takes register writes (regs=writes), not snapshots" },
         { "live:" + std::string(TM_BUILD_DIR) + "/programs/no_such.elf", "", "no_such.elf: cannot open" },
         { "live:" + std::string(TM_BUILD_DIR) + "/programs/hello.elf", "model=systick:often", "option model:" },
     };

@@ -64,11 +64,13 @@ TEST_F(Lockstep, SnapshotWithSpAloneIsTheStackPointerInUse)
     expect_report(run("regs=snapshot"), "register", 12, 54, "register msp: wrong value: expected 20004000, actual 20003fe0");
 }
 
-TEST_F(Lockstep, RegistersTheSnapshotDoesNotShowAreNotCompared)
+TEST_F(Lockstep, RegistersTheSnapshotDoesNotShowAreNotComparedAndTheSummaryNamesThem)
 {
     calls = as_snapshots(calls, 0, kAllRegs & ~(1u << 1));
     calls[snapshot_after(calls, 0x102)].regs[1] = 0x1;
-    EXPECT_EQ(run("regs=snapshot").rc, TC_OK);
+    RunResult r = run("regs=snapshot");
+    EXPECT_EQ(r.rc, TC_OK);
+    EXPECT_NE(r.report.find("registers never shown (regs=snapshot) r1;"), std::string::npos) << r.report;  // never silently left out
 }
 
 TEST_F(Lockstep, AMissingSnapshotIsAFailureNotASilentPass)

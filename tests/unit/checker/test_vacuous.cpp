@@ -200,6 +200,28 @@ TEST(VacuousVerdict, LenientSkipsUnreadableGoldenLinesAndSaysHowMany)
     EXPECT_NE(summary(r).find("not compared: 2 golden lines skipped (lenient)"), std::string::npos) << summary(r);
 }
 
+// The count of lines lenient=1 skipped is the golden's whole count, also when the run halted at its first step
+// (max_errors=1): the golden is read to its end before the count is taken, never read while the golden's thread
+// is still reading (a count that changed with that thread's progress, found by the checker's fuzz target).
+TEST(VacuousVerdict, LenientCountIsTheWholeGoldensAlsoWhenTheRunHalts)
+{
+    std::string text;
+    for (unsigned i = 0; i < 20000; i++) {
+        char line[120];
+        snprintf(line, sizeof line, "%u clk IT (%u) %08x 2000 T thread : MOVS r0,#0\n%u clk R r0 00000000\n", i, i + 1,
+                 0x100 + 2 * i, i);
+        text += line;
+    }
+    text += "20000 clk garbage line here\n20000 clk more garbage\n";
+    std::string golden = golden_path(text.c_str(), "lenient_long.tarmac");
+    std::vector<Call> calls = { Call::reg(0, 0), { Call::RETIRE, 0x200, 0x2000, 0, 1 } }; /* the wrong PC: halts */
+    for (int run = 0; run < 3; run++) {
+        RunResult r = run_calls(golden, "lenient=1,max_errors=1,mtb=0", calls);
+        EXPECT_EQ(r.rc, TC_MISMATCH) << r.report.substr(0, 2000);
+        EXPECT_EQ(r.n.lenient_warnings, 2u) << "run " << run;
+    }
+}
+
 // Live mode: an RTL that stops before the program's end leaves the model's next step uncompared.
 TEST(VacuousVerdict, LiveModeRtlStoppingEarlyFailsSayingSo)
 {
