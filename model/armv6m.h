@@ -31,13 +31,15 @@ extern "C" {
 
 #define M6_EXIT_LOCKUP 125   /* exit code when the core locks up */
 #define M6_EXIT_MAX_INSNS 124 /* exit code when --max-insns stops the run */
+#define M6_EXIT_UNKNOWN 123   /* exit code when the program's path depends on an UNKNOWN value */
 
 /* Exception numbers. */
 enum { M6_EXC_RESET = 1, M6_EXC_NMI = 2, M6_EXC_HARDFAULT = 3, M6_EXC_SVCALL = 11, M6_EXC_PENDSV = 14,
        M6_EXC_SYSTICK = 15, M6_EXC_IRQ0 = 16, M6_EXC_COUNT = 48 };
 
 /* What the last step did (m6_step, m6_run), and why a model stopped (m6_stopped). */
-enum { M6_STEP_INSN = 1, M6_STEP_EXCEPTION = 2, M6_STEP_EXIT = 3, M6_STEP_LOCKUP = 4 };
+enum { M6_STEP_INSN = 1, M6_STEP_EXCEPTION = 2, M6_STEP_EXIT = 3, M6_STEP_LOCKUP = 4, M6_STEP_UNKNOWN = 5 };
+/* (the values from M6_STEP_EXIT on end a run) */
 
 typedef struct m6 m6;
 
@@ -60,16 +62,19 @@ int m6_reset(m6 *c, tm_error *err);
 
 /* ---- Running: model/cpu.c ---- */
 /* One instruction (and the exception entry that follows it) -> M6_STEP_*. After an exit or a lockup every call
- * returns M6_STEP_EXIT / M6_STEP_LOCKUP again and changes nothing. */
+ * returns M6_STEP_EXIT / M6_STEP_LOCKUP again and changes nothing; M6_STEP_UNKNOWN likewise when the program's
+ * path depends on an UNKNOWN value (model/ARCHITECTURE.md, "UNKNOWN values"): the model cannot go on. */
 int m6_step(m6 *c);
 /* Steps until the program exits, locks up or has retired max_insns instructions (0: no limit) -> the last
  * M6_STEP_*. */
 int m6_run(m6 *c, uint64_t max_insns);
-/* 0 while the model can run on; M6_STEP_EXIT after the program's semihosting exit, M6_STEP_LOCKUP after a lockup. */
+/* 0 while the model can run on; M6_STEP_EXIT after the program's semihosting exit, M6_STEP_LOCKUP after a lockup,
+ * M6_STEP_UNKNOWN after an UNKNOWN value decided the path. */
 int m6_stopped(const m6 *c);
-/* The program's exit code after M6_STEP_EXIT; M6_EXIT_LOCKUP after a lockup; 0 before. */
+/* The program's exit code after M6_STEP_EXIT; M6_EXIT_LOCKUP after a lockup; M6_EXIT_UNKNOWN; 0 before. */
 int m6_exit_code(const m6 *c);
-/* Why the run stopped abnormally ("lockup at 00000200"); "" when it did not. Valid until the next call. */
+/* Why the run stopped abnormally ("lockup at 00000200", "the condition of B<cond> at 000001a0 is UNKNOWN: ...");
+ * "" when it did not. Valid until the next call. */
 const char *m6_stop_reason(const m6 *c);
 uint64_t m6_icount(const m6 *c); /* instructions retired since m6_reset */
 uint64_t m6_steps(const m6 *c);  /* golden steps made since m6_create: instructions and exception entries */
@@ -89,6 +94,12 @@ void m6_set_reg(m6 *c, int id, uint32_t v);
 uint32_t m6_xpsr(const m6 *c);
 uint32_t m6_msp(const m6 *c);
 uint32_t m6_psp(const m6 *c);
+/* The bits of the register's value that are UNKNOWN (model/ARCHITECTURE.md, "UNKNOWN values"): all of r0-r12 or
+ * LR, the flags of TM_REG_XPSR; 0 for a known value and for the other ids. */
+uint32_t m6_reg_unknown(const m6 *c, int id);
+/* A value the core showed for a register the model holds as unknown (live mode: its write, or its snapshot): the
+ * register takes it and is known from then on. A register the model knows is left alone. */
+void m6_take_value(m6 *c, int id, uint32_t v);
 
 /* ---- Memory: model/mem.c, model/scs.c ---- */
 /* The bus as the CPU sees it (volatile ranges, code, SRAM, MTB, SCS). Return 0, or -1 on a bus error. */

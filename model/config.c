@@ -98,6 +98,42 @@ static int set_late_arrival(m6_config *c, const char *v, tm_error *err)
     return set_bool(&c->late_arrival, v) ? BAD("late_arrival", "0 or 1") : 0;
 }
 
+/* r0-r12 at reset: a value, or "unknown" */
+static int set_r_reset(m6_config *c, const char *v, tm_error *err)
+{
+    if (!strcmp(v, "unknown")) {
+        c->r_reset = 0;
+        c->r_reset_unknown = 1;
+        return 0;
+    }
+    if (number(v, 0xffffffffull, &c->r_reset)) return BAD("r_reset", "a 32-bit value or unknown");
+    c->r_reset_unknown = 0;
+    return 0;
+}
+
+static int set_vtor(m6_config *c, const char *v, tm_error *err)
+{
+    return set_bool(&c->vtor, v) ? BAD("vtor", "0 or 1") : 0;
+}
+
+static int set_syst_calib(m6_config *c, const char *v, tm_error *err)
+{
+    return number(v, 0xffffffffull, &c->syst_calib) ? BAD("syst_calib", "a 32-bit value") : 0;
+}
+
+static int set_sw_pend(m6_config *c, const char *v, tm_error *err)
+{
+    if (!strcmp(v, "store")) c->sw_pend = M6_PEND_STORE;
+    else if (!strcmp(v, "barrier")) c->sw_pend = M6_PEND_BARRIER;
+    else return BAD("sw_pend", "store or barrier");
+    return 0;
+}
+
+static int set_abandon_unstack(m6_config *c, const char *v, tm_error *err)
+{
+    return set_bool(&c->abandon_unstack, v) ? BAD("abandon_unstack", "0 or 1") : 0;
+}
+
 static int hex(char *buf, size_t size, uint32_t v) { return snprintf(buf, size, "0x%08x", v); }
 static int dec(char *buf, size_t size, uint32_t v) { return snprintf(buf, size, "%u", v); }
 static int get_lr_reset(const m6_config *c, char *b, size_t n) { return hex(b, n, c->lr_reset); }
@@ -111,6 +147,20 @@ static int get_systick(const m6_config *c, char *b, size_t n)
 }
 static int get_tail_chain(const m6_config *c, char *b, size_t n) { return dec(b, n, (uint32_t)c->tail_chain); }
 static int get_late_arrival(const m6_config *c, char *b, size_t n) { return dec(b, n, (uint32_t)c->late_arrival); }
+static int get_r_reset(const m6_config *c, char *b, size_t n)
+{
+    return c->r_reset_unknown ? snprintf(b, n, "unknown") : hex(b, n, c->r_reset);
+}
+static int get_vtor(const m6_config *c, char *b, size_t n) { return dec(b, n, (uint32_t)c->vtor); }
+static int get_syst_calib(const m6_config *c, char *b, size_t n) { return hex(b, n, c->syst_calib); }
+static int get_sw_pend(const m6_config *c, char *b, size_t n)
+{
+    return snprintf(b, n, "%s", c->sw_pend == M6_PEND_BARRIER ? "barrier" : "store");
+}
+static int get_abandon_unstack(const m6_config *c, char *b, size_t n)
+{
+    return dec(b, n, (uint32_t)c->abandon_unstack);
+}
 
 typedef struct option {
     m6_config_info info;
@@ -135,6 +185,15 @@ static const option options[] = {
                            "m6_systick_tick" }, set_systick, get_systick },
     { { "tail_chain", "0", "1: tail-chaining (model/ARCHITECTURE.md)" }, set_tail_chain, get_tail_chain },
     { { "late_arrival", "0", "1: late arrival (model/ARCHITECTURE.md)" }, set_late_arrival, get_late_arrival },
+    { { "r_reset", "0x00000000", "r0-r12 at reset: a value, or unknown (never compared, nor what is computed from "
+                                 "them; Cortex-M0: 0xFFFFFFFF)" }, set_r_reset, get_r_reset },
+    { { "vtor", "1", "1: VTOR is implemented; 0: it reads 0 and ignores writes (Cortex-M0)" }, set_vtor, get_vtor },
+    { { "syst_calib", "0x00000000", "what SYST_CALIB reads (Cortex-M0 r0p0: 0xC0000000 here)" }, set_syst_calib,
+      get_syst_calib },
+    { { "sw_pend", "store", "store: a software-pended exception is taken after the store; barrier: only after the "
+                            "next DSB or ISB (Cortex-M0)" }, set_sw_pend, get_sw_pend },
+    { { "abandon_unstack", "0", "1: an exception arriving during unstacking is tail-chained on the frame "
+                                "(model/ARCHITECTURE.md)" }, set_abandon_unstack, get_abandon_unstack },
 };
 #define N_OPTIONS (sizeof options / sizeof options[0])
 
@@ -157,7 +216,7 @@ int m6_config_set(m6_config *cfg, const char *key, const char *value, tm_error *
 {
     int i = m6_config_index(key);
     if (i < 0) {
-        char keys[160] = "";
+        char keys[256] = "";
         size_t n = 0;
         for (size_t k = 0; k < N_OPTIONS && n < sizeof keys; k++)
             n += (size_t)snprintf(keys + n, sizeof keys - n, "%s%s", k ? ", " : "", options[k].info.key);

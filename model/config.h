@@ -16,6 +16,9 @@ extern "C" {
 #endif
 
 enum { M6_SYSTICK_INSN = 0, M6_SYSTICK_CYCLES = 1 };
+/* When a software-pended exception (ICSR PENDSVSET/PENDSTSET/NMIPENDSET, an NVIC ISPR store) can be taken: at the
+ * boundary after the store, or only after the next DSB or ISB (or exception entry or return). */
+enum { M6_PEND_STORE = 0, M6_PEND_BARRIER = 1 };
 
 typedef struct m6_config {
     uint32_t lr_reset;   /* LR at reset */
@@ -27,10 +30,17 @@ typedef struct m6_config {
                           * embedding calls m6_systick_tick */
     int tail_chain;      /* an exception return enters a pending exception that preempts, without unstacking */
     int late_arrival;    /* an exception that arrives while another is being entered is taken instead */
+    uint32_t r_reset;    /* r0-r12 at reset */
+    int r_reset_unknown; /* 1: r0-r12 are UNKNOWN at reset (never compared, nor what is computed from them) */
+    int vtor;            /* 1: VTOR is implemented; 0: it reads 0, ignores writes, the vector table stays at 0 */
+    uint32_t syst_calib; /* what SYST_CALIB reads */
+    int sw_pend;         /* M6_PEND_STORE or M6_PEND_BARRIER */
+    int abandon_unstack; /* an exception arriving during an exception return's unstacking is tail-chained on the
+                          * frame; r0-r3, r12 and the flags are UNKNOWN at a tail-chained entry */
 } m6_config;
 
 /* Room for m6_config_format's text of any configuration. */
-#define M6_CONFIG_TEXT_MAX 256
+#define M6_CONFIG_TEXT_MAX 384
 
 /* One option: its key, its default as text, what it means (for --help and the docs). */
 typedef struct m6_config_info {

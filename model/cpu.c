@@ -35,6 +35,7 @@ void m6_destroy(m6 *c)
     free(c->code);
     free(c->sram);
     free(c->mtbram);
+    free(c->unk_mem);
     free(c);
 }
 
@@ -62,7 +63,7 @@ int m6_reset(m6 *c, tm_error *err)
     uint32_t sp, pc;
     if (m6_read(c, 0, 4, &sp) || m6_read(c, 4, 4, &pc))
         return tm_error_set(err, TM_ERR_FORMAT, NULL, 0, "the vector table at 0x00000000 is not mapped");
-    memset(c->r, 0, sizeof c->r);
+    for (unsigned i = 0; i < 13; i++) c->r[i] = c->cfg.r_reset;
     c->r[13] = sp & ~3u;
     c->r[14] = c->cfg.lr_reset;
     c->r[15] = pc & ~1u;
@@ -72,7 +73,7 @@ int m6_reset(m6 *c, tm_error *err)
     c->primask = c->control = 0;
     c->irq_enable = c->irq_pending = 0;
     memset(c->irq_prio, 0, sizeof c->irq_prio);
-    c->sys_pending = c->active = 0;
+    c->sys_pending = c->active = c->pend_held = 0;
     c->pri_svcall = c->pri_pendsv = c->pri_systick = 0;
     c->vtor = c->scr = 0;
     c->st_csr = c->st_rvr = c->st_cvr = 0;
@@ -81,6 +82,7 @@ int m6_reset(m6 *c, tm_error *err)
     c->exited = c->locked_up = 0;
     c->fault_pending = 0;
     c->tail_chain_to = 0;
+    m6_unknown_reset(c);
     if (!(pc & 1)) c->fault_pending = (pc & ~1u) + 1; /* T bit clear: HardFault at the first instruction */
     m6_trace_reset(c, pc & ~1u);
     return TM_OK;
@@ -113,7 +115,7 @@ static int load(m6 *c, uint32_t addr, unsigned size, uint32_t *v)
 {
     if (addr & (size - 1)) return -1;
     if (m6_read(c, addr, size, v)) return -1;
-    if (c->nacc < sizeof c->acc / sizeof c->acc[0]) c->acc[c->nacc++] = (m6_access){ addr, *v, (uint8_t)size, 0 };
+    if (c->nacc < sizeof c->acc / sizeof c->acc[0]) c->acc[c->nacc++] = (m6_access){ addr, *v, (uint8_t)size, 0, 0 };
     return 0;
 }
 
@@ -121,7 +123,7 @@ static int store(m6 *c, uint32_t addr, unsigned size, uint32_t v)
 {
     if (addr & (size - 1)) return -1;
     if (m6_write(c, addr, size, v)) return -1;
-    if (c->nacc < sizeof c->acc / sizeof c->acc[0]) c->acc[c->nacc++] = (m6_access){ addr, v, (uint8_t)size, 1 };
+    if (c->nacc < sizeof c->acc / sizeof c->acc[0]) c->acc[c->nacc++] = (m6_access){ addr, v, (uint8_t)size, 1, 0 };
     return 0;
 }
 
@@ -568,10 +570,10 @@ EXEC_COLD(mrs_t1)
     set_reg(c, d, read_special(c, thumb_sysm(op)));
     return EXEC_OK;
 }
-/* Barriers: nothing to order in a sequential model */
-EXEC(dsb_t1) { return EXEC_OK; }
+/* Barriers: nothing to order in a sequential model; DSB and ISB let software pends be taken (sw_pend=barrier) */
+EXEC(dsb_t1) { c->pend_held = 0; return EXEC_OK; }
 EXEC(dmb_t1) { return EXEC_OK; }
-EXEC(isb_t1) { return EXEC_OK; }
+EXEC(isb_t1) { c->pend_held = 0; return EXEC_OK; }
 EXEC(udf_t2) { return EXEC_FAULT; }
 #undef EXEC
 #undef EXEC_COLD
@@ -594,7 +596,7 @@ static inline int execute(m6 *c, thumb_id id, uint32_t pc, uint32_t op)
  * performed, as on the bus. That keeps the common path free of a register snapshot. */
 static inline int step(m6 *c)
 {
-    if (c->exited) return M6_STEP_EXIT;
+    if (c->exited) return M6_STEP_EXIT; /* also after an UNKNOWN value stopped it (m6_step, m6_run tell) */
     if (c->locked_up) return M6_STEP_LOCKUP;
     c->nacc = 0;
     c->reg_written = 0;
@@ -635,7 +637,15 @@ static inline int step(m6 *c)
     }
     c->icount++;
     c->steps++;
-    if (c->trace) m6_trace_insn(c, pc, op, is32, taken);
+    if (c->post_hooks) { /* a trace, or an UNKNOWN value (model/unknown.c) */
+        if (c->unk_any && m6_unknown_step(c, pc, op, fault)) {
+            c->icount--; /* its path depended on an unknown value: the golden ends before it */
+            c->steps--;
+            c->r[15] = pc;
+            return M6_STEP_EXIT;
+        }
+        if (c->trace) m6_trace_insn(c, pc, op, is32, taken);
+    }
     if ((c->st_csr & 1) && c->cfg.systick == M6_SYSTICK_INSN) m6_systick_tick(c);
     if (c->mtb_master >> 31) {
         if (c->branch_from) m6_mtb_packet(c, c->branch_from - 1, 0, c->r[15]);
@@ -655,7 +665,10 @@ static inline int step(m6 *c)
     return c->locked_up ? M6_STEP_LOCKUP : M6_STEP_INSN;
 }
 
-int m6_step(m6 *c) { return step(c); }
+/* An UNKNOWN value's stop is an exit inside the executor (no test on its fast path), M6_STEP_UNKNOWN outside. */
+static int told(const m6 *c, int st) { return st == M6_STEP_EXIT && c->unk_stopped ? M6_STEP_UNKNOWN : st; }
+
+int m6_step(m6 *c) { return told(c, step(c)); }
 
 /* Register access for users: between steps, off the hot path (the executor uses set_reg and the fields). */
 uint32_t m6_reg(const m6 *c, int id)
@@ -669,6 +682,24 @@ uint32_t m6_reg(const m6 *c, int id)
     case TM_REG_CONTROL: return c->control;
     default: return 0;
     }
+}
+
+uint32_t m6_reg_unknown(const m6 *c, int id)
+{
+    if (id >= TM_REG_R0 && id <= TM_REG_LR) return (c->unk_regs >> id & 1) ? 0xffffffffu : 0;
+    return id == TM_REG_XPSR ? c->unk_flags : 0;
+}
+
+void m6_take_value(m6 *c, int id, uint32_t v)
+{
+    if (!m6_reg_unknown(c, id)) return;
+    if (id == TM_REG_XPSR) {
+        c->apsr = (c->apsr & ~c->unk_flags) | (v & c->unk_flags);
+        m6_unknown_known(c, 0, c->unk_flags);
+        return;
+    }
+    c->r[id] = v;
+    m6_unknown_known(c, 1u << id, 0);
 }
 
 void m6_set_reg(m6 *c, int id, uint32_t v)
@@ -699,9 +730,12 @@ void m6_set_reg(m6 *c, int id, uint32_t v)
 
 const m6_config *m6_get_config(const m6 *c) { return &c->cfg; }
 void m6_set_config(m6 *c, const m6_config *cfg) { c->cfg = *cfg; }
-int m6_stopped(const m6 *c) { return c->exited ? M6_STEP_EXIT : c->locked_up ? M6_STEP_LOCKUP : 0; }
+int m6_stopped(const m6 *c)
+{
+    return c->exited ? (c->unk_stopped ? M6_STEP_UNKNOWN : M6_STEP_EXIT) : c->locked_up ? M6_STEP_LOCKUP : 0;
+}
 int m6_exit_code(const m6 *c) { return c->exit_code; }
-const char *m6_stop_reason(const m6 *c) { return c->locked_up ? c->msg : ""; }
+const char *m6_stop_reason(const m6 *c) { return c->locked_up || c->unk_stopped ? c->msg : ""; }
 uint64_t m6_icount(const m6 *c) { return c->icount; }
 uint64_t m6_steps(const m6 *c) { return c->steps; }
 thumb_id m6_last_encoding(const m6 *c) { return (thumb_id)c->thumb_id; }
@@ -714,6 +748,7 @@ void m6_trace_to(m6 *c, tm_out *out, tm_dialect dialect)
     c->trace_to.out = out;
     c->trace_to.dialect = dialect;
     c->trace = out ? &c->trace_to : NULL;
+    m6_post_hooks(c);
 }
 
 void m6_trace_to_sink(m6 *c, void (*sink)(void *ctx, const tm_record *r), void *ctx, int lean)
@@ -724,6 +759,7 @@ void m6_trace_to_sink(m6 *c, void (*sink)(void *ctx, const tm_record *r), void *
     c->trace_to.dialect = TM_DIALECT_FASTMODELS; /* records, not text: the dialect shapes only the memory records */
     c->trace_to.lean = lean;
     c->trace = sink ? &c->trace_to : NULL;
+    m6_post_hooks(c);
 }
 
 int m6_trace_status(const m6 *c, tm_error *err)
@@ -743,5 +779,5 @@ int m6_run(m6 *c, uint64_t max_insns)
 {
     int st = M6_STEP_INSN;
     while (st != M6_STEP_EXIT && st != M6_STEP_LOCKUP && (!max_insns || c->icount < max_insns)) st = step(c);
-    return st;
+    return told(c, st);
 }

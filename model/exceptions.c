@@ -50,14 +50,15 @@ static void clear_pending(m6 *c, unsigned n)
 {
     if (n >= M6_EXC_IRQ0) c->irq_pending &= ~(1u << (n - M6_EXC_IRQ0));
     else c->sys_pending &= ~(1ull << n);
+    c->pend_held &= ~(1ull << n);
 }
 
-unsigned m6_highest_pending(const m6 *c, int *prio)
+unsigned m6_highest_pending(const m6 *c, int *prio, int held)
 {
     unsigned best = 0;
     int bp = 5;
     for (unsigned n = 2; n < M6_EXC_COUNT; n++) {
-        if (!is_pending(c, n)) continue;
+        if (!is_pending(c, n) || (!held && (c->pend_held >> n & 1))) continue;
         int p = priority(c, n);
         if (p < bp) {
             bp = p;
@@ -93,6 +94,7 @@ static void taken(m6 *c, unsigned n, uint32_t vector, uint32_t exc_return)
 {
     c->control &= ~2u;
     c->r[14] = exc_return;
+    if (c->unk_regs >> 14 & 1) m6_unknown_known(c, 1u << 14, 0);
     c->ipsr = n;
     c->active |= 1ull << n;
     clear_pending(c, n);
@@ -107,11 +109,14 @@ int m6_enter_exception(m6 *c, unsigned n, uint32_t return_addr)
     uint32_t frame_addr = (sp - 32) & ~7u;
     uint32_t xpsr = m6_xpsr(c) | (align ? 0x200u : 0);
     uint32_t frame[8] = { c->r[0], c->r[1], c->r[2], c->r[3], c->r[12], c->r[14], return_addr, xpsr };
+    uint8_t unk[8] = { 0 };
+    if (c->unk_any) m6_unknown_frame(c, unk);
     for (unsigned i = 8; i-- > 0;) /* highest address first, as Fast Models traces it */
         if (m6_write(c, frame_addr + 4 * i, 4, frame[i])) {
             lockup(c, return_addr);
             return -1;
         }
+    if (c->unk_any) m6_unknown_stacked(c, frame_addr, unk);
     uint32_t vector;
     n = read_vector(c, n, return_addr, &vector);
     if (!n) { /* locked up on the vector read: the frame's writes were made all the same */
@@ -126,7 +131,7 @@ int m6_enter_exception(m6 *c, unsigned n, uint32_t return_addr)
         c->sp_other = t;
     }
     taken(c, n, vector, exc_return);
-    m6_trace_exception(c, n, return_addr, from_thread, frame, frame_addr);
+    m6_trace_exception(c, n, return_addr, from_thread, frame, unk, frame_addr);
     if (c->mtb_master >> 31) m6_mtb_packet(c, return_addr | 1, 1, c->r[15]);
     return 0;
 }
@@ -142,7 +147,7 @@ void m6_tail_chain(m6 *c, unsigned n)
         n = c->tail_chain_to;
         if (c->cfg.late_arrival && !c->live) {
             int p;
-            n = m6_highest_pending(c, &p);
+            n = m6_highest_pending(c, &p, 0);
         }
     }
     c->tail_chain_to = 0;
@@ -150,7 +155,9 @@ void m6_tail_chain(m6 *c, unsigned n)
     n = read_vector(c, n, exc_return, &vector);
     if (!n) return;
     taken(c, n, vector, exc_return);
-    m6_trace_exception(c, n, exc_return, 0, NULL, 0);
+    /* abandon_unstack: the core may have loaded some of them from the frame before it chained */
+    if (c->cfg.abandon_unstack) m6_unknown_set(c, 0x100fu, 0xf0000000u);
+    m6_trace_exception(c, n, exc_return, 0, NULL, NULL, 0);
     if (c->mtb_master >> 31) m6_mtb_packet(c, exc_return | 1, 1, c->r[15]);
     /* the boundary before the handler's first instruction: without late arrival, an exception that became pending
      * since the return (SysTick) and preempts the chained one is entered now, stacking a frame (live mode: when the
@@ -172,7 +179,7 @@ unsigned m6_preempting(const m6 *c)
 {
     if (!c->sys_pending && !(c->irq_pending & c->irq_enable)) return 0; /* the common case, every instruction */
     int p;
-    unsigned n = m6_highest_pending(c, &p);
+    unsigned n = m6_highest_pending(c, &p, 0);
     return n && p < m6_exec_priority(c) ? n : 0;
 }
 
@@ -191,7 +198,7 @@ int m6_take_pending(m6 *c)
 {
     if (!c->sys_pending && !(c->irq_pending & c->irq_enable)) return 0; /* the common case, every instruction */
     int p;
-    unsigned n = m6_highest_pending(c, &p);
+    unsigned n = m6_highest_pending(c, &p, 0);
     if (!n) return 0;
     int exec = m6_exec_priority(c);
     if (p < exec) return m6_enter_exception(c, n, c->r[15]) == 0;
@@ -222,16 +229,19 @@ int m6_exception_return(m6 *c, uint32_t exc_return)
         unsigned n = c->live_chain ? m6_preempting(c) : 0;
         if (n) {
             c->tail_chain_to = n;
+            c->pend_held = 0;
             return 0;
         }
     } else if (c->cfg.tail_chain) { /* decided as the return executes, before its own SysTick count */
         int p;
-        unsigned n = m6_highest_pending(c, &p);
+        unsigned n = m6_highest_pending(c, &p, 0);
         if (n && p < m6_exec_priority(c)) {
             c->tail_chain_to = n;
+            c->pend_held = 0; /* context synchronisation: software pends can be taken after it */
             return 0;
         }
     }
+    c->pend_held = 0;
     /* the frame is on the stack EXC_RETURN names */
     uint32_t msp = c->r[13]; /* handler mode: r13 is MSP */
     uint32_t frame_addr = to_psp ? c->sp_other : msp;
@@ -244,8 +254,9 @@ int m6_exception_return(m6 *c, uint32_t exc_return)
             return 0;
         }
         if (c->nacc < sizeof c->acc / sizeof c->acc[0])
-            c->acc[c->nacc++] = (m6_access){ frame_addr + 4 * i, f[i], 4, 0 };
+            c->acc[c->nacc++] = (m6_access){ frame_addr + 4 * i, f[i], 4, 0, (uint8_t)m6_unknown_bytes(c, frame_addr + 4 * i, 4) };
     }
+    if (c->unk_any && m6_unknown_unstacked(c, frame_addr, c->r[15] - 2)) return 0;
     uint32_t new_sp = frame_addr + 32 + ((f[7] & 0x200) ? 4 : 0);
     c->ipsr = to_thread ? 0 : (f[7] & 0x3f);
     if (to_psp) {

@@ -12,7 +12,16 @@
 typedef struct m6_access {
     uint32_t addr, data;
     uint8_t size, write;
+    uint8_t unk;            /* bytes of data that are UNKNOWN (bit per byte; model/unknown.c) */
 } m6_access;
+
+/* What an instruction does to the UNKNOWN values (model/unknown.c): registers (bit per number) and flags (APSR
+ * bits) that become unknown or known, registers loaded and stored in the order of the step's accesses. */
+typedef struct m6_unknown_rule {
+    uint32_t regs_set, regs_clr, flags_set, flags_clr;
+    uint32_t load, store;
+    int written_known;      /* the registers the step writes besides these are known (semihosting's r0) */
+} m6_unknown_rule;
 
 /* Where the trace goes (m6_trace_to, m6_trace_to_sink). */
 typedef struct m6_trace {
@@ -40,6 +49,8 @@ struct m6 {
     uint32_t irq_enable, irq_pending;
     uint8_t irq_prio[32];
     uint64_t sys_pending, active;   /* bit per exception number (system exceptions pending: NMI, SVC, PendSV, SysTick) */
+    uint64_t pend_held;     /* sw_pend=barrier: pended by a store, not taken before the next DSB, ISB or exception
+                             * return (bit per exception number) */
     uint8_t pri_svcall, pri_pendsv, pri_systick;
     uint32_t vtor, scr;
     uint32_t st_csr, st_rvr, st_cvr;
@@ -62,7 +73,7 @@ struct m6 {
     unsigned nacc;
     int unstack_event;      /* the step returned to thread mode: ModeChange event before the unstack reads */
     unsigned acc_before_unstack;
-    uint32_t xpsr_before, control_before, primask_before;
+    uint32_t xpsr_before, control_before, primask_before, unk_flags_before;
     const uint8_t *decode16; /* halfword -> thumb_id (tarmac/thumb.h), the executor's decode */
     uint8_t thumb_id;       /* the encoding of the last instruction executed (thumb_undefined: none matched) */
     FILE *console;          /* semihosting output */
@@ -83,6 +94,17 @@ struct m6 {
     unsigned n_volatile;
     int (*on_volatile_read)(void *ctx, uint32_t addr, unsigned size, uint32_t *val);
     void *volatile_ctx;
+    /* UNKNOWN values (model/unknown.c): unk_any is nonzero while anything is unknown (the executor's slow path) */
+    uint32_t unk_any;
+    uint32_t unk_regs;      /* bit n: r[n] is unknown (r0-r14; the stack pointer never is) */
+    uint32_t unk_flags;     /* APSR bits (N Z C V) that are unknown */
+    uint32_t unk_bytes;     /* memory bytes that are unknown, marked in unk_mem (code, SRAM, MTB SRAM) */
+    uint8_t *unk_mem;
+    m6_unknown_rule unk_ret; /* an exception return's registers from the frame, in the step (regs/flags set, clr) */
+    int unk_stopped;        /* the program's path depended on an unknown value: the model stopped as if exited
+                             * (exited is set too, so that the executor's fast path tests nothing more) */
+    const void *post_hooks; /* after an instruction: not NULL while a trace is attached or something is unknown
+                             * (a pointer, tested as the trace pointer was: one compare on the fast path) */
     char msg[256];          /* why the run stopped abnormally */
 };
 
@@ -96,8 +118,9 @@ void m6_fault(m6 *c, uint32_t return_addr); /* a synchronous fault of the curren
 /* After the instruction: a pending SVCall is entered (or escalates to HardFault), as m6_step does. */
 void m6_take_synchronous(m6 *c);
 /* The pending exception with the highest priority (lowest value, then lowest number), 0 when none; its priority
- * in *prio (5 when none). */
-unsigned m6_highest_pending(const m6 *c, int *prio);
+ * in *prio (5 when none). held = 0: one that can be taken now (not one a store pended before the barrier that
+ * sw_pend=barrier waits for); held = 1: any. */
+unsigned m6_highest_pending(const m6 *c, int *prio, int held);
 
 /* model/mtb.c */
 void m6_mtb_packet(m6 *c, uint32_t src, int a, uint32_t dst);
@@ -107,12 +130,34 @@ int m6_mtb_write(m6 *c, uint32_t off, uint32_t val);
 /* model/semihost.c: returns 1 when the program exited */
 int m6_semihost(m6 *c);
 
+/* model/unknown.c (model/ARCHITECTURE.md, "UNKNOWN values") */
+void m6_unknown_reset(m6 *c);        /* at reset: r0-r12 unknown with r_reset=unknown, nothing else */
+void m6_unknown_set(m6 *c, uint32_t regs, uint32_t flags);   /* these registers (bit per number), flags unknown */
+void m6_unknown_known(m6 *c, uint32_t regs, uint32_t flags); /* ... known */
+unsigned m6_unknown_bytes(const m6 *c, uint32_t addr, unsigned size); /* the unknown bytes there (bit per byte) */
+void m6_unknown_store(m6 *c, uint32_t addr, unsigned size, unsigned mask); /* bytes written: unknown by mask */
+/* The model stops: what (at pc) is unknown and decides the path. */
+void m6_unknown_stop(m6 *c, uint32_t pc, const char *what);
+/* While c->unk_any, after executing the instruction (c->thumb_id, op at pc: its accesses and registers; fault: it
+ * wrote no register). Returns 1 when its path depended on an unknown value: the model stopped, the instruction
+ * does not count. */
+int m6_unknown_step(m6 *c, uint32_t pc, uint32_t op, int fault);
+/* c->post_hooks from c->trace and c->unk_any. */
+static inline void m6_post_hooks(m6 *c) { c->post_hooks = c->trace ? (const void *)c->trace : c->unk_any ? c : NULL; }
+/* Exception entry: the frame's unknown bytes (bit per byte, per word), then their marks at frame_addr once stacked. */
+void m6_unknown_frame(const m6 *c, uint8_t unk[8]);
+void m6_unknown_stacked(m6 *c, uint32_t frame_addr, const uint8_t unk[8]);
+/* Exception return (from inside the instruction): the frame's registers; -1 (stopped) when its return address or
+ * exception state is unknown. */
+int m6_unknown_unstacked(m6 *c, uint32_t frame_addr, uint32_t pc);
+
 /* model/trace.c */
 void m6_trace_reset(m6 *c, uint32_t pc);
 void m6_trace_insn(m6 *c, uint32_t pc, uint32_t opcode, int is32, int taken); /* only when c->trace */
-/* frame NULL: a tail-chained entry (no stacking; return_addr is the EXC_RETURN value) */
+/* frame NULL: a tail-chained entry (no stacking; return_addr is the EXC_RETURN value); unk: the frame's unknown
+ * bytes per word (NULL: none) */
 void m6_trace_exception(m6 *c, unsigned n, uint32_t return_addr, int from_thread, const uint32_t frame[8],
-                        uint32_t frame_addr);
+                        const uint8_t unk[8], uint32_t frame_addr);
 void m6_trace_begin_step(m6 *c); /* only when c->trace */
 /* an entry's frame, stacked, whose vector read then locked up: the writes happened (records of the step before),
  * the exception was not entered */

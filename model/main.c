@@ -136,10 +136,10 @@ int main(int argc, char **argv)
         int st = m6_run(c, max_insns);
         if (st == M6_STEP_EXIT) {
             rc = m6_exit_code(c);
-        } else if (st == M6_STEP_LOCKUP) {
+        } else if (st == M6_STEP_LOCKUP || st == M6_STEP_UNKNOWN) {
             fprintf(stderr, "armv6m-iss: %s after %llu instructions\n", m6_stop_reason(c),
                     (unsigned long long)m6_icount(c));
-            rc = M6_EXIT_LOCKUP;
+            rc = m6_exit_code(c);
         } else {
             fprintf(stderr, "armv6m-iss: stopped after %llu instructions (--max-insns) at pc %08x\n",
                     (unsigned long long)m6_icount(c), m6_reg(c, TM_REG_PC));

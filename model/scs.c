@@ -55,7 +55,7 @@ static uint32_t icsr(const m6 *c)
 {
     int p;
     uint32_t v = c->ipsr & 0x3f; /* VECTACTIVE */
-    unsigned pend = m6_highest_pending(c, &p);
+    unsigned pend = m6_highest_pending(c, &p, 1);
     v |= (pend & 0x3f) << ICSR_VECTPENDING_SHIFT;
     if (c->irq_pending & c->irq_enable) v |= ICSR_ISRPENDING;
     if (c->sys_pending & (1ull << M6_EXC_SYSTICK)) v |= ICSR_PENDSTSET;
@@ -72,7 +72,7 @@ int m6_scs_read(m6 *c, uint32_t addr, uint32_t *val)
     case SYST_CSR: v = c->st_csr | SYST_CSR_CLKSOURCE; c->st_csr &= ~SYST_CSR_COUNTFLAG; break;
     case SYST_RVR: v = c->st_rvr; break;
     case SYST_CVR: v = c->st_cvr; break;
-    case SYST_CALIB: v = 0; break;
+    case SYST_CALIB: v = c->cfg.syst_calib; break;
     case NVIC_ISER: v = c->irq_enable; break;
     case NVIC_ICER: v = c->irq_enable; break;
     case NVIC_ISPR: v = c->irq_pending; break;
@@ -98,10 +98,22 @@ int m6_scs_read(m6 *c, uint32_t addr, uint32_t *val)
     return 0;
 }
 
+/* A store that pends exceptions (sw_pend=barrier): those it newly pends wait for the next DSB, ISB or exception
+ * return (model/ARCHITECTURE.md, "Configuration"). */
+static void hold_new(m6 *c, uint64_t sys_was, uint32_t irq_was)
+{
+    if (c->cfg.sw_pend != M6_PEND_BARRIER) return;
+    uint64_t now = c->sys_pending | (uint64_t)c->irq_pending << M6_EXC_IRQ0;
+    uint64_t was = sys_was | (uint64_t)irq_was << M6_EXC_IRQ0;
+    c->pend_held = (c->pend_held | (now & ~was)) & now; /* a cleared pend holds nothing */
+}
+
 int m6_scs_write(m6 *c, uint32_t addr, uint32_t v)
 {
     uint32_t off = addr - M6_SCS_BASE;
     uint32_t irqs = m6_irq_mask(c); /* unimplemented interrupts: RAZ/WI */
+    uint64_t sys_was = c->sys_pending;
+    uint32_t irq_was = c->irq_pending;
     switch (off) {
     case SYST_CSR:
         c->st_csr = (c->st_csr & SYST_CSR_COUNTFLAG) | (v & (SYST_CSR_ENABLE | SYST_CSR_TICKINT | SYST_CSR_CLKSOURCE));
@@ -119,7 +131,7 @@ int m6_scs_write(m6 *c, uint32_t addr, uint32_t v)
         if (v & ICSR_PENDSTSET) c->sys_pending |= 1ull << M6_EXC_SYSTICK;
         if (v & ICSR_PENDSTCLR) c->sys_pending &= ~(1ull << M6_EXC_SYSTICK);
         break;
-    case VTOR: c->vtor = v & VTOR_TBLOFF; break;
+    case VTOR: if (c->cfg.vtor) c->vtor = v & VTOR_TBLOFF; break; /* vtor=0: RAZ/WI */
     case SCR: c->scr = v & SCR_BITS; break;
     case SHPR2: c->pri_svcall = (uint8_t)((v >> 24) & PRI_BITS); break;
     case SHPR3:
@@ -138,5 +150,6 @@ int m6_scs_write(m6 *c, uint32_t addr, uint32_t v)
         }
         break;
     }
+    hold_new(c, sys_was, irq_was);
     return 0;
 }

@@ -50,15 +50,23 @@ static void emit(m6 *c, const tm_record *r)
     if (tm_out_record(c->trace->out, r, c->trace->dialect, &c->trace->err) != TM_OK) c->trace->error = 1;
 }
 
-static void emit_reg(m6 *c, line *l, const char *name, uint32_t value)
+/* A register's value; the bits in unknown are UNKNOWN (model/unknown.c): their digits are written as 'x'. */
+static void emit_reg_unknown(m6 *c, line *l, const char *name, uint32_t value, uint32_t unknown)
 {
     l->r.kind = TM_REC_REG;
     memset(&l->r.u, 0, sizeof l->r.u);
     l->r.u.reg.name = lit(name);
-    l->r.u.reg.value.v = value;
+    l->r.u.reg.value.v = value & ~unknown;
+    l->r.u.reg.value.unknown = unknown;
     l->r.u.reg.value.digits = 8;
+    for (unsigned i = 0; i < 8; i++) l->r.u.reg.value.unknown_digits += (unknown >> (4 * i) & 15) != 0;
     emit(c, &l->r);
 }
+
+static void emit_reg(m6 *c, line *l, const char *name, uint32_t value) { emit_reg_unknown(c, l, name, value, 0); }
+
+/* The registers' UNKNOWN bits: r0-r12 and LR whole, the flags in cpsr. */
+static uint32_t unknown_of(const m6 *c, unsigned r) { return (c->unk_regs >> r & 1) ? 0xffffffffu : 0; }
 
 static void emit_mem(m6 *c, line *l, const m6_access *a)
 {
@@ -73,8 +81,13 @@ static void emit_mem(m6 *c, line *l, const m6_access *a)
     m->size = a->size;
     m->addr.va = a->addr;
     m->addr.va_digits = 8;
-    m->data.v = a->data;
+    uint64_t unknown = 0;
+    for (unsigned i = 0; i < a->size; i++)
+        if (a->unk >> i & 1) unknown |= 0xffull << (8 * i);
+    m->data.v = a->data & ~unknown;
+    m->data.unknown = unknown;
     m->data.digits = (uint16_t)(2 * a->size);
+    m->data.unknown_digits = (uint16_t)(2 * __builtin_popcount(a->unk));
     emit(c, &l->r);
 }
 
@@ -141,6 +154,7 @@ static void emit_event(m6 *c, line *l, uint32_t value, const char *mode, uint32_
 void m6_trace_begin_step(m6 *c)
 {
     c->xpsr_before = m6_xpsr(c);
+    c->unk_flags_before = c->unk_flags;
     c->control_before = c->control;
     c->primask_before = c->primask;
 }
@@ -187,20 +201,22 @@ void m6_trace_insn(m6 *c, uint32_t pc, uint32_t opcode, int is32, int taken)
     }
     uint32_t w = c->reg_written;
     for (unsigned r = 0; r < 13; r++)
-        if (w & (1u << r)) emit_reg(c, &l, reg_names[r], c->r[r]);
+        if (w & (1u << r)) emit_reg_unknown(c, &l, reg_names[r], c->r[r], unknown_of(c, r));
+    /* cpsr when the xPSR changed, or its flags became unknown */
     uint32_t x = m6_xpsr(c);
+    int xpsr = x != c->xpsr_before || c->unk_flags != c->unk_flags_before;
     if (fvp(c)) { /* r14, the stack pointer, cpsr, then the stack pointer's second name */
-        if (w & (1u << TM_REG_LR)) emit_reg(c, &l, "r14", c->r[14]);
+        if (w & (1u << TM_REG_LR)) emit_reg_unknown(c, &l, "r14", c->r[14], unknown_of(c, 14));
         if (w & (1u << TM_REG_MSP)) emit_reg(c, &l, "r13_main", m6_msp(c));
         if (w & (1u << TM_REG_PSP)) emit_reg(c, &l, "r13_process", m6_psp(c));
-        if (x != c->xpsr_before) emit_reg(c, &l, "cpsr", x);
+        if (xpsr) emit_reg_unknown(c, &l, "cpsr", x, c->unk_flags);
         if (w & (1u << TM_REG_MSP)) emit_reg(c, &l, "MSP", m6_msp(c));
         if (w & (1u << TM_REG_PSP)) emit_reg(c, &l, "PSP", m6_psp(c));
     } else {
         if (w & (1u << TM_REG_MSP)) emit_reg(c, &l, "r13_main", m6_msp(c));
         if (w & (1u << TM_REG_PSP)) emit_reg(c, &l, "r13_process", m6_psp(c));
-        if (w & (1u << TM_REG_LR)) emit_reg(c, &l, "r14", c->r[14]);
-        if (x != c->xpsr_before) emit_reg(c, &l, "cpsr", x);
+        if (w & (1u << TM_REG_LR)) emit_reg_unknown(c, &l, "r14", c->r[14], unknown_of(c, 14));
+        if (xpsr) emit_reg_unknown(c, &l, "cpsr", x, c->unk_flags);
     }
     /* MSR / CPS changes; exception entry and return change CONTROL.SPSEL without a trace line */
     if (c->primask != c->primask_before) emit_reg(c, &l, "PRIMASK", c->primask);
@@ -219,7 +235,7 @@ void m6_trace_stacking(m6 *c, const uint32_t frame[8], uint32_t frame_addr)
 }
 
 void m6_trace_exception(m6 *c, unsigned n, uint32_t return_addr, int from_thread, const uint32_t frame[8],
-                        uint32_t frame_addr)
+                        const uint8_t unk[8], uint32_t frame_addr)
 {
     c->steps++;
     if (!c->trace) return;
@@ -229,22 +245,25 @@ void m6_trace_exception(m6 *c, unsigned n, uint32_t return_addr, int from_thread
     header(c, &l);
     if (from_thread) emit_event(c, &l, 0, "handler", 0x19, "CoreEvent_ModeChange");
     for (unsigned i = 8; frame && i-- > 0;) {
-        m6_access a = { frame_addr + 4 * i, frame[i], 4, 1 };
+        m6_access a = { frame_addr + 4 * i, frame[i], 4, 1, unk ? unk[i] : 0 };
         emit_mem(c, &l, &a);
     }
     char desc[32] = "CoreEvent_IRQ";
     if (n < 16) snprintf(desc, sizeof desc, "CoreEvent_%s", names[n]);
     if (fvp(c)) emit_activate(c, &l, return_addr, n < 16 ? names[n] : "IRQ");
     emit_event(c, &l, return_addr, NULL, n, desc);
-    emit_reg(c, &l, "r14", c->r[14]);
     if (!frame) { /* tail-chained: the frame stays where it is, the stack pointers do not change */
-        emit_reg(c, &l, "cpsr", m6_xpsr(c));
+        if (c->cfg.abandon_unstack) /* r0-r3 and r12 as an abandoned unstacking may have left them: unknown */
+            for (unsigned r = 0; r < 13; r = r == 3 ? 12 : r + 1) emit_reg_unknown(c, &l, reg_names[r], c->r[r], unknown_of(c, r));
+        emit_reg(c, &l, "r14", c->r[14]);
+        emit_reg_unknown(c, &l, "cpsr", m6_xpsr(c), c->unk_flags);
         return;
     }
+    emit_reg(c, &l, "r14", c->r[14]);
     /* the frame went to the stack in use before entry: PSP when the frame is not on MSP */
     int main_sp = frame_addr == m6_msp(c);
     emit_reg(c, &l, main_sp ? "r13_main" : "r13_process", frame_addr);
-    emit_reg(c, &l, "cpsr", m6_xpsr(c));
+    emit_reg_unknown(c, &l, "cpsr", m6_xpsr(c), c->unk_flags);
     if (fvp(c)) emit_reg(c, &l, main_sp ? "MSP" : "PSP", frame_addr);
 }
 

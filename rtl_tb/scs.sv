@@ -5,6 +5,11 @@
 //                  RAZ/WI and their inputs are ignored
 //   SysTickCycles: 0 SysTick decrements once per retired instruction (the model's systick=insn, what a golden
 //                  file made before the run can follow); 1 once per clock cycle (systick=cycles: live mode only)
+//   VtorPresent:   VTOR implemented (the model's vtor); 0: it reads 0 and ignores writes
+//   SystCalib:     what SYST_CALIB reads (the model's syst_calib)
+//   PendBarrier:   an exception a store pends (ICSR NMIPENDSET/PENDSVSET/PENDSTSET, NVIC ISPR) is held from the core
+//                  until the next DSB or ISB retires (sync) or an exception return (the model's sw_pend=barrier);
+//                  its pending state shows in the registers at once
 // irq_i: IRQ0-31 are level-sensitive, as the Cortex-M0 NVIC: an interrupt becomes pending when its line is high
 // and it is not active, or on a rising edge of its line (also while active); so a line held high pends it again
 // after an ICPR write, or after its handler returns. nmi_i: NMI pends on its rising edge. Which IRQs are active
@@ -12,7 +17,10 @@
 module scs #(
   parameter logic [31:0] CpuId         = 32'h410C_C601,
   parameter int unsigned NumIrq        = 32,
-  parameter bit          SysTickCycles = 1'b0
+  parameter bit          SysTickCycles = 1'b0,
+  parameter bit          VtorPresent   = 1'b1,
+  parameter logic [31:0] SystCalib     = 32'h0000_0000,
+  parameter bit          PendBarrier   = 1'b0
 ) (
   input  logic        clk,
   input  logic        rst_n,
@@ -30,14 +38,16 @@ module scs #(
   input  logic [31:0] irq_i,           // IRQ0-31 input levels
   input  logic        nmi_i,           // NMI input
   input  logic        exc_return,      // with retire: the instruction returned from an exception
+  input  logic        sync,            // with retire: the instruction was a DSB or an ISB
   input  logic        clr_valid,       // exception entry clears the pending state (and activates clr_num)
   input  logic [5:0]  clr_num,
   input  logic [5:0]  ipsr,
-  output logic [31:0] irq_pending,     // pending and enabled
+  // what the core may take: pending, enabled (IRQs) and not held (PendBarrier)
+  output logic [31:0] irq_pending_o,
   output logic [63:0] irq_prio,
-  output logic        nmi_pending,
-  output logic        pendsv_pending,
-  output logic        systick_pending,
+  output logic        nmi_pending_o,
+  output logic        pendsv_pending_o,
+  output logic        systick_pending_o,
   output logic [1:0]  pri_svcall,
   output logic [1:0]  pri_pendsv,
   output logic [1:0]  pri_systick,
@@ -45,6 +55,16 @@ module scs #(
 );
   localparam logic [31:0] IrqMask = NumIrq >= 32 ? 32'hFFFF_FFFF : (32'd1 << NumIrq) - 32'd1;
   logic [31:0] en, pend, st_csr, st_rvr, st_cvr, scr;
+  logic [31:0] irq_pending;                         // pending and enabled
+  logic        nmi_pending, pendsv_pending, systick_pending;
+  // PendBarrier: pended by a store, held from the core until a DSB, ISB or exception return; a pend cleared
+  // holds nothing
+  logic [31:0] held_irq;
+  logic        held_nmi, held_pendsv, held_systick;
+  assign irq_pending_o = PendBarrier ? irq_pending & ~held_irq : irq_pending;
+  assign nmi_pending_o = PendBarrier ? nmi_pending && !held_nmi : nmi_pending;
+  assign pendsv_pending_o = PendBarrier ? pendsv_pending && !held_pendsv : pendsv_pending;
+  assign systick_pending_o = PendBarrier ? systick_pending && !held_systick : systick_pending;
   logic [7:0]  prio [0:31];
   logic        rd, wr, nmi_q;
   // the active IRQs: set at entry, cleared at the exception return that leaves them; the return's exception is
@@ -88,6 +108,7 @@ module scs #(
       12'h010: hrdata = st_csr | 32'd4;
       12'h014: hrdata = st_rvr;
       12'h018: hrdata = st_cvr;
+      12'h01c: hrdata = SystCalib;
       12'h100, 12'h180: hrdata = en;
       12'h200, 12'h280: hrdata = pend;
       12'hd00: hrdata = CpuId;
@@ -112,6 +133,7 @@ module scs #(
       nmi_pending <= 1'b0; pendsv_pending <= 1'b0; systick_pending <= 1'b0; nmi_q <= 1'b0;
       irq_active <= 32'd0; irq_q <= 32'd0; ipsr_q <= 6'd0; unstk_from <= 6'd0; unstk <= 1'b0;
       pri_svcall <= 2'd0; pri_pendsv <= 2'd0; pri_systick <= 2'd0; vtor <= 32'd0;
+      held_irq <= 32'd0; held_nmi <= 1'b0; held_pendsv <= 1'b0; held_systick <= 1'b0;
     end else begin
       // SysTick: one decrement per retired instruction (model/ARCHITECTURE.md) or per clock cycle
       if ((SysTickCycles || retire) && st_csr[0]) begin
@@ -150,7 +172,7 @@ module scs #(
             if (hwdata[26]) systick_pending <= 1'b1;
             if (hwdata[25]) systick_pending <= 1'b0;
           end
-          12'hd08: vtor <= {hwdata[31:7], 7'd0};
+          12'hd08: if (VtorPresent) vtor <= {hwdata[31:7], 7'd0};
           12'hd10: scr <= hwdata & 32'h16;
           12'hd1c: pri_svcall <= hwdata[31:30];
           12'hd20: begin pri_systick <= hwdata[31:30]; pri_pendsv <= hwdata[23:22]; end
@@ -159,6 +181,26 @@ module scs #(
               for (int k = 0; k < 4; k++)
                 if (IrqMask[dp_off[4:0] + 5'(k)]) prio[dp_off[4:0] + 5'(k)] <= hwdata[8*k +: 8] & 8'hc0;
         endcase
+      end
+      // PendBarrier: a store's new pends are held; a DSB, ISB or exception return lets them be taken; a pend that
+      // clears (entry, ICPR, PENDxCLR) holds nothing
+      if (PendBarrier && wr && dp_off == 12'h200) held_irq <= held_irq | (hwdata & IrqMask & ~pend);
+      if (PendBarrier && wr && dp_off == 12'h280) held_irq <= held_irq & ~hwdata;
+      if (PendBarrier && wr && dp_off == 12'hd04) begin
+        if (hwdata[31] && !nmi_pending) held_nmi <= 1'b1;
+        if (hwdata[28] && !hwdata[27] && !pendsv_pending) held_pendsv <= 1'b1;
+        if (hwdata[27]) held_pendsv <= 1'b0;
+        if (hwdata[26] && !hwdata[25] && !systick_pending) held_systick <= 1'b1;
+        if (hwdata[25]) held_systick <= 1'b0;
+      end
+      if (PendBarrier && clr_valid) begin
+        if (clr_num == 6'd2) held_nmi <= 1'b0;
+        if (clr_num == 6'd14) held_pendsv <= 1'b0;
+        if (clr_num == 6'd15) held_systick <= 1'b0;
+        if (clr_num >= 6'd16) held_irq[5'(clr_num - 6'd16)] <= 1'b0;
+      end
+      if (PendBarrier && retire && (sync || exc_return)) begin
+        held_irq <= 32'd0; held_nmi <= 1'b0; held_pendsv <= 1'b0; held_systick <= 1'b0;
       end
       irq_active <= active_now;
       ipsr_q <= ipsr;

@@ -17,6 +17,13 @@ module tb_top #(
   parameter bit          TailChain   = 1'b0,           // tail_chain
   parameter bit          LateArrival = 1'b0,           // late_arrival
   parameter bit          SysTickCycles = 1'b0,         // systick: 0 insn, 1 cycles (live mode only)
+  parameter logic [31:0] RReset      = 32'h0000_0000,  // r_reset: r0-r12 at reset
+  parameter bit          RResetUnknown = 1'b0,         // r_reset:unknown: the golden holds them UNKNOWN (the core
+                                                       // still resets them to RReset)
+  parameter bit          VtorPresent = 1'b1,           // vtor
+  parameter logic [31:0] SystCalib   = 32'h0000_0000,  // syst_calib
+  parameter bit          PendBarrier = 1'b0,           // sw_pend: 0 store, 1 barrier
+  parameter bit          AbandonUnstack = 1'b0,        // abandon_unstack
   // How the core is connected to the checker (dpi/CHECKING_YOUR_CORE.md, "A second integration"): 0 as designed
   // for it (write ports, HPROT[0] tells data from fetches); 1 as a core not built for it would be: no write
   // ports (registers only through the visibility port), HPROT[0] = 1 on every transfer, so that fetches and
@@ -96,9 +103,11 @@ module tb_top #(
   end
 
   m0_core #(
-    .LrReset    (LrReset),
-    .TailChain  (TailChain),
-    .LateArrival(LateArrival),
+    .LrReset       (LrReset),
+    .RReset        (RReset),
+    .TailChain     (TailChain),
+    .LateArrival   (LateArrival),
+    .AbandonUnstack(AbandonUnstack),
     .VectorReadsData(VisPort)
   ) u_core (
     .clk, .rst_n, .haddr, .htrans(core_htrans), .hwrite, .hsize, .hprot(core_hprot), .hwdata, .hrdata(core_hrdata),
@@ -141,13 +150,19 @@ module tb_top #(
     .hresp(s_hresp[3]), .hrdata(s_hrdata[3]), .ev_valid(mtb_ev_valid), .ev_src(mtb_ev_src), .ev_dst(mtb_ev_dst),
     .ev_a(mtb_ev_a), .pw_en, .pw_addr, .pw_data, .pkt_valid, .pkt_w0, .pkt_w1
   );
-  scs #(.CpuId(CpuId), .NumIrq(NumIrq), .SysTickCycles(SysTickCycles)) u_scs (
+  scs #(
+    .CpuId(CpuId), .NumIrq(NumIrq), .SysTickCycles(SysTickCycles), .VtorPresent(VtorPresent), .SystCalib(SystCalib),
+    .PendBarrier(PendBarrier)
+  ) u_scs (
     .clk, .rst_n, .hsel(hsel[4]), .haddr, .htrans, .hwrite, .hsize, .hwdata, .hready, .hreadyout(s_hreadyout[4]),
     .hresp(s_hresp[4]), .hrdata(s_hrdata[4]), .retire(retire_valid), .irq_i(irq_lines), .nmi_i(nmi_line),
     // the retiring instruction returned from an exception: its MTB branch event goes to an EXC_RETURN value
     .exc_return(mtb_ev_valid && !mtb_ev_a && mtb_ev_dst[31:28] == 4'hF),
-    .clr_valid, .clr_num, .ipsr, .irq_pending,
-    .irq_prio, .nmi_pending, .pendsv_pending, .systick_pending, .pri_svcall, .pri_pendsv, .pri_systick, .vtor
+    // the retiring instruction is a DSB or an ISB (the core's SCS interface has no other barrier signal)
+    .sync((retire_opcode & 32'hFFFF_FFF0) == 32'hF3BF_8F40 || (retire_opcode & 32'hFFFF_FFF0) == 32'hF3BF_8F60),
+    .clr_valid, .clr_num, .ipsr, .irq_pending_o(irq_pending), .irq_prio, .nmi_pending_o(nmi_pending),
+    .pendsv_pending_o(pendsv_pending), .systick_pending_o(systick_pending), .pri_svcall, .pri_pendsv, .pri_systick,
+    .vtor
   );
   ahb_default_slave u_default (
     .clk, .rst_n, .hsel(hsel[5]), .htrans, .hready, .hreadyout(s_hreadyout[5]), .hresp(s_hresp[5])
@@ -269,7 +284,11 @@ module tb_top #(
       $sformatf("mtb:%0d;mtb_base:0x%08x;num_irq:%0d;", MtbPresent, MtbBase, NumIrq),
       // (two whole literals: a conditional between literals of different lengths would pad the shorter one)
       SysTickCycles ? "systick:cycles;" : "systick:insn;",
-      $sformatf("tail_chain:%0d;late_arrival:%0d,volatile=0x40000000-0x40000fff", TailChain, LateArrival),
+      $sformatf("tail_chain:%0d;late_arrival:%0d;", TailChain, LateArrival),
+      RResetUnknown ? "r_reset:unknown;" : $sformatf("r_reset:0x%08x;", RReset),
+      $sformatf("vtor:%0d;syst_calib:0x%08x;", VtorPresent, SystCalib),
+      PendBarrier ? "sw_pend:barrier;" : "sw_pend:store;",
+      $sformatf("abandon_unstack:%0d,volatile=0x40000000-0x40000fff", AbandonUnstack),
       // the foreign integration makes up for what its core cannot show with documented options only; so does
       // the Cortex-M0 one, whose vector reads are data, and whose entries show in live mode up to 200 cycles after
       // the core chose them (eight stacking writes and a vector read with wait states)

@@ -75,7 +75,8 @@ nightly: $(NIGHTLY_TOOLS)
 nightly-vars:
 	@printf '%s\n' 'BUILD=$(BUILD)' 'SIM_CHK=$(SIM_CHK)' 'PROGRAMS=$(PROGRAMS)' 'LIVE_PROGRAMS=$(LIVE_PROGRAMS)' \
 	  'TC_PROGRAMS=$(TC_PROGRAMS)' 'ASYNC_PLUSARGS=$(ASYNC_PLUSARGS)' 'ASYNC_TEST_SEEDS=$(ASYNC_TEST_SEEDS)' \
-	  'ASYNC_BURST_PLUSARGS=$(ASYNC_BURST_PLUSARGS)' 'ASYNC_BURST_SEEDS=$(ASYNC_BURST_SEEDS)'
+	  'ASYNC_BURST_PLUSARGS=$(ASYNC_BURST_PLUSARGS)' 'ASYNC_BURST_SEEDS=$(ASYNC_BURST_SEEDS)' \
+	  'M0_ASYNC_SEEDS=$(M0_ASYNC_SEEDS)'
 # The negative control's core (sim/nightly.toml): the reference core with one mutant of sim/mutants.tsv planted,
 # built as make mutate builds its mutants (no assertions: the checker alone must catch it).
 $(BUILD)/sim/mutant-%/Vtb_top: sim/mutants.tsv sim/plant_mutant.sh sim/replace_once.sh $(RTL_SRCS) sim/verilate.sh \
@@ -272,6 +273,36 @@ mutate: $(PROGRAM_ELFS) $(TC_PROGRAM_ELFS) $(LIVE_PROGRAM_ELFS) $(call random-pr
 	bash sim/mutate.sh -j $(MUTATE_JOBS) --random $(RANDOM_DIR) $(foreach m,$(MUTANTS),--mutants $(m)) \
 	  $(foreach c,$(MUTATE_CONFIGS),--config '$(MUTATE_CONFIG_$(c))') $(BUILD) $(BUILD)/programs golden \
 	  $(abspath $(LIBARMV6M)) $(abspath $(LIBTARMAC)) -Wl,-rpath,$(abspath $(LIB)) $(abspath $(LIBTARMACCHK)) --
+
+# The reference core configured as Arm's Cortex-M0 makes its choices (model/ARCHITECTURE.md, "Configuration"):
+# r0-r12 reset to 0xFFFFFFFF and held UNKNOWN by the golden, no VTOR, SYST_CALIB 0xC0000000, software pends taken
+# after the next DSB or ISB, the unstacking abandoned for an exception that arrives during it, tail-chaining and
+# late arrival. sim/test_m0.sh runs the corpus on it in file mode, against goldens made with M0_CONFIG in
+# $(M0_DIR) (beside each, the model's console output and exit code on that configuration: what the program must
+# give there), and the live programs and a few async seeds in live mode.
+M0_PARAMS := -GRReset=32\'hFFFFFFFF -GRResetUnknown=1 -GVtorPresent=0 -GSystCalib=32\'hC0000000 -GPendBarrier=1 \
+             -GAbandonUnstack=1 -GTailChain=1 -GLateArrival=1
+M0_CONFIG := r_reset=unknown,vtor=0,syst_calib=0xc0000000,sw_pend=barrier,abandon_unstack=1,tail_chain=1,late_arrival=1
+SIM_CHK_M0 := $(BUILD)/sim/chk-m0/Vtb_top
+$(eval $(call verilate,$(SIM_CHK_M0),--assert --chk $(M0_PARAMS),sim/tb_main.cpp,$$(CHK_LIBS),sim/waves.h dpi/tarmac_chk_pkg.sv $$(LIBTARMACCHK)))
+M0_DIR := $(BUILD)/m0
+M0_PROGRAMS := $(PROGRAMS) $(OPTION_ONLY_PROGRAMS)
+# a program the model cannot follow on M0_CONFIG (its path depends on an UNKNOWN value: exit 123) or that locks up
+# has no golden
+$(M0_DIR)/%.tarmac.gz: $(BUILD)/programs/%.elf $(ISS)
+	@mkdir -p $(dir $@)
+	@rc=0; $(ISS) --quiet --config $(M0_CONFIG) --tarmac $@.tmp.gz $< > $(M0_DIR)/$*.expect || rc=$$?; \
+	  if [ $$rc -ge 123 ]; then echo "m0 golden: $* stopped with exit $$rc" >&2; rm -f $@.tmp.gz; exit 1; fi; \
+	  echo $$rc > $(M0_DIR)/$*.exit; mv $@.tmp.gz $@
+# async programs for a core without VTOR: IRQ4-31's handler goes into the table at 0 (gen_random --table0)
+$(RANDOM_DIR)/async_m0_%.S: $(RANDOM_DIR)/gen_random
+	$< --async --table0 $* 400 > $@
+.PRECIOUS: $(RANDOM_DIR)/async_m0_%.S
+M0_ASYNC_SEEDS := 1 2 38
+TEST_SCRIPTS += sim/test_m0.sh
+TEST_PREREQS += $(SIM_CHK_M0) $(M0_PROGRAMS:%=$(M0_DIR)/%.tarmac.gz) $(LIVE_PROGRAM_ELFS) \
+                $(call async-elfs,$(M0_ASYNC_SEEDS:%=m0_%))
+
 # The nightly runner (tests/nightly/): its rules on crafted test directories; the small nightly
 # (tests/nightly/small.toml) on the local launcher and on a one-node Slurm of its own (verdicts, counts, coverage
 # equal; a cancelled step reported and rerun); three seeds on the planted bug as one bucket in index.html, loaded

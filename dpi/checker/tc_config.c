@@ -82,6 +82,23 @@ static int is_record(const char *s)
     return 1;
 }
 
+void tc_config_follow(tc_checker *c)
+{
+    char v[40] = "";
+    const char *record = c->live ? NULL : tm_reader_gzip_comment(c->gs.reader);
+    if (record && is_record(record)) recorded(record, "abandon_unstack", v, sizeof v);
+    for (const char *p = c->o.model; *p;) { /* the declaration wins: its last item for the key */
+        size_t n = strcspn(p, ";");
+        if (n > 16 && !strncmp(p, "abandon_unstack:", 16)) snprintf(v, sizeof v, "%.*s", (int)(n - 16), p + 16);
+        p += n;
+        if (*p) p++;
+    }
+    m6_config cfg;
+    m6_config_defaults(&cfg);
+    if (v[0]) m6_config_set(&cfg, "abandon_unstack", v, NULL);
+    c->abandon_unstack = cfg.abandon_unstack;
+}
+
 int tc_config_check(tc_checker *c, tm_error *err)
 {
     if (!c->o.model[0]) return 0;

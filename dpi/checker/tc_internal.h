@@ -179,6 +179,9 @@ struct tc_checker {
     int snap_due;                      /* regs=snapshot: a step closed, its snapshot has not come yet */
     uint64_t snap_first, snap_last;    /* the golden steps that close took */
     int8_t gold_handler;               /* mode of the last compared instruction */
+    int abandon_unstack;               /* the model's abandon_unstack (declared, else the golden's record) */
+    uint64_t abandoned_for;            /* the tail-chained entry (index + 1) whose frame reads are being counted */
+    unsigned abandoned_n;              /* ... how many */
     /* expected MTB packets: the golden thread writes [pkt_tail, gs.pkt_made); the comparison sees
      * [pkt_tail, pkt_head), those of the steps it sees */
     tc_packet *pkts;
@@ -232,6 +235,9 @@ int tc_model_declare(tc_options *o, const char *text, tm_error *err);
  * gzip comment). Returns 0 (match; or no record: a note in the report), or TM_ERR_ARG with err naming the golden,
  * the keys and both values. */
 int tc_config_check(tc_checker *c, tm_error *err);
+/* The configuration choices the comparison follows (c->abandon_unstack), from the declared model= or, for what it
+ * does not declare, the golden's record; at open, after tc_config_check (live mode: the declaration only). */
+void tc_config_follow(tc_checker *c);
 
 /* At open, with elf= (or +tarmac_elf) given: the program identity the golden records (its gzip comment's
  * program=<hash>, model/armv6m.h m6_golden_record) against the ELF's (tm_elf_image_hash). Returns 0 (the same

@@ -64,6 +64,10 @@ struct tc_live {
      * a tail-chained entry's call, for those held past it), so that boundary's sample waits for them */
     int sample_due;
     uint64_t return_time;
+    /* the RTL's register writes before the close being followed: after the model's step, a register the model
+     * holds as UNKNOWN takes the RTL's value (m6_take_value) */
+    uint32_t take_mask;
+    uint32_t take_val[TM_REG_COUNT];
     /* a pending exception that should preempt and is not taken */
     unsigned watch;            /* its number, 0: none */
     uint64_t watch_step, watch_time, watch_insns;
@@ -489,6 +493,10 @@ static void follow_close(tc_checker *c, const tc_event *e, const tc_event *next)
             follow_entry(c, e);
             l->watch = 0;
         }
+        for (uint32_t left = l->take_mask; left; left &= left - 1) /* what the RTL showed of the model's unknowns */
+            m6_take_value(m, __builtin_ctz(left), l->take_val[__builtin_ctz(left)]);
+        if (m6_stopped(m) == M6_STEP_UNKNOWN) /* the core showed nothing the model could take the value from */
+            note(c, next_step(c), "UNKNOWN VALUE: the model stopped: %s", m6_stop_reason(m));
         if (m6_stopped(m)) end_golden(c);
         if (active & ~m6_active(m)) { /* an exception return ended an exception */
             l->sample_due = 1;
@@ -498,6 +506,7 @@ static void follow_close(tc_checker *c, const tc_event *e, const tc_event *next)
         }
         if (c->o.decision_window) track_pending(l, e->time);
     }
+    l->take_mask = 0;
     l->entry_num = e->kind == TC_EV_EXC ? e->x : 0;
     l->entry_time = e->time;
     l->followed++;
@@ -529,6 +538,9 @@ static void follow_event(tc_checker *c, const tc_event *e)
                 m6_systick_ticks(m, 1);
                 track_pending(l, e->time - (e->x - 1 - i));
             }
+    } else if (e->kind == TC_EV_REG && e->a < TM_REG_COUNT) {
+        l->take_mask |= 1u << e->a;
+        l->take_val[e->a] = e->x;
     } else if (e->kind == TC_EV_MEMW) {
         uint8_t *p = m6_mem_ptr(m, e->x, e->a);
         for (unsigned i = 0; p && i < e->a; i++) p[i] = (uint8_t)(e->y >> (8 * i));

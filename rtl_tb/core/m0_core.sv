@@ -6,13 +6,17 @@
 // (instruction -> fields), m0_alu (data processing), m0_lsu (the AHB-Lite master), m0_exc (the exception unit:
 // priorities, entry, return, tail-chaining, late arrival), m0_pkg (what they share).
 //   LrReset: LR at reset (the model's lr_reset; the architecture leaves it UNKNOWN, Cortex-M0/M0+ 0xFFFFFFFF)
+//   RReset:  r0-r12 at reset (the model's r_reset; UNKNOWN in the architecture, Cortex-M0 0xFFFFFFFF)
 module m0_core
   import m0_pkg::*;
 #(
   parameter logic [31:0] LrReset = 32'hFFFF_FFFF,
+  parameter logic [31:0] RReset = 32'h0000_0000,
   // model/ARCHITECTURE.md, "Tail-chaining and late arrival" (the model's --config tail_chain / late_arrival)
   parameter bit TailChain = 1'b0,    // an exception return enters a preempting pending exception without unstacking
   parameter bit LateArrival = 1'b0,  // an exception arriving while another is entered is taken instead
+  // an exception arriving during an exception return's unstacking is tail-chained on the frame (abandon_unstack)
+  parameter bit AbandonUnstack = 1'b0,
   // 1: the reset and exception vector reads are data transfers (HPROT[0] = 1), as Arm's Cortex-M0 makes them
   parameter bit VectorReadsData = 1'b0
 ) (
@@ -245,23 +249,28 @@ module m0_core
   logic        exc_state_we, took_fault, took_invstate, ret_exc, ret_bad;
   state_e      exc_state;
   logic        enter, enter_stacked, enter_psp, restore, ret_psp;
+  logic [4:0]  abandon_read;
   logic [31:0] enter_lr, frame_addr, restore_sp, restore_xpsr;
   logic [5:0]  enter_num;
   logic [31:0] frame [8];
   logic        exc_mtb_valid, exc_mtb_a;
   logic [31:0] exc_mtb_src, exc_mtb_dst;
   logic        vis_ret;
-  m0_exc #(.TailChain(TailChain), .LateArrival(LateArrival), .VectorReadsData(VectorReadsData)) u_exc (
+  m0_exc #(
+    .TailChain(TailChain), .LateArrival(LateArrival), .AbandonUnstack(AbandonUnstack),
+    .VectorReadsData(VectorReadsData)
+  ) u_exc (
     .clk, .rst_n, .state_q, .hready, .hresp, .hrdata,
     .irq_pending, .irq_prio, .nmi_pending, .pendsv_pending, .systick_pending, .pri_svcall, .pri_pendsv,
     .pri_systick, .vtor,
-    .r_q, .nzcv(arch_q.nzcv), .primask(arch_q.primask), .spsel(arch_q.spsel), .sp_other(arch_q.sp_other),
+    .r0(r_q[0]), .r1(r_q[1]), .r2(r_q[2]), .r3(r_q[3]), .r12(r_q[12]), .lr(r_q[14]), .sp(r_q[13]),
+    .nzcv(arch_q.nzcv), .primask(arch_q.primask), .spsel(arch_q.spsel), .sp_other(arch_q.sp_other),
     .pc(ex_q.pc), .fault(ex_q.fault), .invstate(ex_q.invstate), .invstate_pc(ex_q.invstate_pc),
-    .svc(state_q == S_EXEC && svc),
+    .svc,
     .bx, .bx_target, .bx_from_pop, .pop_sp(mem_q.sp_new), .retire_ok(!ex_q.fault), .commit_last,
     .ipsr, .bus(exc_bus), .state_we(exc_state_we), .state_nxt(exc_state), .took_fault, .took_invstate,
     .ret_exc, .ret_bad, .enter, .enter_lr, .enter_stacked, .enter_psp, .frame_addr, .enter_num,
-    .restore, .frame, .restore_sp, .restore_xpsr, .ret_psp,
+    .restore, .abandon_read, .frame, .restore_sp, .restore_xpsr, .ret_psp,
     .mtb_valid(exc_mtb_valid), .mtb_src(exc_mtb_src), .mtb_dst(exc_mtb_dst), .mtb_a(exc_mtb_a),
     .exc_valid, .exc_num, .exc_ret, .exc_choice, .clr_valid, .clr_num, .vis_ret
   );
@@ -313,15 +322,18 @@ module m0_core
     sgn = 1'b0;
     sz = 2'd0;
     first = 4'd0;
-    ls = mem_q;
-    ls.is_pop = 1'b0;
-    ls.is_push = 1'b0;
-    ls.is_ldm = 1'b0;
-    ls.is_stm = 1'b0;
-    ls.i = 4'd0;
+    ls = '0;  // only S_EXEC's is used
     ls_op = 1'b0;
     ls_fault = 1'b0;
-    unique case (dec.insn)
+    if (state_q == S_EXEC) begin
+      ls = mem_q;
+      ls.is_pop = 1'b0;
+      ls.is_push = 1'b0;
+      ls.is_ldm = 1'b0;
+      ls.is_stm = 1'b0;
+      ls.i = 4'd0;
+    end
+    if (state_q == S_EXEC) unique case (dec.insn)
       // single loads and stores
       I_LDR_LIT, I_STR, I_STRH, I_STRB, I_LDR, I_LDRH, I_LDRB, I_LDRSB, I_LDRSH: begin
         ad = (dec.insn == I_LDR_LIT) ? {ex_q.pc[31:2] + 30'd1, 2'b00} + dec.imm32
@@ -377,79 +389,92 @@ module m0_core
 
   // ---- execute: what the decoded instruction (m0_decoder) does with the ALU's result (m0_alu); the controller
   // (ctrl) and the register file (regs) below carry it out
-  typedef struct packed {
-    state_e      next;         // S_COMMIT, S_MEM, S_SEMI, or S_RETIRE (a fault)
-    logic        fault;        // HardFault after the retire
-    logic        cond_ok;
-    logic        branched;     // a taken branch to next_pc
-    logic [31:0] next_pc;
-    logic        blx;          // BLXWritePC(blx_target)
-    logic [31:0] blx_target;
-    logic        wr;           // R[wr_reg] = wr_val (WritePC excluded; SP: WriteSP)
-    logic [3:0]  wr_reg;
-    logic [31:0] wr_val;
-    logic        setf;         // N Z C V = setf_val (xPSR on port B when it changes)
-    logic [3:0]  setf_val;
-    logic        primask_we;   // CPS, MSR PRIMASK
-    logic        primask;
-    logic        sp_we;        // MSR MSP (sp_psp 0) or PSP (1): the stack pointer sp_val
-    logic        sp_psp;
-    logic [31:0] sp_val;
-    logic        spsel_we;     // MSR CONTROL changes SPSEL in thread mode: the other stack pointer is in use
-    logic        spsel;
-  } exec_t;
-  exec_t e;
+  // (what a struct would hold, as signals of their own: Verilator keeps each in a machine word)
+  state_e      e_next;         // S_COMMIT, S_MEM, S_SEMI, or S_RETIRE (a fault)
+  logic        e_fault;        // HardFault after the retire
+  logic        e_cond_ok;
+  logic        e_branched;     // a taken branch to e_next_pc
+  logic [31:0] e_next_pc;
+  logic        e_blx;          // BLXWritePC(e_blx_target)
+  logic [31:0] e_blx_target;
+  logic        e_wr;           // R[e_wr_reg] = e_wr_val (WritePC excluded; SP: WriteSP)
+  logic [3:0]  e_wr_reg;
+  logic [31:0] e_wr_val;
+  logic        e_setf;         // N Z C V = e_setf_val (xPSR on port B when it changes)
+  logic [3:0]  e_setf_val;
+  logic        e_primask_we;   // CPS, MSR PRIMASK
+  logic        e_primask;
+  logic        e_sp_we;        // MSR MSP (e_sp_psp 0) or PSP (1): the stack pointer e_sp_val
+  logic        e_sp_psp;
+  logic [31:0] e_sp_val;
+  logic        e_spsel_we;     // MSR CONTROL changes SPSEL in thread mode: the other stack pointer is in use
+  logic        e_spsel;
   logic [31:0] v;  // R[n] of MSR
   assign v = r_q[dec.rn];
   always_comb begin
-    e = '{next: S_COMMIT, fault: 1'b0, cond_ok: 1'b1, branched: 1'b0, next_pc: ex_q.pc + (ex_q.is32 ? 32'd4 : 32'd2),
-          blx: 1'b0, blx_target: rm_val, wr: 1'b0, wr_reg: dec.rd, wr_val: alu.result, setf: 1'b0,
-          setf_val: {alu.n, alu.z, alu.c, alu.v}, primask_we: 1'b0, primask: dec.sysm[0], sp_we: 1'b0,
-          sp_psp: 1'b0, sp_val: {v[31:2], 2'b00}, spsel_we: 1'b0, spsel: v[1]};
+    e_next = S_COMMIT;
+    e_fault = 1'b0;
+    e_cond_ok = 1'b1;
+    e_branched = 1'b0;
+    e_next_pc = ex_q.pc + (ex_q.is32 ? 32'd4 : 32'd2);
+    e_blx = 1'b0;
+    e_blx_target = rm_val;
+    e_wr = 1'b0;
+    e_wr_reg = dec.rd;
+    e_wr_val = alu.result;
+    e_setf = 1'b0;
+    e_setf_val = {alu.n, alu.z, alu.c, alu.v};
+    e_primask_we = 1'b0;
+    e_primask = dec.sysm[0];
+    e_sp_we = 1'b0;
+    e_sp_psp = 1'b0;
+    e_sp_val = {v[31:2], 2'b00};
+    e_spsel_we = 1'b0;
+    e_spsel = v[1];
     svc = 1'b0;
-    if (ls_op) begin e.fault = ls_fault; e.next = ls_fault ? S_RETIRE : S_MEM; end
-    unique case (dec.insn)
+    if (ls_op) begin e_fault = ls_fault; e_next = ls_fault ? S_RETIRE : S_MEM; end
+    if (state_q == S_EXEC) unique case (dec.insn)
       // data processing that writes Rd and the flags
       I_LSL_IMM, I_LSR_IMM, I_ASR_IMM, I_ADD_REG, I_SUB_REG, I_ADD_IMM, I_SUB_IMM, I_MOV_IMM, I_AND, I_EOR,
       I_LSL_REG, I_LSR_REG, I_ASR_REG, I_ADC, I_SBC, I_ROR_REG, I_RSB, I_ORR, I_MUL, I_BIC, I_MVN: begin
-        e.wr = 1'b1; e.setf = 1'b1;
+        e_wr = 1'b1; e_setf = 1'b1;
       end
       // the flags only
-      I_CMP_IMM, I_TST, I_CMP_REG, I_CMN, I_CMP_HI: e.setf = 1'b1;
+      I_CMP_IMM, I_TST, I_CMP_REG, I_CMN, I_CMP_HI: e_setf = 1'b1;
       // no flags: a write to the PC is a branch (ADD PC: ALUWritePC; MOV PC: BranchWritePC, bit 0 ignored)
-      I_ADD_HI: if (dec.rd == 4'd15) begin e.next_pc = alu.result & ~32'd1; e.branched = 1'b1; end
-                else e.wr = 1'b1;
-      I_MOV_HI: if (dec.rd == 4'd15) begin e.next_pc = {alu.result[31:1], 1'b0}; e.branched = 1'b1; end
-                else e.wr = 1'b1;
-      I_ADR, I_ADD_SP_IMM, I_SUB_SP_IMM, I_SXTH, I_SXTB, I_UXTH, I_UXTB, I_REV, I_REV16, I_REVSH: e.wr = 1'b1;
+      I_ADD_HI: if (dec.rd == 4'd15) begin e_next_pc = alu.result & ~32'd1; e_branched = 1'b1; end
+                else e_wr = 1'b1;
+      I_MOV_HI: if (dec.rd == 4'd15) begin e_next_pc = {alu.result[31:1], 1'b0}; e_branched = 1'b1; end
+                else e_wr = 1'b1;
+      I_ADR, I_ADD_SP_IMM, I_SUB_SP_IMM, I_SXTH, I_SXTB, I_UXTH, I_UXTB, I_REV, I_REV16, I_REVSH: e_wr = 1'b1;
       I_BLX: begin
-        e.wr = 1'b1; e.wr_reg = 4'd14; e.wr_val = ex_q.pc + 32'd3;
-        e.blx = 1'b1;
+        e_wr = 1'b1; e_wr_reg = 4'd14; e_wr_val = ex_q.pc + 32'd3;
+        e_blx = 1'b1;
       end
-      I_CPS: e.primask_we = 1'b1;
-      I_BKPT: if (dec.sysm == 8'hab) e.next = S_SEMI;  // semihosting
-              else begin e.fault = 1'b1; e.next = S_RETIRE; end
-      I_B_COND: if (!cond_pass(dec.cond, arch_q.nzcv)) e.cond_ok = 1'b0;
-                else begin e.next_pc = ex_q.pc + 32'd4 + dec.imm32; e.branched = 1'b1; end
+      I_CPS: e_primask_we = 1'b1;
+      I_BKPT: if (dec.sysm == 8'hab) e_next = S_SEMI;  // semihosting
+              else begin e_fault = 1'b1; e_next = S_RETIRE; end
+      I_B_COND: if (!cond_pass(dec.cond, arch_q.nzcv)) e_cond_ok = 1'b0;
+                else begin e_next_pc = ex_q.pc + 32'd4 + dec.imm32; e_branched = 1'b1; end
       I_SVC: svc = 1'b1;
-      I_B: begin e.next_pc = ex_q.pc + 32'd4 + dec.imm32; e.branched = 1'b1; end
+      I_B: begin e_next_pc = ex_q.pc + 32'd4 + dec.imm32; e_branched = 1'b1; end
       I_BL: begin
-        e.wr = 1'b1; e.wr_reg = 4'd14; e.wr_val = ex_q.pc + 32'd5;
-        e.next_pc = ex_q.pc + 32'd4 + dec.imm32;
-        e.branched = 1'b1;
+        e_wr = 1'b1; e_wr_reg = 4'd14; e_wr_val = ex_q.pc + 32'd5;
+        e_next_pc = ex_q.pc + 32'd4 + dec.imm32;
+        e_branched = 1'b1;
       end
-      I_MRS: begin e.wr = 1'b1; e.wr_val = mrs(dec.sysm); end
+      I_MRS: begin e_wr = 1'b1; e_wr_val = mrs(dec.sysm); end
       I_MSR: begin
         unique case (dec.sysm)
-          SYSM_APSR, SYSM_IAPSR, SYSM_EAPSR, SYSM_XPSR: begin e.setf = 1'b1; e.setf_val = v[31:28]; end  // the APSR only
-          SYSM_MSP: e.sp_we = 1'b1;
-          SYSM_PSP: begin e.sp_we = 1'b1; e.sp_psp = 1'b1; end
-          SYSM_PRIMASK: begin e.primask_we = 1'b1; e.primask = v[0]; end
-          SYSM_CONTROL: if (ipsr == 0 && v[1] != arch_q.spsel) e.spsel_we = 1'b1;
+          SYSM_APSR, SYSM_IAPSR, SYSM_EAPSR, SYSM_XPSR: begin e_setf = 1'b1; e_setf_val = v[31:28]; end  // the APSR only
+          SYSM_MSP: e_sp_we = 1'b1;
+          SYSM_PSP: begin e_sp_we = 1'b1; e_sp_psp = 1'b1; end
+          SYSM_PRIMASK: begin e_primask_we = 1'b1; e_primask = v[0]; end
+          SYSM_CONTROL: if (ipsr == 0 && v[1] != arch_q.spsel) e_spsel_we = 1'b1;
           default: ;
         endcase
       end
-      I_UDF: begin e.fault = 1'b1; e.next = S_RETIRE; end  // HardFault after the retire
+      I_UDF: begin e_fault = 1'b1; e_next = S_RETIRE; end  // HardFault after the retire
       default: ;  // BX (below), HINT, BARRIER; loads and stores (above)
     endcase
   end
@@ -468,7 +493,7 @@ module m0_core
     tp_d.retire_valid = 1'b0;  // the strobes last one cycle
     tp_d.mtb_ev_valid = 1'b0;
     blx = 1'b0;
-    blx_target = e.blx_target;
+    blx_target = e_blx_target;
 
     unique case (state_q)
       // ---- reset: SP and PC from the vector table (not data beats: HPROT[0] = 0) ----
@@ -504,14 +529,14 @@ module m0_core
 
       // ---- execute (e, above) ----
       S_EXEC: begin
-        ex_d.cond_ok = e.cond_ok;
-        ex_d.fault = e.fault;
-        ex_d.branched = e.branched;
-        ex_d.next_pc = e.next_pc;
+        ex_d.cond_ok = e_cond_ok;
+        ex_d.fault = e_fault;
+        ex_d.branched = e_branched;
+        ex_d.next_pc = e_next_pc;
         ex_d.xpsr_before = xpsr_of(arch_q.nzcv, ipsr);
         mem_d = ls;
-        blx = e.blx;
-        state_d = e.next;
+        blx = e_blx;
+        state_d = e_next;
       end
 
       // ---- memory: one transfer per address/data phase; the register writes of the last (regs, below) ----
@@ -605,7 +630,8 @@ module m0_core
     int k;
     k = 0;
     for (int b = 0; b < 8; b++) begin
-      lval[b] = (k == int'(mem_q.n) - 1) ? last : ldbuf_q[k];
+      lval[b] = 32'd0;
+      if (mem_last) lval[b] = (k == int'(mem_q.n) - 1) ? last : ldbuf_q[k];
       if (mem_q.reglist[b]) k++;
     end
   end
@@ -619,15 +645,15 @@ module m0_core
     unique case (state_q)
       S_RESET_SP_D: if (hready) r_d[13] = {hrdata[31:2], 2'b00};
       S_EXEC: begin
-        if (e.wr && e.wr_reg == 4'd13) r_d[13] = e.wr_val & ~32'd3;  // WriteSP: bits [1:0] read as zero
-        else if (e.wr) r_d[e.wr_reg] = e.wr_val;
-        if (e.setf) arch_d.nzcv = e.setf_val;
-        if (e.primask_we) arch_d.primask = e.primask;
-        if (e.sp_we) begin
-          if (e.sp_psp == psp_in_use) r_d[13] = e.sp_val; else arch_d.sp_other = e.sp_val;
+        if (e_wr && e_wr_reg == 4'd13) r_d[13] = e_wr_val & ~32'd3;  // WriteSP: bits [1:0] read as zero
+        else if (e_wr) r_d[e_wr_reg] = e_wr_val;
+        if (e_setf) arch_d.nzcv = e_setf_val;
+        if (e_primask_we) arch_d.primask = e_primask;
+        if (e_sp_we) begin
+          if (e_sp_psp == psp_in_use) r_d[13] = e_sp_val; else arch_d.sp_other = e_sp_val;
         end
-        if (e.spsel_we) begin
-          arch_d.spsel = e.spsel;
+        if (e_spsel_we) begin
+          arch_d.spsel = e_spsel;
           r_d[13] = arch_q.sp_other;
           arch_d.sp_other = r_q[13];
         end
@@ -659,6 +685,10 @@ module m0_core
       end
       r_d[13] = restore_sp;
     end
+    // an abandoned unstacking: r0-r3 and r12 as far as they were read (UNKNOWN to the architecture); the
+    // tail-chained entry follows
+    for (int i = 0; i < 4; i++) if (abandon_read[i]) r_d[i] = frame[i];
+    if (abandon_read[4]) r_d[12] = frame[4];
     // the handler is entered: LR; after stacking, the handler on MSP (the frame went to the stack in use)
     if (enter) begin
       r_d[14] = enter_lr;
@@ -712,28 +742,28 @@ module m0_core
         cq_d.n = 5'd0;
         cq_d.i = 5'd0;
         cq_d.b_valid = 1'b0;
-        if (e.wr) begin
-          cq_id_d[cq_q.n] = (e.wr_reg == 4'd13) ? sp_id(ipsr, arch_q.spsel) : {1'b0, e.wr_reg};
-          cq_val_d[cq_q.n] = (e.wr_reg == 4'd13) ? e.wr_val & ~32'd3 : e.wr_val;
+        if (e_wr) begin
+          cq_id_d[cq_q.n] = (e_wr_reg == 4'd13) ? sp_id(ipsr, arch_q.spsel) : {1'b0, e_wr_reg};
+          cq_val_d[cq_q.n] = (e_wr_reg == 4'd13) ? e_wr_val & ~32'd3 : e_wr_val;
           cq_d.n = cq_q.n + 5'd1;
         end
-        if (e.sp_we) begin
-          cq_id_d[cq_q.n] = e.sp_psp ? REG_PSP : REG_MSP; cq_val_d[cq_q.n] = e.sp_val; cq_d.n = cq_q.n + 5'd1;
+        if (e_sp_we) begin
+          cq_id_d[cq_q.n] = e_sp_psp ? REG_PSP : REG_MSP; cq_val_d[cq_q.n] = e_sp_val; cq_d.n = cq_q.n + 5'd1;
         end
-        if (e.setf && e.setf_val != arch_q.nzcv) begin
+        if (e_setf && e_setf_val != arch_q.nzcv) begin
           cq_d.b_valid = 1'b1;
           cq_d.b_id = REG_XPSR;
-          cq_d.b_val = xpsr_of(e.setf_val, ipsr);
+          cq_d.b_val = xpsr_of(e_setf_val, ipsr);
         end
-        if (e.primask_we && arch_q.primask != e.primask) begin
+        if (e_primask_we && arch_q.primask != e_primask) begin
           cq_d.b_valid = 1'b1;
           cq_d.b_id = REG_PRIMASK;
-          cq_d.b_val = {31'd0, e.primask};
+          cq_d.b_val = {31'd0, e_primask};
         end
-        if (e.spsel_we) begin
+        if (e_spsel_we) begin
           cq_d.b_valid = 1'b1;
           cq_d.b_id = REG_CONTROL;
-          cq_d.b_val = {30'd0, e.spsel, 1'b0};
+          cq_d.b_val = {30'd0, e_spsel, 1'b0};
         end
       end
       // the last transfer: the loaded registers (ascending), then the base or SP; a store writes none
@@ -830,7 +860,7 @@ module m0_core
   always_ff @(posedge clk or negedge rst_n) begin
     if (!rst_n) begin
       state_q <= S_RESET_SP;
-      for (int i = 0; i < 16; i++) r_q[i] <= (i == 14) ? LrReset : 32'd0;
+      for (int i = 0; i < 16; i++) r_q[i] <= (i == 14) ? LrReset : (i < 13) ? RReset : 32'd0;
       arch_q <= '0;
       ex_q <= '0;
       mem_q <= '0;

@@ -1,8 +1,9 @@
 // m0_exc: the core's exception unit (ARM ARM B1.5): the exception state (IPSR, the active exceptions, SVCall
 // pending), the priorities and the choice at each instruction boundary, and the sequences of exception entry
 // (stacking the 8-word frame, the vector read), exception return (the unstacking), tail-chaining and late arrival
-// (model/ARCHITECTURE.md). Two processes: the next state in always_comb, always_ff only latches it: the
-// exception state, the entry in progress and the return in progress each have their always_comb.
+// (model/ARCHITECTURE.md), and with AbandonUnstack the unstacking abandoned for a tail-chain. Two processes: the
+// next state in always_comb, always_ff only latches it: the exception state, the entry in progress and the return
+// in progress each have their always_comb.
 // The controller (m0_core) runs the states S_EXC_*, S_UNSTACK* and S_BOUNDARY with what this unit decides: the
 // next state (state_we/state_nxt), the bus request of those states, and what the controller writes into its own
 // registers: the handler's entry (enter: LR, PC, SP), the registers restored from the frame (restore), the
@@ -10,12 +11,15 @@
 // choice strobe are this unit's registered outputs.
 //   TailChain:   an exception return enters a preempting pending exception without unstacking
 //   LateArrival: an exception arriving while another is entered is taken instead
+//   AbandonUnstack: an exception arriving during an exception return's unstacking is tail-chained on the frame
+//                   (after any read of the frame but the last; the registers read so far are the controller's)
 //   VectorReadsData: the vector read is marked as data (HPROT[0] = 1), as Arm's Cortex-M0 makes it
 module m0_exc
   import m0_pkg::*;
 #(
   parameter bit TailChain = 1'b0,
   parameter bit LateArrival = 1'b0,
+  parameter bit AbandonUnstack = 1'b0,
   parameter bit VectorReadsData = 1'b0
 ) (
   input  logic        clk,
@@ -35,7 +39,8 @@ module m0_exc
   input  logic [1:0]  pri_systick,
   input  logic [31:0] vtor,
   // the controller's registers: what an entry stacks and where a return unstacks from
-  input  logic [31:0] r_q [16],        // r[13] is the stack pointer in use
+  input  logic [31:0] r0, r1, r2, r3, r12, lr,  // the registers a frame holds
+  input  logic [31:0] sp,              // the stack pointer in use
   input  logic [3:0]  nzcv,
   input  logic        primask,
   input  logic        spsel,
@@ -68,7 +73,8 @@ module m0_exc
   output logic [31:0] frame_addr,
   output logic [5:0]  enter_num,       // the exception entered: the new IPSR
   output logic        restore,         // the last unstacking read: the registers from the frame
-  output logic [31:0] frame [8],       // {r0, r1, r2, r3, r12, lr, return address, xPSR}; xPSR is hrdata then
+  output logic [4:0]  abandon_read,    // the unstacking stops for a tail-chain: r0, r1, r2, r3, r12 read so far
+  output logic [31:0] frame [8],       // the frame as read (the word of this cycle's read included)
   output logic [31:0] restore_sp,      // the SP after the frame
   output logic [31:0] restore_xpsr,    // the xPSR returned to
   output logic        ret_psp,         // the return goes to thread mode on PSP
@@ -107,7 +113,8 @@ module m0_exc
     logic        tail;         // tail-chained: no stacking, LR = the return's EXC_RETURN
   } entry_t;
   entry_t en_q, en_d;
-  logic [31:0] frame_q [8], frame_d [8];   // the frame to stack: r0, r1, r2, r3, r12, lr, return address, xPSR
+  // the frame: r0, r1, r2, r3, r12, lr, return address, xPSR; as an entry stacks it, or as an unstacking reads it
+  logic [31:0] frame_q [8], frame_d [8];
 
   // the return in progress: the frame unstacked, or kept for a tail-chain
   typedef struct packed {
@@ -121,7 +128,6 @@ module m0_exc
     logic [1:0]  mtb_pending;  // its second MTB packet is still to be written
   } return_t;
   return_t rt_q, rt_d;
-  logic [31:0] popped_q [8], popped_d [8]; // the frame's words as unstacked
 
   // the trace port's exception report and the SCS's clear, and the choice strobe (registered outputs)
   typedef struct packed {
@@ -136,10 +142,11 @@ module m0_exc
 
   // ---- priorities (B1.5.4, levels of m0_pkg's prio_t) ---------------------------------------------------------
   // by exception number, the numbers that are no exception PRIO_NONE; the loops below read them by constant
-  // index (a function of the number would be evaluated at run time, once per number and loop)
+  // index (a function of the number would be evaluated at run time, once per number and loop), and only the
+  // numbers of m0_pkg's EXC_TAKEN
   prio_t prio [EXC_COUNT];
   always_comb begin
-    for (int n = 0; n < EXC_COUNT; n++) prio[n] = PRIO_NONE;
+    for (int n = 0; n < EXC_COUNT; n++) if (!EXC_TAKEN[n]) prio[n] = PRIO_NONE;
     prio[EXC_RESET] = PRIO_RESET;
     prio[EXC_NMI] = PRIO_NMI;
     prio[EXC_HARDFAULT] = PRIO_HARDFAULT;
@@ -152,18 +159,18 @@ module m0_exc
   prio_t exec_prio;
   always_comb begin
     exec_prio = PRIO_NONE;
-    for (int n = 1; n < EXC_COUNT; n++)
+    for (int n = 1; n < EXC_COUNT; n++) if (EXC_TAKEN[n])
       if (es_q.active[n] && prio[n] < exec_prio) exec_prio = prio[n];
     if (primask && exec_prio > PRIO_0) exec_prio = PRIO_0;
   end
 
   // the execution priority once the active exception (IPSR) has returned: what a tail-chain must preempt (only
-  // a core with TailChain looks at it)
+  // a core with TailChain or AbandonUnstack looks at it)
   prio_t exec_prio_ret;
   always_comb begin
     exec_prio_ret = PRIO_NONE;
-    if (TailChain) begin
-      for (int n = 1; n < EXC_COUNT; n++)
+    if (TailChain || AbandonUnstack) begin
+      for (int n = 1; n < EXC_COUNT; n++) if (EXC_TAKEN[n])
         if (es_q.active[n] && n != int'(es_q.ipsr) && prio[n] < exec_prio_ret) exec_prio_ret = prio[n];
       if (primask && exec_prio_ret > PRIO_0) exec_prio_ret = PRIO_0;
     end
@@ -184,7 +191,7 @@ module m0_exc
   always_comb begin
     pend_num = 6'd0;
     pend_prio = PRIO_NONE;
-    for (int n = 2; n < EXC_COUNT; n++)
+    for (int n = 2; n < EXC_COUNT; n++) if (EXC_TAKEN[n])
       if (pending[n] && prio[n] < pend_prio) begin
         pend_prio = prio[n];
         pend_num = 6'(n);
@@ -238,11 +245,17 @@ module m0_exc
 
   // ---- exception return (B1.5.8): BXWritePC in handler mode with EXC_RETURN; an invalid one faults -------------
   logic ret_tail;  // a tail-chain, decided as the return executes (before its SysTick count): no unstacking
+  logic preempts_ret;  // a pending exception preempts the context being returned to
+  logic abandon;       // AbandonUnstack: it arrived during the unstacking
   always_comb begin
+    preempts_ret = pend_num != 6'd0 && pend_prio < exec_prio_ret;
     ret_exc = bx && es_q.ipsr != 6'd0 && bx_target[31:28] == 4'hf;
     ret_bad = ret_exc && bx_target != EXC_RETURN_HANDLER && bx_target != EXC_RETURN_THREAD &&
               bx_target != EXC_RETURN_PSP;
-    ret_tail = ret_exc && !ret_bad && TailChain && pend_num != 6'd0 && pend_prio < exec_prio_ret;
+    ret_tail = ret_exc && !ret_bad && TailChain && preempts_ret;
+    // late arrival during the unstacking: after a read of the frame but the last
+    abandon = AbandonUnstack && state_q == S_UNSTACK_D && hready && rt_q.pop_i != 3'd7 && preempts_ret;
+    for (int i = 0; i < 5; i++) abandon_read[i] = abandon && 3'(i) <= rt_q.pop_i;
   end
 
   // the return's sequence: a tail-chain leaves the frame where it is, else the frame is unstacked from the stack
@@ -253,7 +266,6 @@ module m0_exc
   logic [31:0] ret_mtb_src, ret_mtb_dst;
   always_comb begin
     rt_d = rt_q;
-    popped_d = popped_q;
     ret_state_we = 1'b0;
     ret_state = S_UNSTACK;
     restore = 1'b0;
@@ -266,8 +278,11 @@ module m0_exc
       S_UNSTACK: if (hready) begin ret_state_we = 1'b1; ret_state = S_UNSTACK_D; end
       S_UNSTACK_D: if (hready) begin
         ret_state_we = 1'b1;
-        popped_d[rt_q.pop_i] = hrdata;
-        if (rt_q.pop_i != 3'd7) begin
+        if (abandon) begin
+          // the frame stays where it is for the exception that arrived: the return commits and retires as a
+          // tail-chained one (its own registers), the boundary chains (below)
+          ret_state = S_COMMIT;
+        end else if (rt_q.pop_i != 3'd7) begin
           rt_d.pop_i = rt_q.pop_i + 3'd1;
           ret_state = S_UNSTACK;
         end else begin
@@ -295,16 +310,18 @@ module m0_exc
     if (ret_exc && !ret_bad) begin
       rt_d.returning = 1'b1;
       rt_d.return_val = bx_target;
-      if (ret_tail) begin
-        rt_d.tail_pend = 1'b1;
-        rt_d.tail_num = pend_num;
-      end else begin
+      if (!ret_tail) begin
         rt_d.ret_to_thread = bx_target != EXC_RETURN_HANDLER;
         rt_d.ret_to_psp = bx_target == EXC_RETURN_PSP;
-        rt_d.unstack_base = (bx_target == EXC_RETURN_PSP) ? sp_other : (bx_from_pop ? pop_sp : r_q[13]);
+        rt_d.unstack_base = (bx_target == EXC_RETURN_PSP) ? sp_other : (bx_from_pop ? pop_sp : sp);
         rt_d.pop_i = 3'd0;
         ret_state_we = 1'b1;
       end
+    end
+    // a tail-chain: decided as the return executes, or arriving during its unstacking
+    if (ret_tail || abandon) begin
+      rt_d.tail_pend = 1'b1;
+      rt_d.tail_num = pend_num;
     end
   end
 
@@ -314,13 +331,10 @@ module m0_exc
   logic        ent_state_we;
   state_e      ent_state;
   logic        entered;        // the entry's report: the exception becomes active
-  logic [31:0] sp;             // the stack pointer an entry stacks on
-  logic        align;          // ... not 8-byte aligned: the frame is realigned
-  assign sp = r_q[13];
+  logic        align;          // the stack pointer an entry stacks on is not 8-byte aligned: the frame is realigned
   assign align = sp[2];
   always_comb begin
     en_d = en_q;
-    frame_d = frame_q;
     tp_d = tp_q;
     tp_d.exc_valid = 1'b0;     // the strobes last one cycle
     tp_d.clr_valid = 1'b0;
@@ -390,16 +404,24 @@ module m0_exc
       en_d.from_thread = (es_q.ipsr == 6'd0);
       en_d.on_psp = (es_q.ipsr == 6'd0) && spsel;
       en_d.frame_addr = (sp - 32'd32) & ~32'd7;
-      frame_d[0] = r_q[0];
-      frame_d[1] = r_q[1];
-      frame_d[2] = r_q[2];
-      frame_d[3] = r_q[3];
-      frame_d[4] = r_q[12];
-      frame_d[5] = r_q[14];
-      frame_d[6] = take_ret;
-      frame_d[7] = xpsr_of(nzcv, es_q.ipsr) | (align ? 32'h200 : 32'h0);
       en_d.push_i = 3'd7;
     end
+  end
+
+  // the frame an entry is to stack, from the registers at its choice; the words an unstacking reads
+  always_comb begin
+    frame_d = frame_q;
+    if (take) begin
+      frame_d[0] = r0;
+      frame_d[1] = r1;
+      frame_d[2] = r2;
+      frame_d[3] = r3;
+      frame_d[4] = r12;
+      frame_d[5] = lr;
+      frame_d[6] = take_ret;
+      frame_d[7] = xpsr_of(nzcv, es_q.ipsr) | (align ? 32'h200 : 32'h0);
+    end
+    if (state_q == S_UNSTACK_D && hready) frame_d[rt_q.pop_i] = hrdata;
   end
 
   // ---- the exception state, and the next state of the controller's states this unit runs -----------------------
@@ -408,7 +430,7 @@ module m0_exc
     if (svc) es_d.svc_pending = 1'b1;
     if (svc_escalate) es_d.svc_pending = 1'b0;
     // an exception return: the returning exception ends as a tail-chain is decided, or after the unstacking
-    if (ret_tail) es_d.active[es_q.ipsr] = 1'b0;
+    if (ret_tail || abandon) es_d.active[es_q.ipsr] = 1'b0;
     if (restore) begin
       es_d.active[es_q.ipsr] = 1'b0;
       es_d.ipsr = rt_q.ret_to_thread ? 6'd0 : hrdata[5:0];
@@ -443,7 +465,7 @@ module m0_exc
       es_q <= '0;
       en_q <= '0;
       rt_q <= '0;
-      for (int i = 0; i < 8; i++) begin frame_q[i] <= 32'd0; popped_q[i] <= 32'd0; end
+      for (int i = 0; i < 8; i++) frame_q[i] <= 32'd0;
       tp_q <= '0;
       choice_q <= 1'b0;
     end else begin
@@ -451,7 +473,6 @@ module m0_exc
       en_q <= en_d;
       rt_q <= rt_d;
       frame_q <= frame_d;
-      popped_q <= popped_d;
       tp_q <= tp_d;
       choice_q <= choice_d;
     end
@@ -462,7 +483,7 @@ module m0_exc
   assign enter_psp = en_q.on_psp;
   assign frame_addr = en_q.frame_addr;
   assign enter_num = en_q.n;
-  assign frame = popped_q;
+  assign frame = frame_d;
   // the stacked xPSR (hrdata at the last read): bit 9 undoes the frame's realignment; its reserved bits are ignored
   assign restore_sp = rt_q.unstack_base + 32'd32 + (hrdata[9] ? 32'd4 : 32'd0);
   assign restore_xpsr = xpsr_of(hrdata[31:28], rt_q.ret_to_thread ? 6'd0 : hrdata[5:0]);
@@ -481,7 +502,6 @@ module m0_exc
   assign clr_num = tp_q.clr_num;
 
   logic unused;
-  assign unused = ^{vtor[6:0], r_q[4], r_q[5], r_q[6], r_q[7], r_q[8], r_q[9], r_q[10], r_q[11], r_q[15],
-                    popped_q[7]};
+  assign unused = ^{vtor[6:0]};
 
 endmodule

@@ -26,6 +26,9 @@ package m0_pkg;
   localparam logic [5:0] EXC_SYSTICK   = 6'd15;
   localparam logic [5:0] EXC_IRQ0      = 6'd16;
   localparam int         EXC_COUNT     = 48;     // 16 system exception numbers and 32 interrupts
+  // the numbers that can be pending or active (NMI, HardFault, SVCall, PendSV, SysTick, IRQ0-31): the priority
+  // loops leave the others out at compile time
+  localparam logic [EXC_COUNT-1:0] EXC_TAKEN = {32'hFFFF_FFFF, 16'b1100_1000_0000_1100};
 
   // ---- EXC_RETURN (B1.5.8): the mode and stack an exception return goes back to -----------------------------
   localparam logic [31:0] EXC_RETURN_HANDLER = 32'hFFFF_FFF1;  // handler mode, MSP

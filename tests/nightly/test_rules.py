@@ -351,9 +351,9 @@ expect = "{BUILD}/random/seed_{seed}.expect"
 
     def test_the_project_description(self):
         mv = {k: "x" for k in ("BUILD", "SIM_CHK", "PROGRAMS", "LIVE_PROGRAMS", "TC_PROGRAMS", "ASYNC_PLUSARGS",
-                               "ASYNC_TEST_SEEDS", "ASYNC_BURST_PLUSARGS", "ASYNC_BURST_SEEDS")}
-        mv["ASYNC_TEST_SEEDS"] = mv["ASYNC_BURST_SEEDS"] = "1 2"
-        for s in ("nightly", "regress", "sim"):
+                               "ASYNC_TEST_SEEDS", "ASYNC_BURST_PLUSARGS", "ASYNC_BURST_SEEDS", "M0_ASYNC_SEEDS")}
+        mv["ASYNC_TEST_SEEDS"] = mv["ASYNC_BURST_SEEDS"] = mv["M0_ASYNC_SEEDS"] = "1 2"
+        for s in ("nightly", "regress", "sim", "m0"):
             p = describe.load(os.path.join(ROOT, "sim", "nightly.toml"), s, mv, {})
             self.assertTrue(p.tests, s)
         p = describe.load(os.path.join(ROOT, "sim", "nightly.toml"), "nightly", mv, {})

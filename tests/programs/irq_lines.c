@@ -1,7 +1,8 @@
 /* Every external interrupt line, IRQ0-31, entered and returned, through a vector table in SRAM (VTOR) whose IRQ
  * entries all go to two handlers: one that returns by BX LR (even lines) and one that calls a function and
  * returns by POP {.., pc} (odd lines). Each line in turn: its priority (IPR0-7), enable (ISER), and pended while
- * disabled (ICER), then cleared (ICPR) and pended again enabled (ISPR): taken once, by the right line. */
+ * disabled (ICER), then cleared (ICPR) and pended again enabled (ISPR): taken once, by the right line. A core
+ * without VTOR (Cortex-M0) keeps the table at 0, whose entries for IRQ0-3 go to the same two handlers: lines 0-3. */
 #include "semihost.h"
 #include "sysregs.h"
 
@@ -35,13 +36,19 @@ void irq_odd_handler(void)
     taken[n & 31]++;
 }
 
+void irq0_handler(void) __attribute__((alias("irq_even_handler")));
+void irq1_handler(void) __attribute__((alias("irq_odd_handler")));
+void irq2_handler(void) __attribute__((alias("irq_even_handler")));
+void irq3_handler(void) __attribute__((alias("irq_odd_handler")));
+
 int main(void)
 {
     for (int i = 0; i < 48; i++) relocated[i] = vectors[i];
     for (int n = 0; n < 32; n++) relocated[16 + n] = n & 1 ? irq_odd_handler : irq_even_handler;
     VTOR = (uint32_t)relocated;
     sync();
-    for (int n = 0; n < 32; n++) {
+    int lines = VTOR ? 32 : 4;
+    for (int n = 0; n < lines; n++) {
         uint32_t bit = 1u << n;
         IPR(n / 4) = (uint32_t)(0x40u * (n & 3)) << (8 * (n & 3));
         ICER = bit;
@@ -61,7 +68,7 @@ int main(void)
         ICER = bit;
         CHECK_EQ(ICER & bit, 0);
     }
-    CHECK_EQ(last_ipsr, 16 + 31);
+    CHECK_EQ(last_ipsr, 16 + (uint32_t)lines - 1);
     for (int i = 0; i < 8; i++) IPR(i) = 0;
     VTOR = 0;
     sync();

@@ -15,14 +15,15 @@ TC_ISS_OPTS := --config tail_chain=1,late_arrival=1
 # RTL knows: no golden file can be made before the run, so they run on the core without the checker and in live
 # mode (sim/test_live.sh); the model alone and QEMU have no such device (a bus fault at 0x40000000, QEMU's
 # microbit has other peripherals there).
-LIVE_PROGRAMS := timer_irq timer_poll irq_nested
+LIVE_PROGRAMS := timer_irq timer_poll irq_nested abandon
 PROGRAMS := $(filter-out $(OPTION_ONLY_PROGRAMS) $(LIVE_PROGRAMS),$(sort $(basename $(notdir $(wildcard tests/programs/*.c)))))
 # Programs that use what QEMU's microbit (Cortex-M0) lacks: the MTB (mtb, mtb_flow, mtb_regions, mtb_faults), SysTick counting
 # instructions (systick, systick_scb; systick_scb also checks SCR's storage, which QEMU reads as 0, and SHPR2/3's
 # reserved bits, which QEMU keeps, and ICSR, where QEMU also shows the ARMv7-M RETTOBASE bit), and the
 # execute-never fault on a fetch from 0xFFFFFFF8 (blx_handler: QEMU fetches zeros there and runs on), SysTick
-# counting instructions to pend SysTick exactly as an exception return executes (tail_chain).
-NON_QEMU_PROGRAMS := mtb systick blx_handler mtb_flow systick_scb tail_chain mtb_regions mtb_faults
+# counting instructions to pend SysTick exactly as an exception return executes (tail_chain), software pends taken
+# at a known instruction (sw_pend: QEMU takes them at the end of its translation block).
+NON_QEMU_PROGRAMS := mtb systick blx_handler mtb_flow systick_scb tail_chain mtb_regions mtb_faults sw_pend
 QEMU_PROGRAMS := $(filter-out $(NON_QEMU_PROGRAMS),$(PROGRAMS))
 PROGRAM_ELFS := $(PROGRAMS:%=$(BUILD)/programs/%.elf)
 TC_PROGRAM_ELFS := $(TC_PROGRAMS:%=$(BUILD)/programs/%.elf)

@@ -1,6 +1,6 @@
 /* NVIC and SCB registers: ISER/ICER (set and clear enable, both read the enables), ISPR/ICPR (set and clear
  * pending, both read the pending bits), IPR0-7 (2 implemented bits per byte), SHPR2/SHPR3, SHCSR, VTOR (a
- * relocated vector table in SRAM takes an SVC). A pending IRQ that ICER disabled or ICPR cleared is not taken;
+ * relocated vector table in SRAM takes an SVC; a core without VTOR reads it as 0 and keeps the table at 0). A pending IRQ that ICER disabled or ICPR cleared is not taken;
  * one pended while disabled is taken once enabled. In systick_scb (not on QEMU): SCR, SHPR3's reserved bits and
  * ICSR's pend bits (QEMU's ICSR shows RETTOBASE, an ARMv7-M bit, which the QEMU oracle would flag). */
 #include "semihost.h"
@@ -95,14 +95,15 @@ int main(void)
     for (int i = 0; i < 48; i++) relocated[i] = vectors[i];
     relocated[11] = svc_relocated_handler;
     VTOR = (uint32_t)relocated;
-    CHECK_EQ(VTOR, (uint32_t)relocated);
+    int vtor = VTOR != 0; /* implemented (the model's vtor=1); else RAZ/WI (Cortex-M0) */
+    if (vtor) CHECK_EQ(VTOR, (uint32_t)relocated);
     sync();
     __asm volatile("svc 0" ::: "memory");
     VTOR = 0;
     sync();
     __asm volatile("svc 0" ::: "memory");
-    CHECK_EQ(svc_relocated, 1);
-    CHECK_EQ(svc_main, 1);
+    CHECK_EQ(svc_relocated, vtor ? 1 : 0);
+    CHECK_EQ(svc_main, vtor ? 1 : 2);
     CHECK_EQ(VTOR, 0);
     sh_printf("scs_regs: %d failures\n", sh_failures);
     return sh_failures;

@@ -12,7 +12,7 @@
  * another exception (the model and the core escalate a pending SVCall that cannot preempt: see the report).
  * --async: the program is ready for interrupts it does not raise itself (asynchronous, from the testbench's
  * irq_source: rtl_tb/irq_source.sv), see "Asynchronous interrupts" below.
- * usage: gen_random [--async] <seed> [instructions] > prog.S */
+ * usage: gen_random [--async [--table0]] <seed> [instructions] > prog.S */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,6 +21,7 @@
 #include "gen_lib.h"
 
 static int async_mode; /* --async */
+static int table0;     /* --table0: IRQ4-31's handler into the vector table at 0 (code RAM), for a core without VTOR */
 
 /* NVIC, SCB, SysTick and MTB programming at a random point */
 static void system_op(void)
@@ -152,10 +153,15 @@ static void step(void)
  * program's own handlers (NMI, IRQ0-3) already work on the hardware-stacked registers only; IRQ4-31 get one more
  * that counts its entries in async_count (RAM outside the scratch area) with r0 and r1, which the exception
  * return restores. The vector table with it is the program's own (VTOR), so that the startup code stays that of
- * every program; IRQ4-31 are enabled with random priorities. The program has no SVC (see step()). */
+ * every program; with --table0 (a core without VTOR, Cortex-M0) the table at 0, in code RAM, takes that handler's
+ * address for IRQ4-31 instead. IRQ4-31 are enabled with random priorities. The program has no SVC (see step()). */
 static void async_setup(void)
 {
-    printf("\tldr r6, =0xe000ed08\n\tldr r5, =async_vectors\n\tstr r5, [r6]\n\tdsb\n\tisb\n"); /* VTOR */
+    if (table0)
+        printf("\tldr r5, =async_irq_handler\n\tmovs r6, #0x50\n1:\tstr r5, [r6]\n\tadds r6, #4\n\tcmp r6, #0xc0\n"
+               "\tbne 1b\n\tdsb\n\tisb\n");
+    else
+        printf("\tldr r6, =0xe000ed08\n\tldr r5, =async_vectors\n\tstr r5, [r6]\n\tdsb\n\tisb\n"); /* VTOR */
     for (unsigned k = 1; k < 8; k++) REG_WRITE(0xE000E400 + 4 * k, rnd()); /* IPR1-7: IRQ4-31 priorities */
     REG_WRITE(0xE000E100, 0xfffffff0u);                                   /* enable IRQ4-31 */
 }
@@ -184,9 +190,14 @@ int main(int argc, char **argv)
         async_mode = 1;
         argv++;
         argc--;
+        if (argc > 1 && !strcmp(argv[1], "--table0")) {
+            table0 = 1;
+            argv++;
+            argc--;
+        }
     }
     if (argc < 2) {
-        fprintf(stderr, "usage: gen_random [--async] <seed> [instructions]\n");
+        fprintf(stderr, "usage: gen_random [--async [--table0]] <seed> [instructions]\n");
         return 2;
     }
     gen_seed(strtoull(argv[1], NULL, 0));

@@ -170,6 +170,8 @@ typedef struct tc_counters {
                                * x, X or -): register values, memory data, opcodes */
     uint64_t volatile_reads;  /* live mode: reads in a volatile range whose value the model took from the RTL's bus */
     uint64_t lenient_warnings; /* golden lines skipped as unreadable (option lenient=1) */
+    uint64_t abandoned_reads; /* the model's abandon_unstack: reads of a frame an exception return kept for a
+                               * tail-chain, the RTL's abandoned unstacking (matched by address, not compared) */
 } tc_counters;
 /* The counters so far into *out (nothing when out is NULL). */
 void tc_get_counters(const tc_checker *c, tc_counters *out);

@@ -16,7 +16,8 @@ extern "C" {
 namespace {
 
 const char kDefaults[] = "lr_reset=0xffffffff,cpuid=0x410cc601,mtb=1,mtb_base=0xf0000000,num_irq=32,systick=insn,"
-                         "tail_chain=0,late_arrival=0";
+                         "tail_chain=0,late_arrival=0,r_reset=0x00000000,vtor=1,syst_calib=0x00000000,sw_pend=store,"
+                         "abandon_unstack=0";
 
 std::string format(const m6_config &cfg)
 {
@@ -60,6 +61,12 @@ TEST(Config, DefaultsAreTodaysChoicesInOneStableText)
     EXPECT_EQ(cfg.systick, M6_SYSTICK_INSN);
     EXPECT_EQ(cfg.tail_chain, 0);
     EXPECT_EQ(cfg.late_arrival, 0);
+    EXPECT_EQ(cfg.r_reset, 0u);
+    EXPECT_EQ(cfg.r_reset_unknown, 0);
+    EXPECT_EQ(cfg.vtor, 1);
+    EXPECT_EQ(cfg.syst_calib, 0u);
+    EXPECT_EQ(cfg.sw_pend, M6_PEND_STORE);
+    EXPECT_EQ(cfg.abandon_unstack, 0);
     // the table, the defaults and the record agree: every key is in the text with its default
     size_t keys = 0;
     for (; m6_config_at(keys); keys++) {
@@ -70,7 +77,7 @@ TEST(Config, DefaultsAreTodaysChoicesInOneStableText)
         EXPECT_EQ(m6_config_index(k->key), (int)keys);
         EXPECT_TRUE(k->help && *k->help);
     }
-    EXPECT_EQ(keys, 8u);
+    EXPECT_EQ(keys, 13u);
     m6 *c = m6_create(nullptr);
     EXPECT_EQ(format(*m6_get_config(c)), kDefaults);  // a new model starts at the defaults
     m6_destroy(c);
@@ -80,11 +87,20 @@ TEST(Config, ParsesValuesInAnyBaseAndPrintsThemCanonically)
 {
     m6_config cfg;
     EXPECT_EQ(parse_error("lr_reset=4294967294,cpuid=0x410CC200,mtb=0,mtb_base=0x40000000,num_irq=8,"
-                          "systick=cycles,tail_chain=1,late_arrival=1",
+                          "systick=cycles,tail_chain=1,late_arrival=1,r_reset=4294967295,vtor=0,syst_calib=3221225472,"
+                          "sw_pend=barrier,abandon_unstack=1",
                           &cfg),
               "");
     EXPECT_EQ(format(cfg), "lr_reset=0xfffffffe,cpuid=0x410cc200,mtb=0,mtb_base=0x40000000,num_irq=8,"
-                           "systick=cycles,tail_chain=1,late_arrival=1");
+                           "systick=cycles,tail_chain=1,late_arrival=1,r_reset=0xffffffff,vtor=0,syst_calib=0xc0000000,"
+                           "sw_pend=barrier,abandon_unstack=1");
+    // r_reset: a value or unknown, each replacing the other
+    EXPECT_EQ(parse_error("r_reset=unknown", &cfg), "");
+    EXPECT_EQ(cfg.r_reset_unknown, 1);
+    EXPECT_NE(format(cfg).find("r_reset=unknown,"), std::string::npos);
+    EXPECT_EQ(parse_error("r_reset=unknown,r_reset=7", &cfg), "");
+    EXPECT_EQ(cfg.r_reset_unknown, 0);
+    EXPECT_EQ(cfg.r_reset, 7u);
     // a later key overrides; empty items are skipped; the record text parses back to itself
     EXPECT_EQ(parse_error("num_irq=4,,num_irq=16", &cfg), "");
     EXPECT_EQ(cfg.num_irq, 16u);
@@ -109,8 +125,14 @@ TEST(Config, ErrorsNameTheKeyAndTheValue)
         { "systick=cycle", "configuration systick: 'cycle' is not insn or cycles" },
         { "tail_chain=yes", "configuration tail_chain: 'yes' is not 0 or 1" },
         { "late_arrival=", "configuration late_arrival: '' is not 0 or 1" },
+        { "r_reset=x", "configuration r_reset: 'x' is not a 32-bit value or unknown" },
+        { "r_reset=UNKNOWN", "configuration r_reset: 'UNKNOWN' is not a 32-bit value or unknown" },
+        { "vtor=2", "configuration vtor: '2' is not 0 or 1" },
+        { "syst_calib=0x100000000", "configuration syst_calib: '0x100000000' is not a 32-bit value" },
+        { "sw_pend=dsb", "configuration sw_pend: 'dsb' is not store or barrier" },
+        { "abandon_unstack=on", "configuration abandon_unstack: 'on' is not 0 or 1" },
         { "lr_rst=0", "unknown configuration key 'lr_rst' (keys: lr_reset, cpuid, mtb, mtb_base, num_irq, systick, "
-                      "tail_chain, late_arrival)" },
+                      "tail_chain, late_arrival, r_reset, vtor, syst_calib, sw_pend, abandon_unstack)" },
         { "num_irq", "configuration item 'num_irq' has no value (expected key=value)" },
     };
     for (const auto &t : cases) EXPECT_NE(parse_error(t.text).find(t.expect), std::string::npos) << t.text << ": " << parse_error(t.text);
@@ -250,7 +272,8 @@ TEST(ConfigCli, RecordsTheConfigurationInTheGzipHeader)
     ASSERT_NE(r, nullptr) << e.msg;
     ASSERT_NE(tm_reader_gzip_comment(r), nullptr);
     EXPECT_EQ(std::string(tm_reader_gzip_comment(r)), "lr_reset=0x12345678,cpuid=0x410cc601,mtb=1,mtb_base=0x40000000,"
-                                                      "num_irq=4,systick=insn,tail_chain=0,late_arrival=0" +
+                                                      "num_irq=4,systick=insn,tail_chain=0,late_arrival=0,r_reset=0x00000000,"
+                                                      "vtor=1,syst_calib=0x00000000,sw_pend=store,abandon_unstack=0" +
                                                           program_identity(elf));
     tm_reader_close(r);
     // the defaults are recorded too

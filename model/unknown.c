@@ -1,0 +1,355 @@
+/* UNKNOWN values (model/ARCHITECTURE.md, "UNKNOWN values"): registers, flags and memory bytes whose value the
+ * architecture leaves UNKNOWN (r0-r12 at reset with r_reset=unknown, the registers an abandoned unstacking may
+ * have loaded) and everything computed from them. The model computes with a value all the same; the trace writes
+ * an unknown value's digits as 'x', so that the checker never compares it. A value that decides the program's
+ * path (a branch, an address, the stack pointer, an exception's state) cannot be unknown: the model stops there,
+ * as it cannot make the golden (m6_stopped: M6_STEP_UNKNOWN).
+ * The executor calls this file only while something is unknown (c->unk_any), after each instruction: what it
+ * made unknown or known (from its operands' marks before it, which the instruction itself does not change, and its
+ * accesses), or whether its path depended on an unknown value. Registers are tracked whole, memory by byte, the
+ * flags one by one. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "m6_state.h"
+
+#define FLAG_N 0x80000000u
+#define FLAG_Z 0x40000000u
+#define FLAG_C 0x20000000u
+#define FLAG_V 0x10000000u
+#define FLAGS_NZ (FLAG_N | FLAG_Z)
+#define FLAGS_NZC (FLAGS_NZ | FLAG_C)
+#define FLAGS_NZCV (FLAGS_NZC | FLAG_V)
+
+/* The memory the bitmap covers: code, SRAM, MTB SRAM, one bit per byte, as one index. */
+#define UNK_SRAM_AT M6_CODE_SIZE
+#define UNK_MTB_AT (M6_CODE_SIZE + M6_SRAM_SIZE)
+#define UNK_BYTES (M6_CODE_SIZE + M6_SRAM_SIZE + M6_MTBRAM_SIZE)
+
+static void update_any(m6 *c)
+{
+    c->unk_any = c->unk_regs | c->unk_flags | c->unk_bytes;
+    m6_post_hooks(c);
+}
+
+/* The bitmap index of a RAM byte, -1 for any other address. */
+static long index_of(uint32_t a)
+{
+    if (a < M6_CODE_SIZE) return (long)a;
+    if (a - M6_SRAM_BASE < M6_SRAM_SIZE) return (long)(UNK_SRAM_AT + (a - M6_SRAM_BASE));
+    if (a - M6_MTBRAM_BASE < M6_MTBRAM_SIZE) return (long)(UNK_MTB_AT + (a - M6_MTBRAM_BASE));
+    return -1;
+}
+
+unsigned m6_unknown_bytes(const m6 *c, uint32_t addr, unsigned size)
+{
+    unsigned mask = 0;
+    if (!c->unk_bytes) return 0;
+    for (unsigned i = 0; i < size; i++) {
+        long k = index_of(addr + i);
+        if (k >= 0 && (c->unk_mem[k >> 3] >> (k & 7) & 1)) mask |= 1u << i;
+    }
+    return mask;
+}
+
+void m6_unknown_store(m6 *c, uint32_t addr, unsigned size, unsigned mask)
+{
+    if (!mask && !c->unk_bytes) return;
+    if (!c->unk_mem && !(c->unk_mem = calloc(1, UNK_BYTES / 8))) abort(); /* 40 KiB, once */
+    for (unsigned i = 0; i < size; i++) {
+        long k = index_of(addr + i);
+        if (k < 0) continue;
+        uint8_t bit = (uint8_t)(1u << (k & 7)), *p = &c->unk_mem[k >> 3];
+        if ((mask >> i & 1) && !(*p & bit)) { *p |= bit; c->unk_bytes++; }
+        else if (!(mask >> i & 1) && (*p & bit)) { *p &= (uint8_t)~bit; c->unk_bytes--; }
+    }
+    update_any(c);
+}
+
+void m6_unknown_reset(m6 *c)
+{
+    c->unk_regs = c->cfg.r_reset_unknown ? 0x1fffu : 0; /* r0-r12 */
+    c->unk_flags = 0;
+    if (c->unk_mem) memset(c->unk_mem, 0, UNK_BYTES / 8);
+    c->unk_bytes = 0;
+    c->unk_stopped = 0;
+    memset(&c->unk_ret, 0, sizeof c->unk_ret);
+    update_any(c);
+}
+
+void m6_unknown_set(m6 *c, uint32_t regs, uint32_t flags)
+{
+    c->unk_regs |= regs;
+    c->unk_flags |= flags;
+    update_any(c);
+}
+
+void m6_unknown_known(m6 *c, uint32_t regs, uint32_t flags)
+{
+    c->unk_regs &= ~regs;
+    c->unk_flags &= ~flags;
+    update_any(c);
+}
+
+void m6_unknown_stop(m6 *c, uint32_t pc, const char *what)
+{
+    if (c->unk_stopped) return;
+    c->unk_stopped = 1;
+    c->exited = 1;
+    c->exit_code = M6_EXIT_UNKNOWN;
+    snprintf(c->msg, sizeof c->msg, "%s at %08x is UNKNOWN: the path of the program depends on it", what, pc);
+}
+
+/* ---- one instruction ---------------------------------------------------------------------------------------- */
+
+static uint32_t bit(unsigned r) { return 1u << r; }
+
+/* The result written to the registers dst and the flags fdst is unknown when a register of src or a flag of fsrc
+ * is (before the instruction), known otherwise. */
+static void result(m6_unknown_rule *p, const m6 *c, uint32_t dst, uint32_t src, uint32_t fsrc, uint32_t fdst)
+{
+    int unk = (c->unk_regs & src) || (c->unk_flags & fsrc);
+    if (unk) { p->regs_set |= dst; p->flags_set |= fdst; }
+    else { p->regs_clr |= dst; p->flags_clr |= fdst; }
+}
+
+/* The flags a condition reads (A6.3.1). */
+static uint32_t cond_flags(unsigned cond)
+{
+    static const uint32_t f[8] = { FLAG_Z, FLAG_C, FLAG_N, FLAG_V, FLAG_C | FLAG_Z, FLAG_N | FLAG_V,
+                                   FLAG_Z | FLAG_N | FLAG_V, 0 };
+    return f[(cond >> 1) & 7];
+}
+
+/* A register that must be known (an address, a branch target, the stack pointer, a special register). */
+static int need(m6 *c, uint32_t pc, uint32_t regs, const char *what)
+{
+    if (!(c->unk_regs & regs & 0x7fffu)) return 0;
+    m6_unknown_stop(c, pc, what);
+    return 1;
+}
+
+/* What instruction id does to the marks, into p; 1 when its path depends on an unknown value (the model stopped). */
+static int rule_of(m6 *c, m6_unknown_rule *p, thumb_id id, uint32_t pc, uint32_t op)
+{
+    memset(p, 0, sizeof *p);
+    switch (id) {
+    /* Shift (immediate), add, subtract, move, and compare */
+    case thumb_mov_reg_t2: result(p, c, bit(thumb_rd(op)), bit(thumb_rm2(op)), 0, FLAGS_NZ); break;
+    case thumb_lsl_imm_t1:
+    case thumb_lsr_imm_t1:
+    case thumb_asr_imm_t1: result(p, c, bit(thumb_rd(op)), bit(thumb_rm2(op)), 0, FLAGS_NZC); break;
+    case thumb_add_reg_t1:
+    case thumb_sub_reg_t1:
+        result(p, c, bit(thumb_rd(op)), bit(thumb_rn(op)) | bit(thumb_rm(op)), 0, FLAGS_NZCV);
+        break;
+    case thumb_add_imm_t1:
+    case thumb_sub_imm_t1: result(p, c, bit(thumb_rd(op)), bit(thumb_rn(op)), 0, FLAGS_NZCV); break;
+    case thumb_mov_imm_t1: result(p, c, bit(thumb_rdn8(op)), 0, 0, FLAGS_NZ); break;
+    case thumb_cmp_imm_t1: result(p, c, 0, bit(thumb_rdn8(op)), 0, FLAGS_NZCV); break;
+    case thumb_add_imm_t2:
+    case thumb_sub_imm_t2: result(p, c, bit(thumb_rdn8(op)), bit(thumb_rdn8(op)), 0, FLAGS_NZCV); break;
+    /* Data processing */
+    case thumb_and_reg_t1:
+    case thumb_eor_reg_t1:
+    case thumb_orr_reg_t1:
+    case thumb_bic_reg_t1:
+    case thumb_mul_t1:
+        result(p, c, bit(thumb_rd(op)), bit(thumb_rd(op)) | bit(thumb_rm2(op)), 0, FLAGS_NZ);
+        break;
+    case thumb_mvn_reg_t1: result(p, c, bit(thumb_rd(op)), bit(thumb_rm2(op)), 0, FLAGS_NZ); break;
+    case thumb_lsl_reg_t1:
+    case thumb_lsr_reg_t1:
+    case thumb_asr_reg_t1:
+    case thumb_ror_reg_t1: {
+        unsigned d = thumb_rd(op), m = thumb_rm2(op);
+        /* a known shift by 0 leaves C alone (Shift_C); the amount is still in R[m] unless d == m, when every
+         * operand is known anyway */
+        int keep_c = !(c->unk_regs & bit(m)) && d != m && (c->r[m] & 0xff) == 0;
+        result(p, c, bit(d), bit(d) | bit(m), 0, keep_c ? FLAGS_NZ : FLAGS_NZC);
+        break;
+    }
+    case thumb_adc_reg_t1:
+    case thumb_sbc_reg_t1:
+        result(p, c, bit(thumb_rd(op)), bit(thumb_rd(op)) | bit(thumb_rm2(op)), FLAG_C, FLAGS_NZCV);
+        break;
+    case thumb_tst_reg_t1: result(p, c, 0, bit(thumb_rd(op)) | bit(thumb_rm2(op)), 0, FLAGS_NZ); break;
+    case thumb_rsb_imm_t1: result(p, c, bit(thumb_rd(op)), bit(thumb_rm2(op)), 0, FLAGS_NZCV); break;
+    case thumb_cmp_reg_t1:
+    case thumb_cmn_reg_t1: result(p, c, 0, bit(thumb_rd(op)) | bit(thumb_rm2(op)), 0, FLAGS_NZCV); break;
+    /* Special data instructions and branch and exchange: the PC reads as a known value */
+    case thumb_add_reg_t2:
+    case thumb_add_sp_reg_t1:
+    case thumb_add_sp_reg_t2: {
+        unsigned dn = thumb_dn(op);
+        uint32_t src = bit(dn) | bit(thumb_rm4(op));
+        if (dn == 15) return need(c, pc, src, "the branch target of ADD pc");
+        if (dn == 13) return need(c, pc, src, "the stack pointer ADD writes");
+        result(p, c, bit(dn), src, 0, 0);
+        break;
+    }
+    case thumb_cmp_reg_t2: result(p, c, 0, bit(thumb_dn(op)) | bit(thumb_rm4(op)), 0, FLAGS_NZCV); break;
+    case thumb_mov_reg_t1: {
+        unsigned d = thumb_dn(op), m = thumb_rm4(op);
+        if (d == 15) return need(c, pc, bit(m), "the branch target of MOV pc");
+        if (d == 13) return need(c, pc, bit(m), "the stack pointer MOV writes");
+        result(p, c, bit(d), bit(m), 0, 0);
+        break;
+    }
+    case thumb_bx_t1: return need(c, pc, bit(thumb_rm4(op)), "the branch target of BX");
+    case thumb_blx_reg_t1:
+        if (need(c, pc, bit(thumb_rm4(op)), "the branch target of BLX")) return 1;
+        p->regs_clr |= bit(14);
+        break;
+    /* Loads and stores: the address must be known; what is loaded is as unknown as its bytes */
+    case thumb_ldr_lit_t1: p->load = bit(thumb_rdn8(op)); break;
+    case thumb_str_reg_t1:
+    case thumb_strh_reg_t1:
+    case thumb_strb_reg_t1:
+    case thumb_ldrsb_reg_t1:
+    case thumb_ldr_reg_t1:
+    case thumb_ldrh_reg_t1:
+    case thumb_ldrb_reg_t1:
+    case thumb_ldrsh_reg_t1:
+        if (need(c, pc, bit(thumb_rn(op)) | bit(thumb_rm(op)), "an address register")) return 1;
+        if (id == thumb_str_reg_t1 || id == thumb_strh_reg_t1 || id == thumb_strb_reg_t1) p->store = bit(thumb_rd(op));
+        else p->load = bit(thumb_rd(op));
+        break;
+    case thumb_str_imm_t1:
+    case thumb_strb_imm_t1:
+    case thumb_strh_imm_t1:
+        if (need(c, pc, bit(thumb_rn(op)), "an address register")) return 1;
+        p->store = bit(thumb_rd(op));
+        break;
+    case thumb_ldr_imm_t1:
+    case thumb_ldrb_imm_t1:
+    case thumb_ldrh_imm_t1:
+        if (need(c, pc, bit(thumb_rn(op)), "an address register")) return 1;
+        p->load = bit(thumb_rd(op));
+        break;
+    case thumb_str_imm_t2: p->store = bit(thumb_rdn8(op)); break;
+    case thumb_ldr_imm_t2: p->load = bit(thumb_rdn8(op)); break;
+    /* PC- and SP-relative addresses, the SP's own arithmetic: known */
+    case thumb_adr_t1:
+    case thumb_add_sp_imm_t1: p->regs_clr |= bit(thumb_rdn8(op)); break;
+    case thumb_sxth_t1:
+    case thumb_sxtb_t1:
+    case thumb_uxth_t1:
+    case thumb_uxtb_t1:
+    case thumb_rev_t1:
+    case thumb_rev16_t1:
+    case thumb_revsh_t1: result(p, c, bit(thumb_rd(op)), bit(thumb_rm2(op)), 0, 0); break;
+    case thumb_push_t1: p->store = thumb_push_registers(op); break;
+    case thumb_pop_t1: p->load = thumb_pop_registers(op); break;
+    case thumb_stm_t1:
+        if (need(c, pc, bit(thumb_rdn8(op)), "the base register of STM")) return 1;
+        p->store = thumb_register_list(op);
+        p->regs_clr |= bit(thumb_rdn8(op));
+        break;
+    case thumb_ldm_t1:
+        if (need(c, pc, bit(thumb_rdn8(op)), "the base register of LDM")) return 1;
+        p->load = thumb_register_list(op);
+        if (!(p->load & bit(thumb_rdn8(op)))) p->regs_clr |= bit(thumb_rdn8(op));
+        break;
+    /* semihosting: the operation and its argument decide what the call does */
+    case thumb_bkpt_t1:
+        if (thumb_imm8(op) == 0xab && need(c, pc, bit(0) | bit(1), "a semihosting call's r0 or r1")) return 1;
+        p->written_known = 1; /* r0, when the call writes it */
+        break;
+    case thumb_b_t1:
+        if (!(c->unk_flags & cond_flags(thumb_cond(op)))) break;
+        m6_unknown_stop(c, pc, "the condition of B<cond>");
+        return 1;
+    case thumb_bl_t1: p->regs_clr |= bit(14); break;
+    case thumb_msr_t1: {
+        unsigned sysm = thumb_sysm(op);
+        if (sysm <= 3) result(p, c, 0, bit(thumb_msr_rn(op)), 0, FLAGS_NZCV); /* the APSR */
+        else if (need(c, pc, bit(thumb_msr_rn(op)), "the special register MSR writes")) return 1;
+        break;
+    }
+    case thumb_mrs_t1: result(p, c, bit(thumb_mrs_rd(op)), 0, thumb_sysm(op) <= 3 ? FLAGS_NZCV : 0, 0); break;
+    default: break; /* nothing written that can be unknown: CPS, hints, barriers, B, SVC, UDF, add/sub SP #imm */
+    }
+    return 0;
+}
+
+/* The registers of list ascending, as LDM/POP/PUSH/STM transfer them. */
+static int next_reg(uint32_t *list)
+{
+    if (!*list) return -1;
+    int r = __builtin_ctz(*list);
+    *list &= *list - 1;
+    return r;
+}
+
+int m6_unknown_step(m6 *c, uint32_t pc, uint32_t op, int fault)
+{
+    thumb_id id = (thumb_id)c->thumb_id;
+    m6_unknown_rule rule, *p = &rule;
+    m6_unknown_rule ret = c->unk_ret; /* the exception return's, made during the instruction */
+    memset(&c->unk_ret, 0, sizeof c->unk_ret);
+    if (rule_of(c, p, id, pc, op)) return 1;
+    uint32_t load = p->load, store = p->store, regs_set = p->regs_set, regs_clr = p->regs_clr;
+    uint32_t before = c->unk_regs;
+    /* the step's own accesses, before an exception return's unstacking reads */
+    unsigned n = c->exc_return_from && !c->tail_chain_to ? c->acc_before_unstack : c->nacc;
+    for (unsigned i = 0; i < n; i++) {
+        m6_access *a = &c->acc[i];
+        if (a->write) {
+            int r = next_reg(&store);
+            unsigned mask = (r >= 0 && (before >> r & 1)) ? (1u << a->size) - 1 : 0;
+            a->unk = (uint8_t)mask;
+            if (mask && !m6_mem_ptr(c, a->addr, a->size)) m6_unknown_stop(c, pc, "the value stored to a device");
+            m6_unknown_store(c, a->addr, a->size, mask);
+        } else {
+            int r = next_reg(&load);
+            a->unk = (uint8_t)m6_unknown_bytes(c, a->addr, a->size);
+            if (r == 15 && a->unk) m6_unknown_stop(c, pc, "the branch target POP loads");
+            else if (r >= 0 && a->unk) regs_set |= bit((unsigned)r);
+            else if (r >= 0) regs_clr |= bit((unsigned)r);
+        }
+    }
+    if (c->unk_stopped) return 1;
+    if (fault) return 0; /* a faulting instruction writes no register (its stores stay done) */
+    if (p->written_known) regs_clr |= c->reg_written & 0x7fffu;
+    c->unk_regs = (c->unk_regs & ~regs_clr) | regs_set;
+    c->unk_flags = (c->unk_flags & ~p->flags_clr) | p->flags_set;
+    /* an exception return's registers from the frame, after the POP's own */
+    c->unk_regs = (c->unk_regs & ~ret.regs_clr) | ret.regs_set;
+    c->unk_flags = (c->unk_flags & ~ret.flags_clr) | ret.flags_set;
+    update_any(c);
+    return 0;
+}
+
+/* ---- exception entry and return ------------------------------------------------------------------------------ */
+
+void m6_unknown_frame(const m6 *c, uint8_t unk[8])
+{
+    static const unsigned regs[6] = { 0, 1, 2, 3, 12, 14 };
+    for (unsigned i = 0; i < 6; i++) unk[i] = (c->unk_regs >> regs[i] & 1) ? 0xf : 0;
+    unk[6] = 0;
+    unk[7] = c->unk_flags ? 0x8 : 0; /* the flags are the stacked xPSR's top byte */
+}
+
+void m6_unknown_stacked(m6 *c, uint32_t frame_addr, const uint8_t unk[8])
+{
+    for (unsigned i = 0; i < 8; i++) m6_unknown_store(c, frame_addr + 4 * i, 4, unk[i]);
+}
+
+int m6_unknown_unstacked(m6 *c, uint32_t frame_addr, uint32_t pc)
+{
+    static const unsigned regs[6] = { 0, 1, 2, 3, 12, 14 };
+    m6_unknown_rule *p = &c->unk_ret;
+    for (unsigned i = 0; i < 6; i++) {
+        if (m6_unknown_bytes(c, frame_addr + 4 * i, 4)) p->regs_set |= bit(regs[i]);
+        else p->regs_clr |= bit(regs[i]);
+    }
+    unsigned x = m6_unknown_bytes(c, frame_addr + 28, 4);
+    if (m6_unknown_bytes(c, frame_addr + 24, 4) || (x & 7)) {
+        m6_unknown_stop(c, pc, "the return address or the exception state an exception return unstacks");
+        return -1;
+    }
+    if (x) p->flags_set = FLAGS_NZCV;
+    else p->flags_clr = FLAGS_NZCV;
+    return 0;
+}

@@ -1,0 +1,269 @@
+// The configuration keys for Cortex-M0's implementation choices (model/ARCHITECTURE.md, "Configuration",
+// "UNKNOWN values"): r0-r12 at reset as a value or UNKNOWN (and what is computed from them), VTOR absent, SYST_CALIB's
+// value, software pends taken after the next barrier, and a tail-chained entry's UNKNOWN registers with
+// abandon_unstack. Each on hand-placed code, against the default for contrast.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "machine.h"
+
+namespace {
+
+// The records the model traced: register writes and memory accesses, with their UNKNOWN bits.
+struct Rec {
+    std::string name;  // register name, or "MW"/"MR" for a memory access
+    uint32_t addr, value;
+    uint64_t unknown;
+};
+
+void sink(void *ctx, const tm_record *r)
+{
+    auto *v = static_cast<std::vector<Rec> *>(ctx);
+    if (r->kind == TM_REC_REG)
+        v->push_back({ std::string(r->u.reg.name.p, r->u.reg.name.n), 0, (uint32_t)r->u.reg.value.v,
+                       r->u.reg.value.unknown });
+    else if (r->kind == TM_REC_MEM)
+        v->push_back({ r->u.mem.write ? "MW" : "MR", (uint32_t)r->u.mem.addr.va, (uint32_t)r->u.mem.data.v,
+                       r->u.mem.data.unknown });
+}
+
+// The last record of that name (and address, for memory); nullptr when there is none.
+const Rec *last(const std::vector<Rec> &v, const std::string &name, uint32_t addr = 0)
+{
+    bool memory = name == "MW" || name == "MR";
+    for (auto it = v.rbegin(); it != v.rend(); ++it)
+        if (it->name == name && (!memory || it->addr == addr)) return &*it;
+    return nullptr;
+}
+
+const uint32_t kR0_12 = 0x1fff;
+
+}  // namespace
+
+TEST(RReset, AValueForR0ToR12)
+{
+    Machine m({ 0x4608, 0xe7fe });  // mov r0, r1 ; b .
+    m.configure([](m6_config &k) { k.r_reset = 0xffffffffu; });
+    ASSERT_EQ(m6_reset(m.c, nullptr), 0);
+    for (int r = 0; r <= 12; r++) {
+        EXPECT_EQ(m6_reg(m.c, r), 0xffffffffu) << "r" << r;
+        EXPECT_EQ(m6_reg_unknown(m.c, r), 0u) << "r" << r;
+    }
+    EXPECT_EQ(m6_reg(m.c, TM_REG_LR), 0xffffffffu);  // lr_reset's
+    Machine d({ 0xe7fe });
+    ASSERT_EQ(m6_reset(d.c, nullptr), 0);
+    EXPECT_EQ(m6_reg(d.c, 5), 0u);  // the default: 0
+}
+
+TEST(RReset, UnknownAndWhatIsComputedFromIt)
+{
+    // push {r4} ; adds r0, r1, r2 ; movs r1, #5 ; pop {r5} ; adds r2, r1, #1 ; b .
+    Machine m({ 0xb410, 0x1888, 0x2105, 0xbc20, 0x1c4a, 0xe7fe });
+    m.configure([](m6_config &k) { k.r_reset_unknown = 1; });
+    std::vector<Rec> recs;
+    m6_trace_to_sink(m.c, sink, &recs, 1);
+    ASSERT_EQ(m6_reset(m.c, nullptr), 0);
+    for (int r = 0; r <= 12; r++) EXPECT_EQ(m6_reg_unknown(m.c, r), 0xffffffffu) << "r" << r;
+    EXPECT_EQ(m6_reg_unknown(m.c, TM_REG_LR), 0u);
+    EXPECT_EQ(m6_reg_unknown(m.c, TM_REG_SP), 0u);
+    m.run(5);
+    // the PUSH puts r4's UNKNOWN value on the bus; the POP brings it back into r5
+    const Rec *mw = last(recs, "MW", 0x20000ffc);
+    ASSERT_NE(mw, nullptr);
+    EXPECT_EQ(mw->unknown, 0xffffffffu);
+    const Rec *r5 = last(recs, "r5");
+    ASSERT_NE(r5, nullptr);
+    EXPECT_EQ(r5->unknown, 0xffffffffu);
+    // the sum of two unknown registers and its flags are unknown; MOVS #5 and what follows from it are known
+    EXPECT_EQ(m6_reg_unknown(m.c, 0), 0xffffffffu);
+    EXPECT_EQ(m6_reg_unknown(m.c, 1), 0u);
+    EXPECT_EQ(m6_reg(m.c, 2), 6u);
+    EXPECT_EQ(m6_reg_unknown(m.c, 2), 0u);
+    EXPECT_EQ(m6_reg_unknown(m.c, TM_REG_XPSR), 0u) << "ADDS r2, r1, #1 set every flag from known values";
+    std::vector<uint64_t> cpsr;  // the UNKNOWN bits of each cpsr write
+    for (const Rec &r : recs)
+        if (r.name == "cpsr") cpsr.push_back(r.unknown);
+    // ADDS r0, r1, r2: N Z C V unknown; MOVS r1, #5: N Z known, C V still; ADDS r2, r1, #1: all known
+    EXPECT_EQ(cpsr, (std::vector<uint64_t>{ 0xf0000000u, 0x30000000u, 0 }));
+    // a core shows r3's value (live mode): the model takes it
+    m6_take_value(m.c, 3, 0xffffffffu);
+    EXPECT_EQ(m6_reg_unknown(m.c, 3), 0u);
+    EXPECT_EQ(m6_reg(m.c, 3), 0xffffffffu);
+    m6_take_value(m.c, 2, 0x1234);  // a known register is left alone
+    EXPECT_EQ(m6_reg(m.c, 2), 6u);
+}
+
+TEST(RReset, AnUnknownValueCannotDecideThePath)
+{
+    struct {
+        std::vector<uint16_t> code;
+        const char *what;
+    } cases[] = {
+        { { 0x2b00, 0xd000, 0xe7fe, 0xe7fe }, "the condition of B<cond> at 00000102" },  // cmp r3, #0 ; beq
+        { { 0x6830, 0xe7fe }, "an address register at 00000100" },                       // ldr r0, [r6]
+        { { 0x4738, 0xe7fe }, "the branch target of BX at 00000100" },                   // bx r7
+        { { 0x46c7, 0xe7fe }, "the branch target of MOV pc at 00000100" },               // mov pc, r8
+        { { 0x468d, 0xe7fe }, "the stack pointer MOV writes at 00000100" },              // mov sp, r1
+    };
+    for (const auto &t : cases) {
+        Machine m(t.code);
+        m.configure([](m6_config &k) { k.r_reset_unknown = 1; });
+        ASSERT_EQ(m6_reset(m.c, nullptr), 0);
+        EXPECT_EQ(m.run(10), M6_STEP_UNKNOWN) << t.what;
+        EXPECT_EQ(m6_stopped(m.c), M6_STEP_UNKNOWN);
+        EXPECT_EQ(m6_exit_code(m.c), M6_EXIT_UNKNOWN);
+        EXPECT_NE(std::string(m6_stop_reason(m.c)).find(t.what), std::string::npos) << m6_stop_reason(m.c);
+        EXPECT_EQ(m6_step(m.c), M6_STEP_UNKNOWN) << "stopped for good";
+        // with r_reset a value the same code runs on
+        Machine k(t.code);
+        ASSERT_EQ(m6_reset(k.c, nullptr), 0);
+        m6_set_reg(k.c, 6, 0x20000000);  // a mapped address for LDR
+        m6_set_reg(k.c, 7, 0x105);       // BX to the b .
+        m6_set_reg(k.c, 8, 0x102);       // MOV pc to the b .
+        m6_set_reg(k.c, 1, 0x20000800);
+        EXPECT_EQ(k.run(10), M6_STEP_INSN) << t.what;
+    }
+}
+
+TEST(RReset, ExceptionEntryStacksTheMarksAndTheReturnRestoresThem)
+{
+    // main: svc 0 ; b . ; the SVC handler (0x200): bx lr
+    Machine m({ 0xdf00, 0xe7fe }, { 0x4770 });
+    m.configure([](m6_config &k) { k.r_reset_unknown = 1; });
+    std::vector<Rec> recs;
+    m6_trace_to_sink(m.c, sink, &recs, 1);
+    ASSERT_EQ(m6_reset(m.c, nullptr), 0);
+    m6_take_value(m.c, 1, 0x11);  // a value the core showed: known
+    m.run(3);                  // svc, its entry, bx lr with the unstacking
+    // the frame: r0 unknown, r1 known, r2, r3, r12 unknown, LR known, the return address known
+    const uint32_t frame = 0x20000fe0;
+    ASSERT_NE(last(recs, "MW", frame), nullptr);
+    EXPECT_EQ(last(recs, "MW", frame)->unknown, 0xffffffffu);
+    EXPECT_EQ(last(recs, "MW", frame + 4)->unknown, 0u);
+    EXPECT_EQ(last(recs, "MW", frame + 16)->unknown, 0xffffffffu);
+    EXPECT_EQ(last(recs, "MW", frame + 20)->unknown, 0u);
+    EXPECT_EQ(last(recs, "MW", frame + 24)->unknown, 0u);
+    EXPECT_EQ(last(recs, "MR", frame)->unknown, 0xffffffffu);
+    EXPECT_EQ(m.ipsr(), 0u);
+    EXPECT_EQ(m6_reg_unknown(m.c, 0), 0xffffffffu);
+    EXPECT_EQ(m6_reg_unknown(m.c, 1), 0u);
+    EXPECT_EQ(m6_reg(m.c, 1), 0x11u);
+    EXPECT_EQ(m6_reg_unknown(m.c, 12), 0xffffffffu);
+    EXPECT_EQ(m6_reg_unknown(m.c, TM_REG_LR), 0u);
+}
+
+TEST(Vtor, AbsentReadsZeroAndKeepsTheTableAtZero)
+{
+    for (int vtor = 1; vtor >= 0; vtor--) {
+        // main: svc 0 ; b . ; the table at 0x400 sends SVCall to 0x300 (b .), the one at 0 to 0x200
+        Machine m({ 0xdf00, 0xe7fe }, { 0xe7fe });
+        m.poke32(0x300, 0xe7fe);
+        m.poke32(0x400 + 4 * 11, 0x301);
+        m.configure([&](m6_config &k) { k.vtor = vtor; });
+        ASSERT_EQ(m6_reset(m.c, nullptr), 0);
+        ASSERT_EQ(m6_scs_write(m.c, 0xe000ed08, 0x400), 0);
+        EXPECT_EQ(m.bus32(0xe000ed08), vtor ? 0x400u : 0u);
+        m.run(2);
+        EXPECT_EQ(m.ipsr(), 11u);
+        EXPECT_EQ(m6_reg(m.c, TM_REG_PC), vtor ? 0x300u : 0x200u) << "vtor=" << vtor;
+    }
+}
+
+TEST(SystCalib, ReadsTheConfiguredValue)
+{
+    Machine m({ 0xe7fe });
+    EXPECT_EQ(m.bus32(0xe000e01c), 0u);  // the default
+    m.configure([](m6_config &k) { k.syst_calib = 0xc0000000u; });
+    EXPECT_EQ(m.bus32(0xe000e01c), 0xc0000000u);
+    ASSERT_EQ(m6_scs_write(m.c, 0xe000e01c, 0x1234), 0);
+    EXPECT_EQ(m.bus32(0xe000e01c), 0xc0000000u) << "read-only";
+}
+
+TEST(SwPend, TakenAfterTheStoreOrAfterTheNextBarrier)
+{
+    // str r1, [r0] (the pend) ; nop ; nop ; <barrier> ; nop ; b .   The handlers (0x200): b .
+    struct {
+        uint32_t reg, value;
+        unsigned exc;
+        std::vector<uint16_t> barrier;
+    } cases[] = {
+        { 0xe000ed04, 1u << 28, M6_EXC_PENDSV, { 0xf3bf, 0x8f4f } },  // ICSR PENDSVSET, DSB
+        { 0xe000ed04, 1u << 26, M6_EXC_SYSTICK, { 0xf3bf, 0x8f6f } }, // ICSR PENDSTSET, ISB
+        { 0xe000ed04, 1u << 31, M6_EXC_NMI, { 0xf3bf, 0x8f4f } },     // ICSR NMIPENDSET, DSB
+        { 0xe000e200, 1u << 2, M6_EXC_IRQ0 + 2, { 0xf3bf, 0x8f6f } }, // NVIC ISPR, ISB
+    };
+    for (const auto &t : cases) {
+        for (int barrier = 0; barrier < 2; barrier++) {
+            std::vector<uint16_t> code = { 0x6001, 0xbf00, 0xbf00 };
+            code.insert(code.end(), t.barrier.begin(), t.barrier.end());
+            code.insert(code.end(), { 0xbf00, 0xe7fe });
+            Machine m(code, { 0xe7fe });
+            m.configure([&](m6_config &k) { k.sw_pend = barrier ? M6_PEND_BARRIER : M6_PEND_STORE; });
+            ASSERT_EQ(m6_reset(m.c, nullptr), 0);
+            ASSERT_EQ(m6_scs_write(m.c, 0xe000e100, 0xffffffffu), 0);  // IRQs enabled
+            m6_set_reg(m.c, 0, t.reg);
+            m6_set_reg(m.c, 1, t.value);
+            int steps = 0;
+            while (m.ipsr() == 0 && steps < 10) {
+                m6_step(m.c);
+                steps++;
+                if (barrier && m.ipsr() == 0 && steps == 1) {
+                    EXPECT_NE(m.bus32(t.reg) & t.value, 0u) << "pending at once, in the registers";
+                }
+            }
+            EXPECT_EQ(m.ipsr(), t.exc);
+            // the return address stacked: after the store (0x102), or after the barrier (0x10a)
+            EXPECT_EQ(m.bus32(m6_reg(m.c, TM_REG_SP) + 24), barrier ? 0x10au : 0x102u) << std::hex << t.value;
+        }
+    }
+}
+
+TEST(SwPend, AnExceptionReturnLetsTheHeldPendBeTaken)
+{
+    // main: svc 0 ; b . ; SVC handler (0x200): str r1, [r0] (PENDSVSET) ; bx lr ; PendSV (0x300): b .
+    Machine m({ 0xdf00, 0xe7fe }, { 0x6001, 0x4770 });
+    m.poke32(4 * 14, 0x301);
+    m.poke32(0x300, 0xe7fe);
+    m.configure([](m6_config &k) { k.sw_pend = M6_PEND_BARRIER; });
+    ASSERT_EQ(m6_reset(m.c, nullptr), 0);
+    m6_set_reg(m.c, 0, 0xe000ed04);
+    m6_set_reg(m.c, 1, 1u << 28);
+    m.run(3);  // svc + entry, the store, bx lr: the return, then PendSV at the boundary after it
+    EXPECT_EQ(m.ipsr(), (unsigned)M6_EXC_PENDSV);
+    EXPECT_EQ(m.bus32(m6_reg(m.c, TM_REG_SP) + 24), 0x102u) << "taken as the return ends, before main's b .";
+}
+
+TEST(AbandonUnstack, ATailChainedEntryLeavesR0ToR3R12AndTheFlagsUnknown)
+{
+    // main: svc 0 ; b . ; the SVC handler pends PendSV (str r1, [r0]) and returns: a tail-chain into PendSV
+    for (int abandon = 0; abandon < 2; abandon++) {
+        Machine m({ 0xdf00, 0xe7fe }, { 0x6001, 0x4770 });
+        m.poke32(4 * 14, 0x301);
+        m.poke32(0x300, 0xe7fe);
+        m.configure([&](m6_config &k) {
+            k.tail_chain = 1;
+            k.abandon_unstack = abandon;
+        });
+        std::vector<Rec> recs;
+        m6_trace_to_sink(m.c, sink, &recs, 1);
+        ASSERT_EQ(m6_reset(m.c, nullptr), 0);
+        m6_set_reg(m.c, 0, 0xe000ed04);
+        m6_set_reg(m.c, 1, 1u << 28);
+        m.run(3);
+        ASSERT_EQ(m.ipsr(), (unsigned)M6_EXC_PENDSV);
+        EXPECT_EQ(m6_reg(m.c, TM_REG_LR), 0xfffffff9u);
+        for (int r : { 0, 1, 2, 3, 12 }) {
+            EXPECT_EQ(m6_reg_unknown(m.c, r), abandon ? 0xffffffffu : 0u) << "r" << r;
+            const Rec *w = last(recs, "r" + std::to_string(r));
+            if (abandon) {
+                ASSERT_NE(w, nullptr) << "the chained entry writes r" << r << " UNKNOWN";
+                EXPECT_EQ(w->unknown, 0xffffffffu);
+            }
+        }
+        EXPECT_EQ(m6_reg_unknown(m.c, TM_REG_XPSR), abandon ? 0xf0000000u : 0u);
+        EXPECT_EQ(m6_reg_unknown(m.c, 4), 0u);
+        EXPECT_EQ(m6_msp(m.c), 0x20000fe0u) << "the frame stays, SP unchanged";
+    }
+}
