@@ -120,7 +120,7 @@ int m6_enter_exception(m6 *c, unsigned n, uint32_t return_addr)
     uint32_t vector;
     n = read_vector(c, n, return_addr, &vector);
     if (!n) { /* locked up on the vector read: the frame's writes were made all the same */
-        m6_trace_stacking(c, frame, frame_addr);
+        m6_trace_stacking(c, frame, unk, frame_addr);
         return -1;
     }
     uint32_t exc_return = !from_thread ? 0xfffffff1u : (c->control & 2) ? 0xfffffffdu : 0xfffffff9u;

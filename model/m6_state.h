@@ -161,6 +161,6 @@ void m6_trace_exception(m6 *c, unsigned n, uint32_t return_addr, int from_thread
 void m6_trace_begin_step(m6 *c); /* only when c->trace */
 /* an entry's frame, stacked, whose vector read then locked up: the writes happened (records of the step before),
  * the exception was not entered */
-void m6_trace_stacking(m6 *c, const uint32_t frame[8], uint32_t frame_addr);
+void m6_trace_stacking(m6 *c, const uint32_t frame[8], const uint8_t unk[8], uint32_t frame_addr);
 
 #endif

@@ -223,13 +223,13 @@ void m6_trace_insn(m6 *c, uint32_t pc, uint32_t opcode, int is32, int taken)
     if (c->control != c->control_before && !c->exc_return_from) emit_reg(c, &l, "CONTROL", c->control);
 }
 
-void m6_trace_stacking(m6 *c, const uint32_t frame[8], uint32_t frame_addr)
+void m6_trace_stacking(m6 *c, const uint32_t frame[8], const uint8_t unk[8], uint32_t frame_addr)
 {
     if (!c->trace) return;
     line l;
     header(c, &l);
     for (unsigned i = 8; i-- > 0;) {
-        m6_access a = { frame_addr + 4 * i, frame[i], 4, 1 };
+        m6_access a = { frame_addr + 4 * i, frame[i], 4, 1, unk[i] };
         emit_mem(c, &l, &a);
     }
 }

@@ -154,6 +154,26 @@ TEST(RReset, ExceptionEntryStacksTheMarksAndTheReturnRestoresThem)
     EXPECT_EQ(m6_reg_unknown(m.c, TM_REG_LR), 0u);
 }
 
+TEST(RReset, AFrameStackedBeforeALockupOnTheVectorReadKeepsItsMarks)
+{
+    // ldr r1, =VTOR ; ldr r2, =0x30000000 (unmapped) ; str r2, [r1] ; svc 0 ; b . ; nop ; the two literals
+    Machine m({ 0x4902, 0x4a03, 0x600a, 0xdf00, 0xe7fe, 0xbf00, 0xed08, 0xe000, 0x0000, 0x3000 });
+    m.configure([](m6_config &k) { k.r_reset_unknown = 1; });
+    std::vector<Rec> recs;
+    m6_trace_to_sink(m.c, sink, &recs, 1);
+    ASSERT_EQ(m6_reset(m.c, nullptr), 0);
+    EXPECT_EQ(m.run(10), M6_STEP_LOCKUP);
+    // the frame's writes are traced although the exception was not entered: r0, r3, r12 unknown, r1, r2 known
+    const uint32_t frame = 0x20000fe0;
+    ASSERT_NE(last(recs, "MW", frame), nullptr);
+    EXPECT_EQ(last(recs, "MW", frame)->unknown, 0xffffffffu);
+    EXPECT_EQ(last(recs, "MW", frame + 4)->unknown, 0u);
+    EXPECT_EQ(last(recs, "MW", frame + 8)->unknown, 0u);
+    EXPECT_EQ(last(recs, "MW", frame + 12)->unknown, 0xffffffffu);
+    EXPECT_EQ(last(recs, "MW", frame + 16)->unknown, 0xffffffffu);
+    EXPECT_EQ(last(recs, "MW", frame + 20)->unknown, 0u);
+}
+
 TEST(Vtor, AbsentReadsZeroAndKeepsTheTableAtZero)
 {
     for (int vtor = 1; vtor >= 0; vtor--) {
