@@ -277,14 +277,18 @@ mutate: $(PROGRAM_ELFS) $(TC_PROGRAM_ELFS) $(LIVE_PROGRAM_ELFS) $(call random-pr
 # The reference core configured as Arm's Cortex-M0 makes its choices (model/ARCHITECTURE.md, "Configuration"):
 # r0-r12 reset to 0xFFFFFFFF and held UNKNOWN by the golden, no VTOR, SYST_CALIB 0xC0000000, software pends taken
 # after the next DSB or ISB, the unstacking abandoned for an exception that arrives during it, tail-chaining and
-# late arrival. sim/test_m0.sh runs the corpus on it in file mode, against goldens made with M0_CONFIG in
-# $(M0_DIR) (beside each, the model's console output and exit code on that configuration: what the program must
-# give there), and the live programs and a few async seeds in live mode.
+# late arrival; and the checker sees it only as it would see Arm's core: through its visibility port and its bus
+# (tb_top VisPort, the visibility-port adapter). sim/test_m0.sh runs the corpus on it in file mode
+# (build/sim/chk-m0), against goldens made with M0_CONFIG in $(M0_DIR) (beside each, the model's console output and
+# exit code on that configuration: what the program must give there), and the live programs and async seeds in
+# live mode (build/sim/chk-m0-live: SysTick counts cycles, as Cortex-M0's does).
 M0_PARAMS := -GRReset=32\'hFFFFFFFF -GRResetUnknown=1 -GVtorPresent=0 -GSystCalib=32\'hC0000000 -GPendBarrier=1 \
-             -GAbandonUnstack=1 -GTailChain=1 -GLateArrival=1
+             -GAbandonUnstack=1 -GTailChain=1 -GLateArrival=1 -GVisPort=1
 M0_CONFIG := r_reset=unknown,vtor=0,syst_calib=0xc0000000,sw_pend=barrier,abandon_unstack=1,tail_chain=1,late_arrival=1
 SIM_CHK_M0 := $(BUILD)/sim/chk-m0/Vtb_top
+SIM_CHK_M0_LIVE := $(BUILD)/sim/chk-m0-live/Vtb_top
 $(eval $(call verilate,$(SIM_CHK_M0),--assert --chk $(M0_PARAMS),sim/tb_main.cpp,$$(CHK_LIBS),sim/waves.h dpi/tarmac_chk_pkg.sv $$(LIBTARMACCHK)))
+$(eval $(call verilate,$(SIM_CHK_M0_LIVE),--assert --chk $(M0_PARAMS) -GSysTickCycles=1,sim/tb_main.cpp,$$(CHK_LIBS),sim/waves.h dpi/tarmac_chk_pkg.sv $$(LIBTARMACCHK)))
 M0_DIR := $(BUILD)/m0
 M0_PROGRAMS := $(PROGRAMS) $(OPTION_ONLY_PROGRAMS)
 # a program the model cannot follow on M0_CONFIG (its path depends on an UNKNOWN value: exit 123) or that locks up
@@ -300,7 +304,7 @@ $(RANDOM_DIR)/async_m0_%.S: $(RANDOM_DIR)/gen_random
 .PRECIOUS: $(RANDOM_DIR)/async_m0_%.S
 M0_ASYNC_SEEDS := 1 2 38
 TEST_SCRIPTS += sim/test_m0.sh
-TEST_PREREQS += $(SIM_CHK_M0) $(M0_PROGRAMS:%=$(M0_DIR)/%.tarmac.gz) $(LIVE_PROGRAM_ELFS) \
+TEST_PREREQS += $(SIM_CHK_M0) $(SIM_CHK_M0_LIVE) $(M0_PROGRAMS:%=$(M0_DIR)/%.tarmac.gz) $(LIVE_PROGRAM_ELFS) \
                 $(call async-elfs,$(M0_ASYNC_SEEDS:%=m0_%))
 
 # The nightly runner (tests/nightly/): its rules on crafted test directories; the small nightly

@@ -698,9 +698,9 @@ static void gen_hardfault(void)
 }
 
 /* The scenario that ends a run: 0 none (main returns 0), 1 a fault in HardFault, 2 a fault in NMI, 3 an SVC in
- * NMI (escalated to HardFault there), 4 a bus error on stacking, 6 on every vector read, 7 a PUSH and then the
- * stacking below the SRAM: each locks up; 5 a bus error on a vector read: a lockup, or a HardFault with late
- * arrival, after which the run goes on to its end. */
+ * NMI (escalated to HardFault there), 4 a bus error on stacking, 6 on every vector read (SVCall's, HardFault's or
+ * NMI's, PRIMASK set or not), 7 a PUSH and then the stacking below the SRAM: each locks up; 5 a bus error on a
+ * vector read: a lockup, or a HardFault with late arrival, after which the run goes on to its end. */
 static void terminal(int k)
 {
     ctx = THREAD_MSP;
@@ -736,10 +736,16 @@ static void terminal(int k)
     case 7: /* a PUSH below the start of the SRAM: its HardFault's stacking fails too */
         printf("\tldr r6, =0x20000004\n\tmov sp, r6\n\tpush {r0, r1}\n");
         break;
-    case 6: /* no vector table at all: VTOR in unmapped memory (a late HardFault's own vector fails too) */
+    case 6: /* no vector table at all: VTOR in unmapped memory (a late HardFault's own vector fails too), entered
+             * from execution priority 0 (PRIMASK set: HardFault still preempts it, an SVC escalates) or lowest */
         REG_WRITE(VTOR, 0x30000000u | pick(2) << 7);
         SYNC();
-        printf("\t%s\n", pick(2) ? "svc #0" : "udf #6"); /* SVCall's vector, or HardFault's own */
+        if (pick(2)) printf("\tcpsid i\n");
+        switch (pick(3)) {
+        case 0: printf("\tsvc #0\n"); break;                 /* SVCall's vector (or HardFault's: escalated) */
+        case 1: printf("\tudf #6\n"); break;                 /* HardFault's own */
+        default: REG_WRITE(ICSR, 1u << 31); SYNC(); break;   /* NMI's */
+        }
         break;
     default: break;
     }
