@@ -136,7 +136,7 @@ all: $(ALL_TARGETS)
 test: $(TEST_BINS) $(TEST_PREREQS)
 	@BUILD=$(BUILD) SAN_FLAGS="$(SAN_FLAGS)" PROGRAMS="$(PROGRAMS)" TC_PROGRAMS="$(TC_PROGRAMS)" TC_ISS_OPTS="$(TC_ISS_OPTS)" QEMU_PROGRAMS="$(QEMU_PROGRAMS)" ORACLE_PROGRAMS="$(ORACLE_PROGRAMS)" \
 	  LIVE_PROGRAMS="$(LIVE_PROGRAMS)" ASYNC_TEST_SEEDS="$(ASYNC_TEST_SEEDS)" ASYNC_PLUSARGS="$(ASYNC_PLUSARGS)" SYS_TEST_SEEDS="$(SYS_TEST_SEEDS)" \
-	  M0_ASYNC_SEEDS="$(M0_ASYNC_SEEDS)" \
+	  M0_ASYNC_SEEDS="$(M0_ASYNC_SEEDS)" M0_PARAMS="$(subst \',',$(M0_PARAMS))" \
 	  bash tests/run_tests.sh $(TEST_BINS) -- $(TEST_SCRIPTS)
 
 # `make bench`: everything the benchmarks run is built first (in parallel), then the benchmarks run one at a time:

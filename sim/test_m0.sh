@@ -4,8 +4,9 @@
 # the next DSB or ISB, abandoned unstacking, tail-chaining and late arrival) in lockstep with the model on the same
 # choices (M0_CONFIG): the nightly's m0 groups (sim/nightly.toml: every corpus program in file mode, each giving the
 # console output the model gives on that configuration, build/m0/<p>.expect; the live programs and async seeds in
-# live mode), late_arrival (its exit code is the model's too), and what shows each choice at work. Needs BUILD,
-# PROGRAMS, LIVE_PROGRAMS and M0_ASYNC_SEEDS from make.
+# live mode), late_arrival (its exit code is the model's too), what shows each choice at work, and planted bugs
+# found there. The checker sees the core only through its visibility port and bus. Needs BUILD, PROGRAMS,
+# LIVE_PROGRAMS, M0_ASYNC_SEEDS, M0_PARAMS and ASYNC_PLUSARGS from make.
 set -u
 pass=0; fail=0
 ok() { pass=$((pass + 1)); echo "ok   $1"; }
@@ -50,5 +51,22 @@ n=$(grep -o '[0-9]* frame reads of abandoned unstackings' "$a" | cut -d' ' -f1)
 if grep -q "tarmac checker: PASS" "$a" && [ "${n:-0}" -gt 0 ]; then
   ok "abandon_unstack: abandon passes in live mode with $n frame reads of abandoned unstackings"
 else bad "abandon_unstack: abandon shows no abandoned unstacking" "$(grep '^tarmac checker:' "$a")"; fi
+# bugs planted in the core so configured are found through its visibility port: an ALU bug, an unstacking that
+# restores r12 from the wrong word, a tail-chain into an exception of the priority returned to; built with the
+# same parameters by the mutation campaign, run on the live programs and the async seeds
+grep -hP '^(adcs_no_carry_in|unstack_r12_silent|tail_chain_equal_prio)\t' sim/mutants.tsv sim/mutants_sys.tsv \
+  > "$out/bugs.tsv"
+lib="$PWD/$BUILD/lib"
+live_sim="$BUILD/sim/chk-m0-live/Vtb_top"
+bugs=$(bash sim/mutate.sh -j 2 --random "$BUILD/random" --mutants "$out/bugs.tsv" --out "$out/bugs" \
+         --config "m0-live|$M0_PARAMS -GSysTickCycles=1||live|$live_sim|$LIVE_PROGRAMS" \
+         --config "m0-async|$M0_PARAMS -GSysTickCycles=1|$ASYNC_PLUSARGS|live|$live_sim|async_m0_${M0_ASYNC_SEEDS// / async_m0_}" \
+         "$BUILD" "$BUILD/programs" golden "$lib/libarmv6m.a" "$lib/libtarmac.a" "-Wl,-rpath,$lib" \
+         "$lib/libtarmacchk.so" -- 2>&1)
+for m in adcs_no_carry_in unstack_r12_silent tail_chain_equal_prio; do
+  row=$(grep "^$m " <<<"$bugs" | tail -1)
+  if grep -q "^$m *LOCKSTEP m0-" <<<"$row"; then ok "planted bug $m found in lockstep: $(awk '{print $3, $4, $5}' <<<"$row")"
+  else bad "planted bug $m not found on the Cortex-M0 configuration" "${row:-$(tail -3 <<<"$bugs")}"; fi
+done
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -634,20 +634,23 @@ int tc_ahb_beat_now(tc_checker *c, uint32_t addr, int write, int hsize, int hpro
                                write ? "W" : "R", size, data, 2 * size, m->data, 2 * size, value);
         }
     }
+    /* a frame read where the golden's next step is a tail-chained entry: the RTL unstacks, or with abandon_unstack
+     * it began unstacking and abandoned it (counted as that, also where data_beats=golden takes other reads as
+     * fetches) */
+    uint64_t chained = c->complete;
+    for (uint64_t k = c->cursor; !write && k < c->cursor + 2 && k < c->complete && chained == c->complete; k++)
+        if (tc_step_tail_chained(tc_step_at(c, k))) chained = k;
+    if (chained != c->complete && abandoned_read(c, tc_step_at(c, chained), addr, size)) return TC_OK;
     if (!write && c->o.data_beats == TC_DATA_BEATS_GOLDEN) {
         c->n.fetch_beats++; /* no golden read here: the core's own fetch or vector read */
         return TC_OK;
     }
     uint64_t cur = current_step(c);
-    /* a frame read where the golden's next step is a tail-chained entry: the RTL unstacks, or with abandon_unstack
-     * it began unstacking and abandoned it */
-    for (uint64_t k = c->cursor; !write && k < c->cursor + 2 && k < c->complete; k++)
-        if (tc_step_tail_chained(tc_step_at(c, k))) {
-            if (abandoned_read(c, tc_step_at(c, k), addr, size)) return TC_OK;
-            char what[160];
-            snprintf(what, sizeof what, "the RTL read %08x = %08x instead (it unstacks the frame)", addr, value);
-            return tail_chain_missed(c, k, what);
-        }
+    if (chained != c->complete) {
+        char what[160];
+        snprintf(what, sizeof what, "the RTL read %08x = %08x instead (it unstacks the frame)", addr, value);
+        return tail_chain_missed(c, chained, what);
+    }
     if (first_open) {
         /* point at the expected record when it is this step's, else at the step's instruction */
         uint64_t line = first_step == cur ? first_open->line : tc_step_at(c, cur)->line;

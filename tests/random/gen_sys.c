@@ -2,7 +2,8 @@
  * program of instructions alone never reaches, for the lockstep regression and the mutation campaign.
  *  - exceptions of every kind (SVCall, PendSV, SysTick, NMI, IRQ0-31, HardFault) raised from Thread mode on MSP,
  *    Thread mode on PSP and from handlers (nested), several pended at once under PRIMASK so that they are taken in
- *    priority order, ties among equal priorities by number; priorities changed while exceptions are active;
+ *    priority order, ties among equal priorities by number; priorities changed while exceptions are active (an
+ *    IRQ's handler lowering its own below one it preempted, then pending another);
  *  - faults of every kind (UDF, UNDEFINED and UNPREDICTABLE encodings, BKPT, unaligned and wrong-size accesses, bus
  *    errors at the edges of the memory map, INVSTATE interworking, invalid EXC_RETURN, MOV pc to EXC_RETURN, an
  *    SVC that cannot preempt) in every context, recovered by the HardFault handler at a resume address the program
@@ -576,6 +577,21 @@ static void thread_step(void)
 }
 
 /* One thing a handler does. restricted (NMI, HardFault): nothing that faults, no SVC, PRIMASK left alone. */
+/* In the handler of IRQ n: its own priority lowered to 3, then (budgeted) one of IRQ0-3 pended: the execution
+ * priority is now that of the highest-priority active exception, which may be one this handler preempted, not
+ * the current one's (IPSR). */
+static void own_priority_lowest(unsigned n)
+{
+    unsigned sh = 8 * ((n - 16) % 4);
+    printf("\tldr r6, =0x%08x\n\tldr r0, [r6]\n\tldr r1, =0x%08x\n\tands r0, r1\n\tldr r1, =0x%08x\n\torrs r0, r1\n"
+           "\tstr r0, [r6]\n", SCS(0x400 + 4 * ((n - 16) / 4)), ~(0xffu << sh), 0xc0u << sh);
+    SYNC();
+    int l = budget_begin();
+    REG_WRITE(SCS(0x200), 1u << ((n - 15) % 4));
+    SYNC();
+    budget_end(l);
+}
+
 static void handler_action(int restricted)
 {
     switch (pick(restricted ? 5 : 10)) {
@@ -592,7 +608,10 @@ static void handler_action(int restricted)
         budget_end(l);
         break;
     }
-    case 4: priorities(); break; /* the priority of an active exception may change: the execution priority too */
+    case 4: /* the priority of an active exception may change: the execution priority too */
+        priorities();
+        if (cur_exc >= 16) own_priority_lowest(cur_exc);
+        break;
     case 5: case 6: fault_site(); break;
     case 7: svc_site(); break;
     case 8: { /* PRIMASK set and cleared again in the handler */
