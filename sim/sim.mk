@@ -9,10 +9,20 @@ SIM_LIBS = $(abspath $(LIBARMV6M)) $(abspath $(LIBTARMAC))
 CHK_LIBS = -Wl,-rpath,$(abspath $(LIB)) $(abspath $(LIBTARMACCHK))
 
 # $(1) output binary, $(2) sim/verilate.sh options, $(3) main source, $(4) extra libraries, $(5) extra prerequisites
+# The options and libraries a simulator was built with are in <dir>/verilate.args, rewritten (at parse time) only
+# when they change: a simulator whose parameters change in this file is rebuilt, not left as it was (touched after
+# its build: Verilator's own make does not relink a binary whose objects did not change).
 define verilate
-$(1): $$(RTL_SRCS) sim/verilate.sh $(3) sim/harness.cpp sim/harness.h $$(LIBARMV6M) $$(LIBTARMAC) $(5) | deps
+ifneq ($$(file <$(dir $(1))verilate.args),$$(strip $(2) $(4) $$(SAN_FLAGS)))
+$$(shell mkdir -p $(dir $(1)))
+$$(file >$(dir $(1))verilate.args,$$(strip $(2) $(4) $$(SAN_FLAGS)))
+endif
+$(1): $$(RTL_SRCS) sim/verilate.sh $(3) sim/harness.cpp sim/harness.h $$(LIBARMV6M) $$(LIBTARMAC) $(5) \
+      $(dir $(1))verilate.args | deps
 	SAN_FLAGS="$$(SAN_FLAGS)" bash sim/verilate.sh $(2) $$(dir $$@) $(3) "$$(SIM_LIBS) $(4)"
+	@touch $$@
 endef
+TEST_SCRIPTS += sim/test_rebuild.sh
 $(eval $(call verilate,$(BUILD)/sim/plain/Vtb_top,--assert,sim/tb_main.cpp,$$(CHK_LIBS),sim/waves.h $$(LIBTARMACCHK)))
 $(eval $(call verilate,$(BUILD)/sim/chk/Vtb_top,--assert --chk,sim/tb_main.cpp,$$(CHK_LIBS),sim/waves.h dpi/tarmac_chk_pkg.sv $$(LIBTARMACCHK)))
 $(eval $(call verilate,$(BUILD)/sim/plain-trace/Vtb_top,--assert --trace,sim/tb_main.cpp,$$(CHK_LIBS),sim/waves.h $$(LIBTARMACCHK)))
