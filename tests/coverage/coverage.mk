@@ -9,7 +9,7 @@ COV_ISS := $(COV_BUILD)/bin/armv6m-iss
 COV_CHKLIB := $(COV_BUILD)/lib/libtarmacchk.so
 .PHONY: cov-tools arch-coverage
 cov-tools: | deps
-	@$(MAKE) --no-print-directory BUILD=$(COV_BUILD) OPT="-O0 -g --coverage" LDFLAGS=--coverage $(COV_ISS) $(COV_CHKLIB)
+	@$(MAKE) --no-print-directory BUILD=$(COV_BUILD) OPT="-O0 -g --coverage" LDFLAGS="--coverage $(SAN_FLAGS)" $(COV_ISS) $(COV_CHKLIB)
 
 # The programs of make regress (the corpus, TC_PROGRAMS with TC_ISS_OPTS, the random, system-level and async
 # seeds, the live programs in live mode), then the report; after `make regress` for its functional coverage.
