@@ -1,7 +1,7 @@
 /* The execution priority is that of the highest-priority active exception, which need not be the current one
  * (IPSR): a handler that lowers its own priority, or raises that of an exception it preempted, leaves the execution
- * priority with the preempted one, and an interrupt pended then waits as long as that one is active (ARM ARM B1.5.4,
- * "Execution priority and priority boosting"). */
+ * priority with the preempted one, and an interrupt pended then waits as long as that one is active (the ARMv6-M
+ * Architecture Reference Manual's execution priority: the highest priority of the active exceptions, PRIMASK). */
 #include "semihost.h"
 #include "sysregs.h"
 
