@@ -133,18 +133,15 @@ def main():
     args = ap.parse_args()
     objdir = os.path.join(args.build, "cov", "obj", "model")
     if not args.report_only:
-        for f in os.listdir(objdir):  # the counts of this run only
-            if f.endswith(".gcda"):
-                os.remove(os.path.join(objdir, f))
-        for f in os.listdir(os.path.join(args.build, "cov", "obj", "dpi", "checker")) if os.path.isdir(
-                os.path.join(args.build, "cov", "obj", "dpi", "checker")) else []:
-            if f.endswith(".gcda"):
-                os.remove(os.path.join(args.build, "cov", "obj", "dpi", "checker", f))
+        for d in (objdir, os.path.join(args.build, "cov", "obj", "dpi", "checker")):  # this run's counts only
+            for f in os.listdir(d) if os.path.isdir(d) else []:
+                if f.endswith(".gcda"):
+                    os.remove(os.path.join(d, f))
         with tempfile.TemporaryDirectory() as tmp:
-            todo = jobs(args, tmp)
+            planned = jobs(args, tmp)
             with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
-                list(pool.map(lambda j: run(*j), todo))
-        runs = len(todo)
+                list(pool.map(lambda j: run(*j), planned))
+        runs = len(planned)
     else:
         runs = 0
     keys = branch_keys("model", gcov_branches(objdir, "model"))
