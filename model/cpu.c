@@ -93,16 +93,16 @@ static inline void set_nz(m6 *c, uint32_t r)
     c->apsr = (c->apsr & ~(N_FLAG | Z_FLAG)) | (r & N_FLAG) | (r ? 0 : Z_FLAG);
 }
 
-static inline uint32_t add_with_carry(m6 *c, uint32_t a, uint32_t b, uint32_t carry_in, int setflags)
+/* AddWithCarry, and the flags it gives: every caller sets them (the flagless additions, ADD SP/PC/high registers,
+ * ADR, do not call it) */
+static inline uint32_t add_with_carry(m6 *c, uint32_t a, uint32_t b, uint32_t carry_in)
 {
     uint64_t u = (uint64_t)a + b + carry_in;
     uint32_t r = (uint32_t)u;
-    if (setflags) {
-        uint32_t f = (r & N_FLAG) | (r ? 0 : Z_FLAG);
-        if (u >> 32) f |= C_FLAG;
-        if (((a ^ r) & (b ^ r)) >> 31) f |= V_FLAG;
-        c->apsr = f;
-    }
+    uint32_t f = (r & N_FLAG) | (r ? 0 : Z_FLAG);
+    if (u >> 32) f |= C_FLAG;
+    if (((a ^ r) & (b ^ r)) >> 31) f |= V_FLAG;
+    c->apsr = f;
     return r;
 }
 
@@ -175,7 +175,7 @@ static int bx_write_pc(m6 *c, uint32_t pc_now, uint32_t target)
         blx_write_pc(c, pc_now, target);
         return 0;
     }
-    if (!valid_exc_return(target) || m6_exception_return(c, target)) return -1;
+    if (m6_exception_return(c, target)) return -1; /* it refuses an invalid EXC_RETURN before changing anything */
     c->exc_return_from = pc_now + 1;
     c->exc_return_value = target;
     return 0;
@@ -291,9 +291,10 @@ static inline uint32_t pc_aligned(uint32_t pc) { return (pc + 4) & ~3u; }
 /* A register of the high-register forms: the PC reads as the instruction's address + 4 */
 static inline uint32_t read_high(const m6 *c, uint32_t pc, unsigned n) { return n == 15 ? pc + 4 : c->r[n]; }
 
+/* a byte (size 1) or a halfword (size 2), sign-extended */
 static inline uint32_t sign_extend(uint32_t v, unsigned size)
 {
-    return size == 1 ? (uint32_t)(int32_t)(int8_t)v : size == 2 ? (uint32_t)(int32_t)(int16_t)v : v;
+    return size == 1 ? (uint32_t)(int32_t)(int8_t)v : (uint32_t)(int32_t)(int16_t)v;
 }
 
 static inline int load_reg(m6 *c, unsigned t, uint32_t addr, unsigned size, int is_signed)
@@ -320,22 +321,22 @@ EXEC(mov_reg_t2) { set_result_nz(c, thumb_rd(op), c->r[thumb_rm2(op)]); return E
 EXEC(lsl_imm_t1) { return shift_imm(c, op, SRTYPE_LSL); }
 EXEC(lsr_imm_t1) { return shift_imm(c, op, SRTYPE_LSR); }
 EXEC(asr_imm_t1) { return shift_imm(c, op, SRTYPE_ASR); }
-EXEC(add_reg_t1) { set_reg(c, thumb_rd(op), add_with_carry(c, c->r[thumb_rn(op)], c->r[thumb_rm(op)], 0, 1)); return EXEC_OK; }
-EXEC(sub_reg_t1) { set_reg(c, thumb_rd(op), add_with_carry(c, c->r[thumb_rn(op)], ~c->r[thumb_rm(op)], 1, 1)); return EXEC_OK; }
-EXEC(add_imm_t1) { set_reg(c, thumb_rd(op), add_with_carry(c, c->r[thumb_rn(op)], thumb_imm3(op), 0, 1)); return EXEC_OK; }
-EXEC(sub_imm_t1) { set_reg(c, thumb_rd(op), add_with_carry(c, c->r[thumb_rn(op)], ~thumb_imm3(op), 1, 1)); return EXEC_OK; }
+EXEC(add_reg_t1) { set_reg(c, thumb_rd(op), add_with_carry(c, c->r[thumb_rn(op)], c->r[thumb_rm(op)], 0)); return EXEC_OK; }
+EXEC(sub_reg_t1) { set_reg(c, thumb_rd(op), add_with_carry(c, c->r[thumb_rn(op)], ~c->r[thumb_rm(op)], 1)); return EXEC_OK; }
+EXEC(add_imm_t1) { set_reg(c, thumb_rd(op), add_with_carry(c, c->r[thumb_rn(op)], thumb_imm3(op), 0)); return EXEC_OK; }
+EXEC(sub_imm_t1) { set_reg(c, thumb_rd(op), add_with_carry(c, c->r[thumb_rn(op)], ~thumb_imm3(op), 1)); return EXEC_OK; }
 EXEC(mov_imm_t1) { set_result_nz(c, thumb_rdn8(op), thumb_imm8(op)); return EXEC_OK; }
-EXEC(cmp_imm_t1) { add_with_carry(c, c->r[thumb_rdn8(op)], ~thumb_imm8(op), 1, 1); return EXEC_OK; }
+EXEC(cmp_imm_t1) { add_with_carry(c, c->r[thumb_rdn8(op)], ~thumb_imm8(op), 1); return EXEC_OK; }
 EXEC(add_imm_t2)
 {
     unsigned dn = thumb_rdn8(op);
-    set_reg(c, dn, add_with_carry(c, c->r[dn], thumb_imm8(op), 0, 1));
+    set_reg(c, dn, add_with_carry(c, c->r[dn], thumb_imm8(op), 0));
     return EXEC_OK;
 }
 EXEC(sub_imm_t2)
 {
     unsigned dn = thumb_rdn8(op);
-    set_reg(c, dn, add_with_carry(c, c->r[dn], ~thumb_imm8(op), 1, 1));
+    set_reg(c, dn, add_with_carry(c, c->r[dn], ~thumb_imm8(op), 1));
     return EXEC_OK;
 }
 
@@ -348,12 +349,12 @@ EXEC(lsl_reg_t1) { set_result_nz(c, thumb_rd(op), shift_c(c, SRTYPE_LSL, RDN, RM
 EXEC(lsr_reg_t1) { set_result_nz(c, thumb_rd(op), shift_c(c, SRTYPE_LSR, RDN, RM)); return EXEC_OK; }
 EXEC(asr_reg_t1) { set_result_nz(c, thumb_rd(op), shift_c(c, SRTYPE_ASR, RDN, RM)); return EXEC_OK; }
 EXEC(ror_reg_t1) { set_result_nz(c, thumb_rd(op), shift_c(c, SRTYPE_ROR, RDN, RM)); return EXEC_OK; }
-EXEC(adc_reg_t1) { set_reg(c, thumb_rd(op), add_with_carry(c, RDN, RM, carry(c), 1)); return EXEC_OK; }
-EXEC(sbc_reg_t1) { set_reg(c, thumb_rd(op), add_with_carry(c, RDN, ~RM, carry(c), 1)); return EXEC_OK; }
+EXEC(adc_reg_t1) { set_reg(c, thumb_rd(op), add_with_carry(c, RDN, RM, carry(c))); return EXEC_OK; }
+EXEC(sbc_reg_t1) { set_reg(c, thumb_rd(op), add_with_carry(c, RDN, ~RM, carry(c))); return EXEC_OK; }
 EXEC(tst_reg_t1) { set_nz(c, RDN & RM); return EXEC_OK; }
-EXEC(rsb_imm_t1) { set_reg(c, thumb_rd(op), add_with_carry(c, ~RM, 0, 1, 1)); return EXEC_OK; } /* RSBS #0 */
-EXEC(cmp_reg_t1) { add_with_carry(c, RDN, ~RM, 1, 1); return EXEC_OK; }
-EXEC(cmn_reg_t1) { add_with_carry(c, RDN, RM, 0, 1); return EXEC_OK; }
+EXEC(rsb_imm_t1) { set_reg(c, thumb_rd(op), add_with_carry(c, ~RM, 0, 1)); return EXEC_OK; } /* RSBS #0 */
+EXEC(cmp_reg_t1) { add_with_carry(c, RDN, ~RM, 1); return EXEC_OK; }
+EXEC(cmn_reg_t1) { add_with_carry(c, RDN, RM, 0); return EXEC_OK; }
 EXEC(orr_reg_t1) { set_result_nz(c, thumb_rd(op), RDN | RM); return EXEC_OK; }
 EXEC(mul_t1) { set_result_nz(c, thumb_rd(op), RDN * RM); return EXEC_OK; }
 EXEC(bic_reg_t1) { set_result_nz(c, thumb_rd(op), RDN & ~RM); return EXEC_OK; }
@@ -371,7 +372,7 @@ EXEC(add_reg_t2)
 /* ADD (SP plus register): the same sum, SP read and written as r13 */
 EXEC(add_sp_reg_t1) { return exec_add_reg_t2(c, pc, op); }
 EXEC(add_sp_reg_t2) { return exec_add_reg_t2(c, pc, op); }
-EXEC(cmp_reg_t2) { add_with_carry(c, read_high(c, pc, thumb_dn(op)), ~read_high(c, pc, thumb_rm4(op)), 1, 1); return EXEC_OK; }
+EXEC(cmp_reg_t2) { add_with_carry(c, read_high(c, pc, thumb_dn(op)), ~read_high(c, pc, thumb_rm4(op)), 1); return EXEC_OK; }
 EXEC(mov_reg_t1)
 {
     unsigned d = thumb_dn(op);
@@ -476,8 +477,7 @@ EXEC_COLD(push_t1)
 {
     unsigned list = thumb_push_registers(op);
     if (!list) return EXEC_FAULT; /* BitCount(registers) < 1: UNPREDICTABLE, the model faults */
-    uint32_t sp = c->r[13] - 4u * (unsigned)__builtin_popcount(list);
-    if (sp & 3) return EXEC_FAULT;
+    uint32_t sp = c->r[13] - 4u * (unsigned)__builtin_popcount(list); /* word-aligned: SP[1:0] are zero */
     if (store_multiple(c, sp, list)) return EXEC_FAULT;
     set_reg(c, 13, sp);
     return EXEC_OK;
@@ -488,8 +488,7 @@ EXEC_COLD(pop_t1)
 {
     unsigned list = thumb_pop_registers(op), low = list & 0xff, pcbit = list >> 15;
     if (!list) return EXEC_FAULT;
-    uint32_t addr = c->r[13];
-    if (addr & 3) return EXEC_FAULT;
+    uint32_t addr = c->r[13]; /* word-aligned: SP[1:0] are zero (set_reg) */
     uint32_t vals[8], newpc = 0;
     if (load_multiple(c, &addr, low, vals)) return EXEC_FAULT;
     if (pcbit) {
@@ -606,7 +605,9 @@ static inline int step(m6 *c)
     if (c->fault_pending) { /* a fault from the previous boundary (INVSTATE) */
         uint32_t ret = c->fault_pending - 1;
         c->fault_pending = 0;
+        c->invstate_entry = 1;
         m6_fault(c, ret);
+        c->invstate_entry = 0;
         return c->locked_up ? M6_STEP_LOCKUP : M6_STEP_EXCEPTION;
     }
     uint32_t hw1, hw2 = 0;
@@ -659,7 +660,7 @@ static inline int step(m6 *c)
     if (c->exited) return M6_STEP_EXIT;
     if (fault) m6_fault(c, pc);
     else if (c->tail_chain_to) { if (!c->live) m6_tail_chain(c, 0); } /* live: the embedding's entry step */
-    else if (c->fault_pending && !c->locked_up) return M6_STEP_INSN; /* INVSTATE: faults at the next step */
+    else if (c->fault_pending) return M6_STEP_INSN; /* INVSTATE: faults at the next step (no lockup: the branch did not fault) */
     else if (c->live) m6_take_synchronous(c);
     else if (c->sys_pending || (c->irq_pending & c->irq_enable)) m6_take_pending(c);
     return c->locked_up ? M6_STEP_LOCKUP : M6_STEP_INSN;

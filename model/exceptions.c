@@ -107,7 +107,9 @@ int m6_enter_exception(m6 *c, unsigned n, uint32_t return_addr)
     uint32_t sp = c->r[13];
     uint32_t align = sp & 4;
     uint32_t frame_addr = (sp - 32) & ~7u;
-    uint32_t xpsr = m6_xpsr(c) | (align ? 0x200u : 0);
+    /* the frame's xPSR holds EPSR.T as it is: clear for an INVSTATE fault (a BX, BLX or POP to an even address, or
+     * an even reset vector), so that returning to it without setting T faults again */
+    uint32_t xpsr = (m6_xpsr(c) & ~(c->invstate_entry ? 0x01000000u : 0)) | (align ? 0x200u : 0);
     uint32_t frame[8] = { c->r[0], c->r[1], c->r[2], c->r[3], c->r[12], c->r[14], return_addr, xpsr };
     uint8_t unk[8] = { 0 };
     if (c->unk_any) m6_unknown_frame(c, unk);
@@ -177,8 +179,7 @@ int m6_is_pending(const m6 *c, unsigned n) { return n < M6_EXC_COUNT && is_pendi
 
 unsigned m6_preempting(const m6 *c)
 {
-    if (!c->sys_pending && !(c->irq_pending & c->irq_enable)) return 0; /* the common case, every instruction */
-    int p;
+    int p; /* its callers test first that something is pending and enabled (the common case: nothing) */
     unsigned n = m6_highest_pending(c, &p, 0);
     return n && p < m6_exec_priority(c) ? n : 0;
 }
@@ -196,8 +197,7 @@ void m6_take_synchronous(m6 *c)
 
 int m6_take_pending(m6 *c)
 {
-    if (!c->sys_pending && !(c->irq_pending & c->irq_enable)) return 0; /* the common case, every instruction */
-    int p;
+    int p; /* its callers test first that something is pending and enabled (the common case: nothing) */
     unsigned n = m6_highest_pending(c, &p, 0);
     if (!n) return 0;
     int exec = m6_exec_priority(c);
@@ -272,5 +272,7 @@ int m6_exception_return(m6 *c, uint32_t exc_return)
     for (unsigned i = 0; i < 6; i++) m6_set_reg(c, regs[i], f[i]);
     c->apsr = f[7] & 0xf0000000u;
     c->r[15] = f[6] & ~1u;
+    /* EPSR.T from the frame: clear, the instruction returned to takes an INVSTATE fault before it executes */
+    if (!(f[7] & 0x01000000u)) c->fault_pending = c->r[15] + 1;
     return 0;
 }

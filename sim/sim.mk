@@ -62,8 +62,9 @@ ALL_TARGETS += $(SIM_PLAIN) $(SIM_CHK)
 # $(BUILD)/nightly/<set>/latest the last). NIGHTLY_ARGS: more runner options (--rerun-failed --out DIR, --only ...).
 # `make sim`: the corpus and the live-mode programs and a few async seeds on the reference core (wait states on);
 # `make regress [SEEDS=N] [SYS_SEEDS=N] [ASYNC_SEEDS=N] [JOBS=2]`: the same with N random, system-level and async
-# seeds, the async bursts, and the tail-chaining build's programs and system-level seeds; then the architecture
-# coverage of the model with the runner's functional coverage (tests/coverage/coverage.mk);
+# seeds, the async bursts, the tail-chaining build's programs and system-level seeds, the Cortex-M0 configuration's
+# groups and the smallest configuration's corpus; then the architecture coverage of the model with the runner's
+# functional coverage (tests/coverage/coverage.mk);
 # `make nightly`: the whole signoff set with its negative control; `make regress-list`: one command per test.
 SIM_WAITSTATES ?= 25
 JOBS ?= 2
@@ -301,13 +302,18 @@ $(eval $(call verilate,$(SIM_CHK_M0),--assert --chk $(M0_PARAMS),sim/tb_main.cpp
 $(eval $(call verilate,$(SIM_CHK_M0_LIVE),--assert --chk $(M0_PARAMS) -GSysTickCycles=1,sim/tb_main.cpp,$$(CHK_LIBS),sim/waves.h dpi/tarmac_chk_pkg.sv $$(LIBTARMACCHK)))
 M0_DIR := $(BUILD)/m0
 M0_PROGRAMS := $(PROGRAMS) $(OPTION_ONLY_PROGRAMS)
-# a program the model cannot follow on M0_CONFIG (its path depends on an UNKNOWN value: exit 123) or that locks up
-# has no golden
-$(M0_DIR)/%.tarmac.gz: $(BUILD)/programs/%.elf $(ISS)
-	@mkdir -p $(dir $@)
-	@rc=0; $(ISS) --quiet --config $(M0_CONFIG) --tarmac $@.tmp.gz $< > $(M0_DIR)/$*.expect || rc=$$?; \
-	  if [ $$rc -ge 123 ]; then echo "m0 golden: $* stopped with exit $$rc" >&2; rm -f $@.tmp.gz; exit 1; fi; \
-	  echo $$rc > $(M0_DIR)/$*.exit; mv $@.tmp.gz $@
+# config-goldens DIR,CONFIG: DIR/<name>.tarmac.gz, the golden of a corpus program made with armv6m-iss --config
+# CONFIG, and beside it the model's console output (.expect) and exit code (.exit) there: what the program must give
+# on a core built that way. A program the model cannot follow there (its path depends on an UNKNOWN value: exit 123)
+# or that locks up has no golden.
+define config-goldens
+$(1)/%.tarmac.gz: $$(BUILD)/programs/%.elf $$(ISS)
+	@mkdir -p $$(dir $$@)
+	@rc=0; $$(ISS) --quiet --config $(2) --tarmac $$@.tmp.gz $$< > $(1)/$$*.expect || rc=$$$$?; \
+	  if [ $$$$rc -ge 123 ]; then echo "$(1): $$* stopped with exit $$$$rc" >&2; rm -f $$@.tmp.gz; exit 1; fi; \
+	  echo $$$$rc > $(1)/$$*.exit; mv $$@.tmp.gz $$@
+endef
+$(eval $(call config-goldens,$(M0_DIR),$(M0_CONFIG)))
 # async programs for a core without VTOR: IRQ4-31's handler goes into the table at 0 (gen_random --table0)
 $(RANDOM_DIR)/async_m0_%.S: $(RANDOM_DIR)/gen_random
 	$< --async --table0 $* 400 > $@
@@ -316,6 +322,16 @@ M0_ASYNC_SEEDS := 1 2 38
 TEST_SCRIPTS += sim/test_m0.sh
 TEST_PREREQS += $(SIM_CHK_M0) $(SIM_CHK_M0_LIVE) $(M0_PROGRAMS:%=$(M0_DIR)/%.tarmac.gz) $(LIVE_PROGRAM_ELFS) \
                 $(call async-elfs,$(M0_ASYNC_SEEDS:%=m0_%))
+
+# The smallest system the configuration allows, for make regress and the nightly (sim/nightly.toml, min-file): six
+# external interrupts (IPR1 half implemented), no MTB (its SRAM and registers unmapped: a bus error), tail-chaining
+# without late arrival. The corpus runs on it in file mode against goldens made with MIN_CONFIG in $(MIN_DIR).
+MIN_PARAMS := -GNumIrq=6 -GMtbPresent=0 -GTailChain=1 -GLateArrival=0
+MIN_CONFIG := num_irq=6,mtb=0,tail_chain=1,late_arrival=0
+MIN_DIR := $(BUILD)/min
+SIM_CHK_MIN := $(BUILD)/sim/chk-min/Vtb_top
+$(eval $(call verilate,$(SIM_CHK_MIN),--assert --chk $(MIN_PARAMS),sim/tb_main.cpp,$$(CHK_LIBS),sim/waves.h dpi/tarmac_chk_pkg.sv $$(LIBTARMACCHK)))
+$(eval $(call config-goldens,$(MIN_DIR),$(MIN_CONFIG)))
 
 # The nightly runner (tests/nightly/): its rules on crafted test directories; the small nightly
 # (tests/nightly/small.toml) on the local launcher and on a one-node Slurm of its own (verdicts, counts, coverage

@@ -96,6 +96,24 @@ int tc_bx_pop_value(const uint32_t regs[TM_REG_COUNT], const tc_step *s, uint32_
     return 0;
 }
 
+/* Step s is an exception return that the golden's last step also ends in (an exception entered at once locked up on
+ * its vector read): where the return went, the return address of the frame it unstacked (its seventh word, after
+ * the words the instruction itself popped). */
+static int unstacked_return_address(const tc_step *s, uint32_t *pc)
+{
+    unsigned own = 0, reads = 0;
+    thumb_id id = thumb_decode(s->opcode, s->is32);
+    if (id == thumb_pop_t1) own = (unsigned)__builtin_popcount(thumb_register_list(s->opcode)) + 1;
+    for (unsigned i = 0; i < s->nmem; i++) {
+        if (s->mem[i].write) continue;
+        if (reads++ == own + 6) {
+            *pc = s->mem[i].data & ~1u;
+            return 1;
+        }
+    }
+    return 0;
+}
+
 static void apply_mtb_writes(tc_golden_side *g, uint32_t mtb_base, const tc_step *s)
 {
     if (!mtb_base) return;
@@ -133,7 +151,8 @@ void tc_mtb_step(tc_checker *c, const tc_step *s, const tc_step *next)
         uint32_t v;
         if (tc_step_exc_return(c->gs.ahead, s, &v)) {
             expect(c, s, TC_PKT_EXC_RETURN, s->pc, 0, v);
-            if (!(next && tc_step_tail_chained(next)) && next_pc(next, &dst))
+            if (!(next && tc_step_tail_chained(next)) &&
+                (next_pc(next, &dst) || (!next && unstacked_return_address(s, &dst))))
                 expect(c, s, TC_PKT_EXC_RETURN_TO, v | 1u, 1, dst);
         } else if (c->gs.saw_flow) {
             for (unsigned i = 0; i < s->nflow; i++) expect(c, s, TC_PKT_BRANCH, s->flow_src[i], 0, s->flow_dst[i]);

@@ -612,7 +612,15 @@ module m0_core
     // what m0_exc decides: the handler's address, the return address from the frame, the next state, the MTB's
     // packets of exception entry and return
     if (enter) ex_d.pc = {hrdata[31:1], 1'b0};
-    if (restore) ex_d.next_pc = {frame[6][31:1], 1'b0};
+    if (restore) begin
+      ex_d.next_pc = {frame[6][31:1], 1'b0};
+      // EPSR.T from the frame (the xPSR word on the bus now): clear, the instruction returned to takes an INVSTATE
+      // fault before it executes
+      if (!hrdata[24]) begin
+        ex_d.invstate = 1'b1;
+        ex_d.invstate_pc = {frame[6][31:1], 1'b0};
+      end
+    end
     if (exc_state_we) state_d = exc_state;
     if (exc_mtb_valid) begin
       tp_d.mtb_ev_valid = 1'b1;

@@ -419,7 +419,9 @@ module m0_exc
       frame_d[4] = r12;
       frame_d[5] = lr;
       frame_d[6] = take_ret;
-      frame_d[7] = xpsr_of(nzcv, es_q.ipsr) | (align ? 32'h200 : 32'h0);
+      // EPSR.T as it is: clear for an INVSTATE fault (an interworking branch to an even address, an even reset
+      // vector), so that a return to the frame without setting it faults again
+      frame_d[7] = (xpsr_of(nzcv, es_q.ipsr) & ~(took_invstate ? 32'h0100_0000 : 32'h0)) | (align ? 32'h200 : 32'h0);
     end
     if (state_q == S_UNSTACK_D && hready) frame_d[rt_q.pop_i] = hrdata;
   end

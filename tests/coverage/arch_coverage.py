@@ -1,14 +1,16 @@
 #!/usr/bin/env python3
-"""Architecture coverage: which branches of the model's architecture code no program of the regression reaches.
+"""Architecture coverage: which branches of the model's architecture code no test of the regression reaches.
 
 The model is the executable specification: a branch of its executor, exception, SCS, MTB or memory-map code that
-no program takes is behaviour of the architecture that no test exercises, whatever the core does there. The
-programs run on a coverage build of the model (armv6m-iss, and the checker's library for live mode); gcov gives
-each branch's count. Every branch not taken must be listed in the holes file with why (unreachable by design,
+no test takes is behaviour of the architecture that no test exercises, whatever the core does there. Every test of
+the regression (its commands, as `nightly.py --list` prints them) drives the model again on a coverage build: a
+file-mode test's golden is made again by armv6m-iss with the configuration the golden records in its header, a
+live-mode test runs again with the checker's library of the coverage build preloaded. So every configuration the
+regression runs is measured, whatever groups it has. gcov gives each branch's count. Every branch not taken must be listed in the holes file with why (unreachable by design,
 or a hole of the stimulus); one that is not is a new hole and fails the report (exit 1). The checker's functional
 coverage (tarmac-cov's summary) is appended, so that one report says what the regression does not reach.
-usage: arch_coverage.py --build B --iss ISS --chklib LIB --live-sim SIM --functional TXT --holes LIST --out REPORT
-                        --programs "..." [--tc-programs "..." --tc-opts "..."] [--random/--sys/--live/--async "..."]
+usage: arch_coverage.py --build B --iss ISS --chklib LIB --functional TXT --holes LIST --out REPORT
+                        [--tests FILE] [--programs "ELF..." (run alone, the default configuration)]
        arch_coverage.py --report-only ...: use the counts already collected (no program is run)
 """
 import argparse
@@ -28,34 +30,75 @@ FILES = ["cpu.c", "exceptions.c", "scs.c", "mtb.c", "mem.c"]  # model/: the arch
 API = {"m6_create", "m6_destroy", "m6_reg", "m6_set_reg", "m6_get_config", "m6_set_config", "m6_stopped",
        "m6_exit_code", "m6_stop_reason", "m6_icount", "m6_steps", "m6_last_encoding", "m6_set_console", "m6_trace_to",
        "m6_trace_to_sink", "m6_trace_status", "m6_on_mtb_packet", "m6_run", "m6_priority", "m6_active",
-       "m6_fault_due", "m6_tail_chain_to", "m6_is_pending"}
+       "m6_fault_due", "m6_tail_chain_to", "m6_is_pending", "m6_reg_unknown", "m6_take_value"}
 
 
 def run(cmd, env=None):
     subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, check=False)
 
 
+def golden_config(path):
+    """The configuration a gzip golden records in its header's comment (model/trace.c m6_golden_record), without
+    the program's identity: the --config the model made it with. None for a plain-text golden (the defaults)."""
+    with open(path, "rb") as fh:
+        head = fh.read(10)
+        if len(head) < 10 or head[:2] != b"\x1f\x8b":
+            return None
+        flags = head[3]
+        if flags & 4:  # FEXTRA
+            fh.read(int.from_bytes(fh.read(2), "little"))
+        if flags & 8:  # FNAME
+            while fh.read(1) not in (b"\0", b""):
+                pass
+        if not flags & 16:  # no FCOMMENT
+            return None
+        comment = bytearray()
+        while (ch := fh.read(1)) not in (b"\0", b""):
+            comment += ch
+    keys = [kv for kv in comment.decode("ascii", "replace").split(",") if kv and not kv.startswith("program=")]
+    return ",".join(keys) or None
+
+
+def replay(line, iss, env, tmp, k):
+    """One test of the regression (a line of `nightly.py --list`: mkdir ... && cd ... && <simulator> +args) as the
+    run that drives the model the same way: a file-mode test's golden made again by the model with the
+    configuration the golden records; a live-mode test run again as it is, its checker's model the coverage build.
+    None for a test that drives no model (no +tarmac_golden)."""
+    argv = shlex.split(line.rsplit("&&", 1)[-1])
+    plus = {a.split("=", 1)[0]: a.split("=", 1)[1] for a in argv[1:] if a.startswith("+") and "=" in a}
+    golden, elf = plus.get("+tarmac_golden", ""), plus.get("+elf", "")
+    if not golden or not elf:
+        return None
+    if golden.startswith("live:"):
+        out = os.path.join(tmp, f"live{k}")
+        keep = [a for a in argv[1:] if a.split("=", 1)[0] not in ("+tarmac_report", "+tarmac_ledger", "+tarmac_coverage")]
+        return ([argv[0]] + keep + [f"+tarmac_report={out}.txt"], env)
+    if not os.path.exists(golden):
+        sys.exit(f"arch_coverage: {golden}: no such golden (run make regress first: it builds what its tests read)")
+    cfg = golden_config(golden)
+    return ([iss, "--quiet", "--max-insns", "5000000"] + (["--config", cfg] if cfg else [])
+            + ["--tarmac", os.path.join(tmp, f"file{k}.tarmac"), elf], None)
+
+
 def jobs(args, tmp):
-    """Every run of the regression's programs, as (command, environment)."""
+    """Every run of the model the regression makes, as (command, environment)."""
     out = []
     iss = [args.iss, "--quiet", "--max-insns", "5000000"]
-    trace = lambda name: ["--tarmac", os.path.join(tmp, name + ".tarmac")]
-    for elf in args.programs.split() + args.random.split():
-        out.append((iss + trace(os.path.basename(elf)) + [elf], None))
+    for k, elf in enumerate(args.programs.split()):  # ELFs named alone: the default configuration
+        out.append((iss + ["--tarmac", os.path.join(tmp, f"program{k}.tarmac"), elf], None))
     if args.programs.split():  # and one untraced, as the benchmark runs the model
         out.append((iss + [args.programs.split()[0]], None))
-    for elf in args.sys.split():  # both configurations: the default and tail-chaining with late arrival
-        out.append((iss + trace(os.path.basename(elf)) + [elf], None))
-        out.append((iss + shlex.split(args.tc_opts) + trace(os.path.basename(elf) + ".tc") + [elf], None))
-    for elf in args.tc_programs.split():
-        out.append((iss + shlex.split(args.tc_opts) + trace(os.path.basename(elf) + ".tc") + [elf], None))
     env = dict(os.environ, LD_PRELOAD=os.path.abspath(args.chklib))  # its DPI calls bind to the coverage build
-    for elf in args.live.split() + args.async_.split():
-        n = re.sub(r"\D", "", os.path.basename(elf)) or "0"
-        extra = shlex.split(args.live_plusargs.replace("{n}", n)) if elf in args.async_.split() else []
-        out.append(([args.live_sim, "+elf=" + elf, "+tarmac_golden=live:" + elf, "+waitstates=25", "+seed=1"]
-                    + extra, env))
-    return out
+    skipped = 0
+    for k, line in enumerate(open(args.tests) if args.tests else []):
+        if not line.strip():
+            continue
+        job = replay(line, args.iss, env, tmp, k)
+        if job:
+            out.append(job)
+        else:
+            skipped += 1
+    return out, skipped
 
 
 def gcov_branches(objdir, srcdir):
@@ -116,18 +159,11 @@ def main():
     ap.add_argument("--build", required=True)
     ap.add_argument("--iss")
     ap.add_argument("--chklib")
-    ap.add_argument("--live-sim", default="")
-    ap.add_argument("--tc-opts", default="")
-    ap.add_argument("--live-plusargs", default="")
+    ap.add_argument("--tests", default="", help="the regression's tests, one command per line (nightly.py --list)")
     ap.add_argument("--functional", default="")
     ap.add_argument("--holes", required=True)
     ap.add_argument("--out", required=True)
     ap.add_argument("--programs", default="")
-    ap.add_argument("--tc-programs", default="")
-    ap.add_argument("--random", default="")
-    ap.add_argument("--sys", default="")
-    ap.add_argument("--live", default="")
-    ap.add_argument("--async", dest="async_", default="")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--report-only", action="store_true")
     args = ap.parse_args()
@@ -138,12 +174,12 @@ def main():
                 if f.endswith(".gcda"):
                     os.remove(os.path.join(d, f))
         with tempfile.TemporaryDirectory() as tmp:
-            planned = jobs(args, tmp)
+            planned, skipped = jobs(args, tmp)
             with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
                 list(pool.map(lambda j: run(*j), planned))
         runs = len(planned)
     else:
-        runs = 0
+        runs, skipped = 0, 0
     keys = branch_keys("model", gcov_branches(objdir, "model"))
     holes = read_holes(args.holes)
     total, reached = len(keys), sum(1 for _, c, _ in keys if c)
@@ -162,7 +198,8 @@ def main():
     reachable = total - by_reason["unreachable"]
     rep = [f"architecture coverage: {reached} of {total} branches of the model's architecture code reached "
            f"({100.0 * reached / max(total, 1):.1f}%); of the {reachable} not unreachable by design: "
-           f"{100.0 * reached / max(reachable, 1):.1f}%; {runs} runs of the regression's programs",
+           f"{100.0 * reached / max(reachable, 1):.1f}%; {runs} runs of the model as the regression's "
+           f"tests drive it" + (f" ({skipped} tests drive no model)" if skipped else ""),
            "  " + ", ".join(f"model/{f} {r}/{t}" for f, (t, r) in sorted(per_file.items())),
            f"  not counted, the model's calls for its users: {', '.join(sorted(API))}"]
     rep.append(f"not reached: {len(unreached)} branches: {by_reason['unreachable']} unreachable by design, "

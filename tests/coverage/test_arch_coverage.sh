@@ -36,5 +36,16 @@ printf 'cpu.c step: x b0\tbecause\n' > "$tmp/bad"
 run "$tmp/bad" --report-only
 check "a list line without 'unreachable:' or 'hole:' is an error naming its line" \
   '[ "$(cat "$tmp/rc")" -ne 0 ] && grep -q "bad:1: expected" "$tmp/out"'
+# a test of the regression (a line of make regress-list) drives the model in the configuration its golden records:
+# late_arrival's tail-chaining golden reaches the tail-chain's code, the same program run alone does not
+chain='exceptions.c m6_tail_chain: `if (!n) { /* the model'"'"'s own choice */` b0'
+line="mkdir -p $tmp/t && cd $PWD && $BUILD/sim/chk-tc/Vtb_top +elf=$BUILD/programs/late_arrival.elf +tarmac_golden=golden/late_arrival.tc.tarmac.gz +tarmac_report=$tmp/t/report.txt +waitstates=25"
+echo "$line" > "$tmp/tests.txt"
+python3 tests/coverage/arch_coverage.py --build "$BUILD" --iss "$BUILD/cov/bin/armv6m-iss" --chklib "$BUILD/cov/lib/libtarmacchk.so" \
+  --functional "" --holes "$tmp/none" --out "$tmp/tc.txt" --tests "$tmp/tests.txt" > "$tmp/out" 2>&1
+check "a regression test's golden recorded tail_chain=1,late_arrival=1: one run, in that configuration" \
+  'grep -q "; 1 runs of the model" "$tmp/tc.txt" && ! grep -qF "$chain" "$tmp/tc.txt"'
+run "$tmp/none" "--programs $BUILD/programs/late_arrival.elf"
+check "the same program alone (the default configuration) does not chain" 'grep -qF "$chain" "$tmp/report.txt"'
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

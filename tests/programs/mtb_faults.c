@@ -8,11 +8,12 @@
 volatile uint32_t resume, hardfaults; /* global: the handlers' assembly names them */
 
 /* HardFault: the frame (on MSP: every fault here comes from Handler mode or Thread mode on MSP) gets the resume
- * address as its return address */
+ * address as its return address, and EPSR.T set (the INVSTATE fault's frame has it clear) */
 __attribute__((naked)) void hardfault_handler(void)
 {
     __asm volatile("ldr r0, =hardfaults\n\tldr r1, [r0]\n\tadds r1, #1\n\tstr r1, [r0]\n\t"
-                   "ldr r0, =resume\n\tldr r1, [r0]\n\tmov r2, sp\n\tstr r1, [r2, #24]\n\tbx lr\n\t.ltorg");
+                   "ldr r0, =resume\n\tldr r1, [r0]\n\tmov r2, sp\n\tstr r1, [r2, #24]\n\t"
+                   "ldr r1, [r2, #28]\n\tmovs r3, #1\n\tlsls r3, #24\n\torrs r1, r3\n\tstr r1, [r2, #28]\n\tbx lr\n\t.ltorg");
 }
 
 /* SVCall: BX to the invalid EXC_RETURN 0xFFFFFFF5, resumed after it, then a normal return */

@@ -8,8 +8,9 @@
  *    errors at the edges of the memory map, INVSTATE interworking, invalid EXC_RETURN, MOV pc to EXC_RETURN, an
  *    SVC that cannot preempt) in every context, recovered by the HardFault handler at a resume address the program
  *    sets before each (sys_resume); optionally a last scenario that locks up (a fault in HardFault or NMI, PRIMASK
- *    set or not; an SVC in NMI; a bus error on stacking, on every vector read; a bus error on a vector read, which
- *    a core with late arrival takes as a HardFault instead);
+ *    set or not; an SVC in NMI; a bus error on stacking, on every vector read, on HardFault's own vector read, on
+ *    the vector read of a tail-chain, on NMI's in HardFault; a bus error on a vector read, which a core with late
+ *    arrival takes as a HardFault instead);
  *  - vector tables at VTOR 0, in code and at every 128-byte slot of an SRAM area (bit 7 of TBLOFF set and clear);
  *  - MRS and MSR of every SYSm value, defined or not, in every mode and stack; CONTROL.SPSEL switched in Thread mode
  *    and ignored in Handler mode; PRIMASK by CPS and MSR; MSP and PSP moved and restored;
@@ -34,6 +35,7 @@
 enum { THREAD_MSP, THREAD_PSP, HANDLER };
 static int ctx = THREAD_MSP;  /* where the code being generated runs */
 static unsigned cur_exc;      /* the handler being generated (ctx HANDLER) */
+static int end;               /* the scenario that ends the run (terminal()) */
 static unsigned enabled;      /* the IRQs the Thread code enabled (handlers never change it) */
 static int vtor_own;          /* VTOR holds one of the program's tables (IRQ4-31 have handlers) */
 static unsigned copied;       /* the SRAM table slots already copied */
@@ -683,11 +685,19 @@ static void gen_nmi(void)
         printf("\tldr r0, [r6]\n");
         budget_end(l);
     }
+    if (end == 8) { /* scenario 8: the vector table gone, PendSV pended; the NMI's return chains to it */
+        printf("\tldr r4, =sys_lockup\n\tldr r4, [r4]\n\tcmp r4, #8\n\tbne 8f\n");
+        REG_WRITE(VTOR, 0x30000000u);
+        REG_WRITE(ICSR, 1u << 28);
+        SYNC();
+        printf("8:\n");
+    }
     printf("\tpop {r4-r7, pc}\n\t.ltorg\n");
 }
 
 /* HardFault: the lockup scenario 1 (a fault in HardFault); else the faulting context's frame (MSP or PSP by
- * EXC_RETURN bit 2) gets the resume address as its return address, or the run ends (an unexpected fault). A
+ * EXC_RETURN bit 2) gets the resume address as its return address and EPSR.T set (an INVSTATE fault's frame has
+ * it clear: returned to as it is, the resume address would fault again), or the run ends (an unexpected fault). A
  * vector table to restore (sys_vtor_restore) goes back to VTOR first (late arrival on a vector read's bus error). */
 static void gen_hardfault(void)
 {
@@ -698,6 +708,13 @@ static void gen_hardfault(void)
     printf("\tldr r0, =sys_lockup\n\tldr r0, [r0]\n\tcmp r0, #1\n\tbne 2f\n");
     lockup_fault(1);
     printf("2:\n");
+    if (end == 10) { /* scenario 10: in HardFault, the vector table gone and NMI pended: its vector read fails */
+        printf("\tcmp r0, #10\n\tbne 2f\n");
+        REG_WRITE(VTOR, 0x30000000u);
+        REG_WRITE(ICSR, 1u << 31);
+        SYNC();
+        printf("2:\n");
+    }
     if (pick(2)) { /* NMI preempts HardFault */
         printf("\tldr r0, =sys_budget\n\tldr r1, [r0]\n\tsubs r1, #1\n\tbmi 1f\n\tstr r1, [r0]\n");
         printf("\tldr r0, =0x%08x\n\tldr r1, =0x80000000\n\tstr r1, [r0]\n\tdsb\n\tisb\n1:\n", ICSR);
@@ -713,17 +730,28 @@ static void gen_hardfault(void)
     printf("\tb 2f\n1:\n");
     mrs(0, 8);
     printf("2:\n\tldr r3, =sys_resume\n\tldr r1, [r3]\n\tcmp r1, #0\n\tbeq sys_unexpected\n"
-           "\tstr r1, [r0, #24]\n\tmovs r1, #0\n\tstr r1, [r3]\n\tbx lr\n\t.ltorg\n");
+           "\tstr r1, [r0, #24]\n\tmovs r1, #0\n\tstr r1, [r3]\n"
+           "\tldr r1, [r0, #28]\n\tmovs r2, #1\n\tlsls r2, #24\n\torrs r1, r2\n\tstr r1, [r0, #28]\n" /* EPSR.T (INVSTATE) */
+           "\tbx lr\n\t.ltorg\n");
 }
 
 /* The scenario that ends a run: 0 none (main returns 0), 1 a fault in HardFault, 2 a fault in NMI, 3 an SVC in
  * NMI (escalated to HardFault there), 4 a bus error on stacking, 6 on every vector read (SVCall's, HardFault's or
- * NMI's, PRIMASK set or not), 7 a PUSH and then the stacking below the SRAM: each locks up; 5 a bus error on a
- * vector read: a lockup, or a HardFault with late arrival, after which the run goes on to its end. */
+ * NMI's, PRIMASK set or not), 7 a PUSH and then the stacking below the SRAM, 8 on the vector read of the exception
+ * an NMI's return chains to (or enters right after it, without tail-chaining), 9 on HardFault's own vector read
+ * (late arrival has no other vector to take), 10 on NMI's vector read in HardFault (execution priority -1: late
+ * arrival takes no HardFault): each locks up; 5 a bus error on a vector read: a lockup, or a HardFault with late
+ * arrival, after which the run goes on to its end. */
 static void terminal(int k)
 {
     ctx = THREAD_MSP;
     switch (k) {
+    case 8: case 10: /* NMI (8), or HardFault by a UDF (10), finds the scenario in sys_lockup */
+        printf("\tmovs r6, #%d\n\tldr r5, =sys_lockup\n\tstr r6, [r5]\n", k);
+        if (k == 10) printf("\tudf #10\n");
+        else REG_WRITE(ICSR, 1u << 31);
+        SYNC();
+        break;
     case 1: case 2: case 3:
         printf("\tmovs r6, #%d\n\tldr r5, =sys_lockup\n\tstr r6, [r5]\n", k);
         if (k == 1) printf("\tudf #0\n");
@@ -755,12 +783,13 @@ static void terminal(int k)
     case 7: /* a PUSH below the start of the SRAM: its HardFault's stacking fails too */
         printf("\tldr r6, =0x20000004\n\tmov sp, r6\n\tpush {r0, r1}\n");
         break;
-    case 6: /* no vector table at all: VTOR in unmapped memory (a late HardFault's own vector fails too), entered
-             * from execution priority 0 (PRIMASK set: HardFault still preempts it, an SVC escalates) or lowest */
+    case 6: case 9: /* no vector table at all: VTOR in unmapped memory (a late HardFault's own vector fails too),
+                     * entered from execution priority 0 (PRIMASK set: HardFault still preempts it, an SVC
+                     * escalates) or lowest; 9: by a UDF, HardFault's own vector */
         REG_WRITE(VTOR, 0x30000000u | pick(2) << 7);
         SYNC();
         if (pick(2)) printf("\tcpsid i\n");
-        switch (pick(3)) {
+        switch (k == 9 ? 1 : pick(3)) {
         case 0: printf("\tsvc #0\n"); break;                 /* SVCall's vector (or HardFault's: escalated) */
         case 1: printf("\tudf #6\n"); break;                 /* HardFault's own */
         default: REG_WRITE(ICSR, 1u << 31); SYNC(); break;   /* NMI's */
@@ -786,8 +815,8 @@ int main(int argc, char **argv)
     }
     gen_seed(strtoull(argv[1], NULL, 0) ^ 0x5bd1e995u);
     int n = argc > 2 ? atoi(argv[2]) : 300;
-    int end = pick(20);
-    if (end > 7) end = 0;
+    end = pick(20);
+    if (end > 10) end = 0;
     printf("@ system-level random program, seed %s, %d steps (tests/random/gen_sys.c)\n", argv[1], n);
     printf("@ exit %d\n@ exit-tc %d\n", end ? 125 : 0, end && end != 5 ? 125 : 0);
     printf("\t.syntax unified\n\t.thumb\n\t.text\n\t.global main\n\t.type main, %%function\n\t.thumb_func\nmain:\n");

@@ -25,6 +25,9 @@ void default_handler(void)
     sh_exit(99);
 }
 
+/* The reset vector's value: reset_handler, unless a program defines reset_entry (epsr_t.c: an even one) */
+void reset_entry(void) __attribute__((weak, alias("reset_handler")));
+
 #define WEAK __attribute__((weak, alias("default_handler")))
 void nmi_handler(void) WEAK;
 void hardfault_handler(void) WEAK;
@@ -37,7 +40,7 @@ void irq2_handler(void) WEAK;
 void irq3_handler(void) WEAK;
 
 __attribute__((section(".vectors"), used)) void (*const vectors[48])(void) = {
-    (void (*)(void))&__stack_top, reset_handler, nmi_handler, hardfault_handler,
+    (void (*)(void))&__stack_top, reset_entry, nmi_handler, hardfault_handler,
     default_handler, default_handler, default_handler, default_handler,
     default_handler, default_handler, default_handler, svc_handler,
     default_handler, default_handler, pendsv_handler, systick_handler,

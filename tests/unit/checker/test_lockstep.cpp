@@ -232,6 +232,69 @@ TEST(LockstepMtb, AnUndefinedBxIsNoBranch)
     EXPECT_EQ(r.n.packets, 1u);
 }
 
+// An exception return whose step also stacks the next exception, which then locks up on its vector read (VTOR
+// in unmapped memory): the golden ends in that step. The return still went back to its frame's return address,
+// and the MTB wrote both of the return's packets; the checker used to expect only the first (it took the second's
+// destination from the next golden step, and there is none), and called the core's second packet unexpected.
+TEST(LockstepMtb, AReturnIntoALockupStillWritesItsSecondPacket)
+{
+    const char *golden =
+        "0 clk E 00000100 00000001 CoreEvent_RESET\n"
+        "0 clk R r13_main 20004000\n"
+        "0 clk R MSP 20004000\n"
+        "1 clk IT (1) 00000100 4a04 T thread : ldr r2, [pc, #16]\n"
+        "1 clk MR4 00000114 f0000000\n"
+        "1 clk R r2 f0000000\n"
+        "2 clk IT (2) 00000102 4b05 T thread : ldr r3, [pc, #20]\n"
+        "2 clk MR4 00000118 80000000\n"
+        "2 clk R r3 80000000\n"
+        "3 clk IT (3) 00000104 6053 T thread : str r3, [r2, #4]\n"     // MTB MASTER.EN = 1
+        "3 clk MW4 f0000004 80000000\n"
+        "4 clk IT (4) 00000106 df00 T thread : svc 0\n"               // packet (109, 201): A=1, S=1
+        "4 clk E 00000000 handler 00000019 CoreEvent_ModeChange\n"
+        "4 clk MW4 20003ffc 01000000\n"
+        "4 clk MW4 20003ff8 00000108\n"
+        "4 clk MW4 20003ff4 ffffffff\n"
+        "4 clk MW4 20003ff0 00000000\n"
+        "4 clk MW4 20003fec 80000000\n"
+        "4 clk MW4 20003fe8 f0000000\n"
+        "4 clk MW4 20003fe4 00000000\n"
+        "4 clk MW4 20003fe0 00000000\n"
+        "4 clk E 00000108 0000000b CoreEvent_SVCALL\n"
+        "4 clk R r14 fffffff9\n"
+        "4 clk R r13_main 20003fe0\n"
+        "4 clk R cpsr 0100000b\n"
+        "5 clk IT (5) 00000200 4770 T handler : bx lr\n"             // packets (200, fffffff8), (fffffff9, 108)
+        "5 clk E 00000108 thread 00000019 CoreEvent_ModeChange\n"
+        "5 clk MR4 20003fe0 00000000\n"
+        "5 clk MR4 20003fe4 00000000\n"
+        "5 clk MR4 20003fe8 f0000000\n"
+        "5 clk MR4 20003fec 80000000\n"
+        "5 clk MR4 20003ff0 00000000\n"
+        "5 clk MR4 20003ff4 ffffffff\n"
+        "5 clk MR4 20003ff8 00000108\n"
+        "5 clk MR4 20003ffc 01000000\n"
+        "5 clk R r13_main 20004000\n"
+        "5 clk R r14 ffffffff\n"
+        "5 clk R cpsr 01000000\n"
+        "5 clk MW4 20003ffc 01000000\n"                                // PendSV's stacking; its vector read fails
+        "5 clk MW4 20003ff8 00000108\n"
+        "5 clk MW4 20003ff4 ffffffff\n"
+        "5 clk MW4 20003ff0 00000000\n"
+        "5 clk MW4 20003fec 80000000\n"
+        "5 clk MW4 20003fe8 f0000000\n"
+        "5 clk MW4 20003fe4 00000000\n"
+        "5 clk MW4 20003fe0 00000000\n";
+    std::string g = golden_path(golden, "return_into_lockup.tarmac");
+    std::vector<Call> calls;
+    std::string err;
+    ASSERT_TRUE(perfect_calls(g, { { 3, 0x00000109, 0x00000201 }, { 4, 0x00000200, 0xfffffff8 },
+                                   { 4, 0xfffffff9, 0x00000108 } }, calls, err)) << err;
+    RunResult r = run_calls(g, "", calls);
+    EXPECT_EQ(r.rc, TC_OK) << r.report;
+    EXPECT_EQ(r.n.packets, 3u);
+}
+
 TEST_F(Lockstep, ExceptionNumberAndReturnAddress)
 {
     size_t i = find_call(calls, [](const Call &c) { return c.kind == Call::EXC; });
