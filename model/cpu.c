@@ -539,7 +539,12 @@ EXEC_COLD(ldm_t1)
 
 /* Branches, SVC, UDF */
 EXEC(udf_t1) { return EXEC_FAULT; }
-EXEC(svc_t1) { m6_set_pending(c, M6_EXC_SVCALL); return EXEC_OK; }
+EXEC(svc_t1)
+{
+    m6_set_pending(c, M6_EXC_SVCALL);
+    c->svc_executed = 1;
+    return EXEC_OK;
+}
 EXEC(b_t1)
 {
     if (!cond_passed(c, thumb_cond(op))) return EXEC_NOT_TAKEN;
@@ -599,6 +604,7 @@ static inline int step(m6 *c)
     if (c->locked_up) return M6_STEP_LOCKUP;
     c->nacc = 0;
     c->reg_written = 0;
+    c->svc_executed = 0;
     c->unstack_event = 0;
     if (c->trace) m6_trace_begin_step(c);
     uint32_t pc = c->r[15];

@@ -179,35 +179,43 @@ int m6_is_pending(const m6 *c, unsigned n) { return n < M6_EXC_COUNT && is_pendi
 
 unsigned m6_preempting(const m6 *c)
 {
-    int p; /* its callers test first that something is pending and enabled (the common case: nothing) */
+    if (!c->sys_pending && !(c->irq_pending & c->irq_enable)) return 0; /* the common case, every instruction */
+    int p;
     unsigned n = m6_highest_pending(c, &p, 0);
     return n && p < m6_exec_priority(c) ? n : 0;
+}
+
+/* An SVC that cannot be taken when it executes escalates to HardFault (whatever else is pending); SVCall pended
+ * by the step's SVC is pending */
+static int svc_escalates(const m6 *c)
+{
+    return c->svc_executed && !(priority(c, M6_EXC_SVCALL) < m6_exec_priority(c));
 }
 
 void m6_take_synchronous(m6 *c)
 {
     if (!(c->sys_pending & (1ull << M6_EXC_SVCALL))) return;
-    if (priority(c, M6_EXC_SVCALL) < m6_exec_priority(c)) {
-        m6_enter_exception(c, M6_EXC_SVCALL, c->r[15]);
+    if (svc_escalates(c)) {
+        clear_pending(c, M6_EXC_SVCALL);
+        m6_fault(c, c->r[15]);
         return;
     }
-    clear_pending(c, M6_EXC_SVCALL); /* an SVC that cannot be taken now escalates to HardFault */
-    m6_fault(c, c->r[15]);
+    /* pended by SHCSR: held until a barrier (sw_pend=barrier), then taken once it preempts */
+    if (!c->svc_executed && (c->pend_held >> M6_EXC_SVCALL & 1)) return;
+    if (priority(c, M6_EXC_SVCALL) < m6_exec_priority(c)) m6_enter_exception(c, M6_EXC_SVCALL, c->r[15]);
 }
 
 int m6_take_pending(m6 *c)
 {
-    int p; /* its callers test first that something is pending and enabled (the common case: nothing) */
-    unsigned n = m6_highest_pending(c, &p, 0);
-    if (!n) return 0;
-    int exec = m6_exec_priority(c);
-    if (p < exec) return m6_enter_exception(c, n, c->r[15]) == 0;
-    if (n == M6_EXC_SVCALL) { /* an SVC that cannot be taken now escalates to HardFault */
-        clear_pending(c, n);
+    if (svc_escalates(c)) {
+        clear_pending(c, M6_EXC_SVCALL);
         m6_fault(c, c->r[15]);
         return 1;
     }
-    return 0;
+    int p; /* its callers test first that something is pending and enabled (the common case: nothing) */
+    unsigned n = m6_highest_pending(c, &p, 0);
+    if (!n) return 0;
+    return p < m6_exec_priority(c) && m6_enter_exception(c, n, c->r[15]) == 0;
 }
 
 void m6_fault(m6 *c, uint32_t return_addr)

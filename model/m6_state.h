@@ -62,6 +62,8 @@ struct m6 {
     int exited, exit_code, locked_up;
     uint32_t fault_pending; /* a synchronous fault to enter after the current instruction: its return address + 1 */
     uint8_t invstate_entry; /* that fault is being entered: EPSR.T is clear (the frame's xPSR shows it) */
+    uint8_t svc_executed;   /* this step's SVC pended SVCall: if it cannot be taken, it escalates to HardFault
+                             * (one pended by SHCSR.SVCALLPENDED waits, as any pending exception) */
     uint32_t branch_from;   /* MTB: a taken branch in this step (address + 1), 0 if none */
     uint32_t exc_return_from; /* MTB: the step performed an exception return from this address + 1 */
     uint32_t exc_return_value;

@@ -51,7 +51,12 @@ module scs #(
   output logic [1:0]  pri_svcall,
   output logic [1:0]  pri_pendsv,
   output logic [1:0]  pri_systick,
-  output logic [31:0] vtor
+  output logic [31:0] vtor,
+  // SHCSR: SVCall's pending state lives in the core
+  input  logic        svc_pending_i,
+  output logic        shcsr_we,         // a write of SHCSR (its data phase): SVCall pending := shcsr_svcallpended
+  output logic        shcsr_svcallpended,
+  output logic        svc_held_o        // PendBarrier: SVCall pended by SHCSR, held as the other software pends
 );
   localparam logic [31:0] IrqMask = NumIrq >= 32 ? 32'hFFFF_FFFF : (32'd1 << NumIrq) - 32'd1;
   logic [31:0] en, pend, st_csr, st_rvr, st_cvr, scr;
@@ -60,7 +65,8 @@ module scs #(
   // PendBarrier: pended by a store, held from the core until a DSB, ISB or exception return; a pend cleared
   // holds nothing
   logic [31:0] held_irq;
-  logic        held_nmi, held_pendsv, held_systick;
+  logic        held_nmi, held_pendsv, held_systick, held_svc;
+  assign svc_held_o = PendBarrier && held_svc;
   assign irq_pending_o = PendBarrier ? irq_pending & ~held_irq : irq_pending;
   assign nmi_pending_o = PendBarrier ? nmi_pending && !held_nmi : nmi_pending;
   assign pendsv_pending_o = PendBarrier ? pendsv_pending && !held_pendsv : pendsv_pending;
@@ -85,6 +91,8 @@ module scs #(
   );
 
   assign irq_pending = pend & en;
+  assign shcsr_we = wr && dp_off == 12'hd24;
+  assign shcsr_svcallpended = hwdata[15];
   always_comb for (int i = 0; i < 32; i++) irq_prio[2*i +: 2] = prio[i][7:6];
 
   // the highest-priority pending exception, for ICSR.VECTPENDING: NMI (priority -2) above all, else the one of the
@@ -95,6 +103,7 @@ module scs #(
     logic [2:0] best;  // the priority found; 4: none
     vecpend = 6'd0;
     best = 3'd4;
+    if (svc_pending_i && {1'b0, pri_svcall} < best) begin vecpend = 6'd11; best = {1'b0, pri_svcall}; end
     if (pendsv_pending && {1'b0, pri_pendsv} < best) begin vecpend = 6'd14; best = {1'b0, pri_pendsv}; end
     if (systick_pending && {1'b0, pri_systick} < best) begin vecpend = 6'd15; best = {1'b0, pri_systick}; end
     for (int i = 0; i < 32; i++)
@@ -120,6 +129,7 @@ module scs #(
       12'hd14: hrdata = 32'h0000_0208;
       12'hd1c: hrdata = {pri_svcall, 30'd0};
       12'hd20: hrdata = {pri_systick, 6'd0, pri_pendsv, 22'd0};
+      12'hd24: hrdata = {16'd0, svc_pending_i, 15'd0};
       default:
         if (dp_off >= 12'h400 && dp_off < 12'h420)
           hrdata = {prio[dp_off[4:0] + 3], prio[dp_off[4:0] + 2], prio[dp_off[4:0] + 1], prio[dp_off[4:0]]};
@@ -133,7 +143,7 @@ module scs #(
       nmi_pending <= 1'b0; pendsv_pending <= 1'b0; systick_pending <= 1'b0; nmi_q <= 1'b0;
       irq_active <= 32'd0; irq_q <= 32'd0; ipsr_q <= 6'd0; unstk_from <= 6'd0; unstk <= 1'b0;
       pri_svcall <= 2'd0; pri_pendsv <= 2'd0; pri_systick <= 2'd0; vtor <= 32'd0;
-      held_irq <= 32'd0; held_nmi <= 1'b0; held_pendsv <= 1'b0; held_systick <= 1'b0;
+      held_irq <= 32'd0; held_nmi <= 1'b0; held_pendsv <= 1'b0; held_systick <= 1'b0; held_svc <= 1'b0;
     end else begin
       // SysTick: one decrement per retired instruction (model/ARCHITECTURE.md) or per clock cycle
       if ((SysTickCycles || retire) && st_csr[0]) begin
@@ -193,14 +203,16 @@ module scs #(
         if (hwdata[26] && !hwdata[25] && !systick_pending) held_systick <= 1'b1;
         if (hwdata[25]) held_systick <= 1'b0;
       end
+      if (PendBarrier && wr && dp_off == 12'hd24) held_svc <= hwdata[15] && (held_svc || !svc_pending_i);
       if (PendBarrier && clr_valid) begin
         if (clr_num == 6'd2) held_nmi <= 1'b0;
         if (clr_num == 6'd14) held_pendsv <= 1'b0;
         if (clr_num == 6'd15) held_systick <= 1'b0;
+        if (clr_num == 6'd11) held_svc <= 1'b0;
         if (clr_num >= 6'd16) held_irq[5'(clr_num - 6'd16)] <= 1'b0;
       end
       if (PendBarrier && retire && (sync || exc_return)) begin
-        held_irq <= 32'd0; held_nmi <= 1'b0; held_pendsv <= 1'b0; held_systick <= 1'b0;
+        held_irq <= 32'd0; held_nmi <= 1'b0; held_pendsv <= 1'b0; held_systick <= 1'b0; held_svc <= 1'b0;
       end
       irq_active <= active_now;
       ipsr_q <= ipsr;

@@ -68,6 +68,7 @@ module tb_top #(
   logic [63:0] irq_prio;
   logic        nmi_pending, pendsv_pending, systick_pending, clr_valid;
   logic [1:0]  pri_svcall, pri_pendsv, pri_systick;
+  logic        shcsr_we, shcsr_svcallpended, svc_pending, svc_held;
   logic [5:0]  clr_num, ipsr;
   logic        retire_valid, retire_is32, retire_cond, rf_we_a, rf_we_b, exc_valid, exc_choice;
   logic [31:0] retire_pc, retire_opcode, rf_data_a, rf_data_b, exc_ret;
@@ -113,7 +114,8 @@ module tb_top #(
     .clk, .rst_n, .haddr, .htrans(core_htrans), .hwrite, .hsize, .hprot(core_hprot), .hwdata, .hrdata(core_hrdata),
     .hready(core_hready), .hresp,
     .irq_pending, .irq_prio, .nmi_pending, .pendsv_pending, .systick_pending, .pri_svcall, .pri_pendsv,
-    .pri_systick, .vtor, .clr_valid, .clr_num, .ipsr_o(ipsr),
+    .pri_systick, .vtor, .shcsr_we, .shcsr_svcallpended, .svc_pending_o(svc_pending), .svc_held, .clr_valid, .clr_num,
+    .ipsr_o(ipsr),
     .retire_valid, .retire_pc, .retire_opcode, .retire_is32, .retire_cond,
     .rf_we_a, .rf_id_a, .rf_data_a, .rf_we_b, .rf_id_b, .rf_data_b, .exc_valid, .exc_num, .exc_ret,
     .exc_choice, .vis_regs,
@@ -162,7 +164,8 @@ module tb_top #(
     .sync((retire_opcode & 32'hFFFF_FFF0) == 32'hF3BF_8F40 || (retire_opcode & 32'hFFFF_FFF0) == 32'hF3BF_8F60),
     .clr_valid, .clr_num, .ipsr, .irq_pending_o(irq_pending), .irq_prio, .nmi_pending_o(nmi_pending),
     .pendsv_pending_o(pendsv_pending), .systick_pending_o(systick_pending), .pri_svcall, .pri_pendsv, .pri_systick,
-    .vtor
+    .vtor, .svc_pending_i(svc_pending), .shcsr_we, .shcsr_svcallpended,
+    .svc_held_o(svc_held)
   );
   ahb_default_slave u_default (
     .clk, .rst_n, .hsel(hsel[5]), .htrans, .hready, .hreadyout(s_hreadyout[5]), .hresp(s_hresp[5])

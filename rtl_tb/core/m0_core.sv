@@ -42,6 +42,10 @@ module m0_core
   input  logic [1:0]  pri_pendsv,
   input  logic [1:0]  pri_systick,
   input  logic [31:0] vtor,
+  input  logic        shcsr_we,        // a write of SHCSR: SVCall pending becomes shcsr_svcallpended
+  input  logic        shcsr_svcallpended,
+  output logic        svc_pending_o,   // SVCall pending (it lives in the core), for SHCSR.SVCALLPENDED
+  input  logic        svc_held,        // ... held from being taken (PendBarrier: pended by SHCSR, before a barrier)
   output logic        clr_valid,       // exception entry: clear the pending state of clr_num
   output logic [5:0]  clr_num,
   output logic [5:0]  ipsr_o,
@@ -262,7 +266,7 @@ module m0_core
   ) u_exc (
     .clk, .rst_n, .state_q, .hready, .hresp, .hrdata,
     .irq_pending, .irq_prio, .nmi_pending, .pendsv_pending, .systick_pending, .pri_svcall, .pri_pendsv,
-    .pri_systick, .vtor,
+    .pri_systick, .vtor, .shcsr_we, .shcsr_svcallpended, .svc_pending_o, .svc_held,
     .r0(r_q[0]), .r1(r_q[1]), .r2(r_q[2]), .r3(r_q[3]), .r12(r_q[12]), .lr(r_q[14]), .sp(r_q[13]),
     .nzcv(arch_q.nzcv), .primask(arch_q.primask), .spsel(arch_q.spsel), .sp_other(arch_q.sp_other),
     .pc(ex_q.pc), .fault(ex_q.fault), .invstate(ex_q.invstate), .invstate_pc(ex_q.invstate_pc),

@@ -38,6 +38,10 @@ module m0_exc
   input  logic [1:0]  pri_pendsv,
   input  logic [1:0]  pri_systick,
   input  logic [31:0] vtor,
+  input  logic        shcsr_we,        // a write of SHCSR: SVCall pending becomes shcsr_svcallpended
+  input  logic        shcsr_svcallpended,
+  output logic        svc_pending_o,   // SVCall pending, for SHCSR.SVCALLPENDED
+  input  logic        svc_held,        // ... but held from being taken (a software pend before its barrier)
   // the controller's registers: what an entry stacks and where a return unstacks from
   input  logic [31:0] r0, r1, r2, r3, r12, lr,  // the registers a frame holds
   input  logic [31:0] sp,              // the stack pointer in use
@@ -100,6 +104,7 @@ module m0_exc
     logic [5:0]  ipsr;
     logic [47:0] active;       // by exception number
     logic        svc_pending;
+    logic        svc_insn;     // an SVC pended it: if it cannot be taken at the boundary, it escalates
   } exc_t;
   exc_t es_q, es_d;
 
@@ -181,7 +186,7 @@ module m0_exc
   always_comb begin
     pending = '0;
     pending[EXC_NMI] = nmi_pending;
-    pending[EXC_SVCALL] = es_q.svc_pending;
+    pending[EXC_SVCALL] = es_q.svc_pending && !svc_held;
     pending[EXC_PENDSV] = pendsv_pending;
     pending[EXC_SYSTICK] = systick_pending;
     pending[EXC_COUNT-1:EXC_IRQ0] = irq_pending;
@@ -238,7 +243,10 @@ module m0_exc
       else if (fault) begin took_fault = 1'b1; take = 1'b1; end
       else if (invstate) begin took_invstate = 1'b1; take = 1'b1; take_ret = invstate_pc; end
       else if (rt_q.tail_pend) chain = 1'b1;
-      else if (es_q.svc_pending && !(prio[EXC_SVCALL] < exec_prio)) begin svc_escalate = 1'b1; take = 1'b1; end
+      else if (es_q.svc_pending && es_q.svc_insn && !(prio[EXC_SVCALL] < exec_prio)) begin
+        svc_escalate = 1'b1;
+        take = 1'b1;
+      end
       else if (pend_num != 6'd0 && pend_prio < exec_prio) begin take = 1'b1; take_num = pend_num; end
     end
   end
@@ -429,7 +437,13 @@ module m0_exc
   // ---- the exception state, and the next state of the controller's states this unit runs -----------------------
   always_comb begin
     es_d = es_q;
-    if (svc) es_d.svc_pending = 1'b1;
+    // SVCall pended by an SVC (escalated at the boundary if it cannot be taken), or by SHCSR (then it waits)
+    if (shcsr_we) es_d.svc_pending = shcsr_svcallpended;
+    if (svc) begin
+      es_d.svc_pending = 1'b1;
+      es_d.svc_insn = 1'b1;
+    end
+    if (state_q == S_BOUNDARY && !mtb_second) es_d.svc_insn = 1'b0;
     if (svc_escalate) es_d.svc_pending = 1'b0;
     // an exception return: the returning exception ends as a tail-chain is decided, or after the unstacking
     if (ret_tail || abandon) es_d.active[es_q.ipsr] = 1'b0;
@@ -488,6 +502,7 @@ module m0_exc
   assign frame = frame_d;
   // the stacked xPSR (hrdata at the last read): bit 9 undoes the frame's realignment; its reserved bits are ignored
   assign restore_sp = rt_q.unstack_base + 32'd32 + (hrdata[9] ? 32'd4 : 32'd0);
+  assign svc_pending_o = es_q.svc_pending;
   assign restore_xpsr = xpsr_of(hrdata[31:28], rt_q.ret_to_thread ? 6'd0 : hrdata[5:0]);
   assign ret_psp = rt_q.ret_to_psp;
   assign mtb_valid = ret_mtb_valid || entered;

@@ -2,7 +2,8 @@
  * the main loop waits in WFI. The handler counts only an expiry it finds in STATUS, so the output is the same
  * whatever the timing of entries. Runs on the core only (live mode: no golden file can know when the timer
  * fires). Live mode's synchronous exceptions too: an SVC from Thread mode is taken; one in the handler (IRQ0 and
- * SVCall both at priority 0) cannot preempt it and escalates to HardFault, which returns past it. */
+ * SVCall both at priority 0) cannot preempt it and escalates to HardFault, which returns past it; SVCall pended by
+ * SHCSR.SVCALLPENDED under PRIMASK waits for PRIMASK to clear. */
 #include "semihost.h"
 #include "sysregs.h"
 
@@ -29,6 +30,13 @@ int main(void)
 {
     __asm volatile("svc 3" ::: "memory");
     CHECK_EQ(svcs, 1);
+    /* SVCall pended by SHCSR where it cannot preempt (PRIMASK set): it waits, and is taken once PRIMASK clears */
+    __asm volatile("cpsid i" ::: "memory");
+    SHCSR = 1u << 15;
+    __asm volatile("dsb\n\tisb" ::: "memory");
+    CHECK_EQ(svcs, 1);
+    __asm volatile("cpsie i\n\tisb" ::: "memory");
+    CHECK_EQ(svcs, 2);
     TIMER_RELOAD = 400;
     TIMER_COUNT = 400;
     CHECK_EQ(TIMER_RELOAD, 400);
@@ -42,7 +50,7 @@ int main(void)
     TIMER_STATUS = 1;
     ICPR = 1u << TIMER_IRQ;
     CHECK_EQ(ISPR & (1u << TIMER_IRQ), 0); /* the line is low: the clear holds */
-    CHECK_EQ(svcs, 1);
+    CHECK_EQ(svcs, 2);
     CHECK_EQ(escalated, 1);
     sh_printf("timer_irq: %d ticks, %d failures\n", ticks, sh_failures);
     return sh_failures;
