@@ -18,8 +18,11 @@ static const tc_state_info rows[] = {
     { "APSR (N, Z, C, V)", "register stream: xPSR writes", "register stream: every step's xPSR" },
     { "IPSR at exception entry and return", "register stream: xPSR writes; instruction stream: the exception number",
       "register stream: every step's xPSR; instruction stream" },
-    { "EPSR.T", "register stream: xPSR writes (a clear T bit faults: instruction stream)",
-      "register stream: every step's xPSR" },
+    { "EPSR.T",
+      "register stream: xPSR writes; a clear T bit (an even reset vector, an interworking branch to an even address, "
+      "a return to a frame with T clear) faults before the next instruction: instruction stream (the HardFault), bus "
+      "stream (the frame's xPSR word holds T clear)",
+      "register stream: every step's xPSR; the same" },
     { "PRIMASK (CPS, MSR)", "register stream: each write", "register stream: every step's snapshot" },
     { "CONTROL.SPSEL: MSR, cleared at exception entry, set by a return to Thread mode on PSP",
       "register stream: each change, the implicit ones included (the core reports them as writes)",
