@@ -6,8 +6,9 @@ no test takes is behaviour of the architecture that no test exercises, whatever 
 the regression (its commands, as `nightly.py --list` prints them) drives the model again on a coverage build: a
 file-mode test's golden is made again by armv6m-iss with the configuration the golden records in its header, a
 live-mode test runs again with the checker's library of the coverage build preloaded. So every configuration the
-regression runs is measured, whatever groups it has. gcov gives each branch's count. Every branch not taken must be listed in the holes file with why (unreachable by design,
-or a hole of the stimulus); one that is not is a new hole and fails the report (exit 1). The checker's functional
+regression runs is measured, whatever groups it has. gcov gives each branch's count. Every branch not taken must
+be listed in the holes file with why (unreachable by design, or a hole of the stimulus); one that is not is a new
+hole and fails the report (exit 1). The checker's functional
 coverage (tarmac-cov's summary) is appended, so that one report says what the regression does not reach.
 usage: arch_coverage.py --build B --iss ISS --chklib LIB --functional TXT --holes LIST --out REPORT
                         [--tests FILE] [--programs "ELF..." (run alone, the default configuration)]
@@ -18,7 +19,6 @@ import concurrent.futures
 import gzip
 import json
 import os
-import re
 import shlex
 import subprocess
 import sys
@@ -71,7 +71,8 @@ def replay(line, iss, env, tmp, k):
         return None
     if golden.startswith("live:"):
         out = os.path.join(tmp, f"live{k}")
-        keep = [a for a in argv[1:] if a.split("=", 1)[0] not in ("+tarmac_report", "+tarmac_ledger", "+tarmac_coverage")]
+        outputs = ("+tarmac_report", "+tarmac_ledger", "+tarmac_coverage")  # the regression's own files: not again
+        keep = [a for a in argv[1:] if a.split("=", 1)[0] not in outputs]
         return ([argv[0]] + keep + [f"+tarmac_report={out}.txt"], env)
     if not os.path.exists(golden):
         sys.exit(f"arch_coverage: {golden}: no such golden (run make regress first: it builds what its tests read)")

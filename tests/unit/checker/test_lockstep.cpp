@@ -191,22 +191,25 @@ TEST_F(Lockstep, ExtraPacket)
     expect_report(run(), "mtb", 14, 59, "unexpected MTB packet (00000116, 00000100)");
 }
 
+// The MTB tests' golden begins so: reset, then MTB MASTER.EN set by a store (its first packet has S set)
+static const char *const kMtbOn =
+    "0 clk E 00000100 00000001 CoreEvent_RESET\n"
+    "0 clk R r13_main 20004000\n"
+    "0 clk R MSP 20004000\n"
+    "1 clk IT (1) 00000100 4a04 T thread : ldr r2, [pc, #16]\n"
+    "1 clk MR4 00000114 f0000000\n"
+    "1 clk R r2 f0000000\n"
+    "2 clk IT (2) 00000102 4b05 T thread : ldr r3, [pc, #20]\n"
+    "2 clk MR4 00000118 80000000\n"
+    "2 clk R r3 80000000\n"
+    "3 clk IT (3) 00000104 6053 T thread : str r3, [r2, #4]\n"     // MTB MASTER.EN = 1
+    "3 clk MW4 f0000004 80000000\n";
+
 // An undefined BX (a should-be-zero bit set) faults: the MTB writes only the HardFault entry's packet. The
 // checker used to take any 0x47xx for a branch and expected a packet for it too (branch to the fault).
 TEST(LockstepMtb, AnUndefinedBxIsNoBranch)
 {
-    const char *golden =
-        "0 clk E 00000100 00000001 CoreEvent_RESET\n"
-        "0 clk R r13_main 20004000\n"
-        "0 clk R MSP 20004000\n"
-        "1 clk IT (1) 00000100 4a04 T thread : ldr r2, [pc, #16]\n"
-        "1 clk MR4 00000114 f0000000\n"
-        "1 clk R r2 f0000000\n"
-        "2 clk IT (2) 00000102 4b05 T thread : ldr r3, [pc, #20]\n"
-        "2 clk MR4 00000118 80000000\n"
-        "2 clk R r3 80000000\n"
-        "3 clk IT (3) 00000104 6053 T thread : str r3, [r2, #4]\n"     // MTB MASTER.EN = 1
-        "3 clk MW4 f0000004 80000000\n"
+    const std::string golden = std::string(kMtbOn) +
         "4 clk IT (4) 00000106 4701 T thread : undefined 0x4701\n"   // faults
         "4 clk E 00000000 handler 00000019 CoreEvent_ModeChange\n"
         "4 clk MW4 20003ffc 01000000\n"
@@ -223,7 +226,7 @@ TEST(LockstepMtb, AnUndefinedBxIsNoBranch)
         "4 clk R cpsr 01000003\n"
         "5 clk IT (5) 00000200 3001 T handler : adds r0, #1\n"
         "5 clk R r0 00000001\n";
-    std::string g = golden_path(golden, "undefined_bx.tarmac");
+    std::string g = golden_path(golden.c_str(), "undefined_bx.tarmac");
     std::vector<Call> calls;
     std::string err;
     ASSERT_TRUE(perfect_calls(g, { { 4, 0x00000107, 0x00000201 } }, calls, err)) << err;
@@ -238,18 +241,7 @@ TEST(LockstepMtb, AnUndefinedBxIsNoBranch)
 // destination from the next golden step, and there is none), and called the core's second packet unexpected.
 TEST(LockstepMtb, AReturnIntoALockupStillWritesItsSecondPacket)
 {
-    const char *golden =
-        "0 clk E 00000100 00000001 CoreEvent_RESET\n"
-        "0 clk R r13_main 20004000\n"
-        "0 clk R MSP 20004000\n"
-        "1 clk IT (1) 00000100 4a04 T thread : ldr r2, [pc, #16]\n"
-        "1 clk MR4 00000114 f0000000\n"
-        "1 clk R r2 f0000000\n"
-        "2 clk IT (2) 00000102 4b05 T thread : ldr r3, [pc, #20]\n"
-        "2 clk MR4 00000118 80000000\n"
-        "2 clk R r3 80000000\n"
-        "3 clk IT (3) 00000104 6053 T thread : str r3, [r2, #4]\n"     // MTB MASTER.EN = 1
-        "3 clk MW4 f0000004 80000000\n"
+    const std::string golden = std::string(kMtbOn) +
         "4 clk IT (4) 00000106 df00 T thread : svc 0\n"               // packet (109, 201): A=1, S=1
         "4 clk E 00000000 handler 00000019 CoreEvent_ModeChange\n"
         "4 clk MW4 20003ffc 01000000\n"
@@ -285,7 +277,7 @@ TEST(LockstepMtb, AReturnIntoALockupStillWritesItsSecondPacket)
         "5 clk MW4 20003fe8 f0000000\n"
         "5 clk MW4 20003fe4 00000000\n"
         "5 clk MW4 20003fe0 00000000\n";
-    std::string g = golden_path(golden, "return_into_lockup.tarmac");
+    std::string g = golden_path(golden.c_str(), "return_into_lockup.tarmac");
     std::vector<Call> calls;
     std::string err;
     ASSERT_TRUE(perfect_calls(g, { { 3, 0x00000109, 0x00000201 }, { 4, 0x00000200, 0xfffffff8 },
