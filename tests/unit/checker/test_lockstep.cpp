@@ -205,6 +205,16 @@ static const char *const kMtbOn =
     "3 clk IT (3) 00000104 6053 T thread : str r3, [r2, #4]\n"     // MTB MASTER.EN = 1
     "3 clk MW4 f0000004 80000000\n";
 
+// A perfect core's run on a golden text: its calls, with the MTB's packets given
+static RunResult run_perfect(const std::string &text, const char *name, const std::vector<PacketAt> &packets)
+{
+    std::string g = golden_path(text.c_str(), name);
+    std::vector<Call> calls;
+    std::string err;
+    EXPECT_TRUE(perfect_calls(g, packets, calls, err)) << err;
+    return run_calls(g, "", calls);
+}
+
 // An undefined BX (a should-be-zero bit set) faults: the MTB writes only the HardFault entry's packet. The
 // checker used to take any 0x47xx for a branch and expected a packet for it too (branch to the fault).
 TEST(LockstepMtb, AnUndefinedBxIsNoBranch)
@@ -226,11 +236,7 @@ TEST(LockstepMtb, AnUndefinedBxIsNoBranch)
         "4 clk R cpsr 01000003\n"
         "5 clk IT (5) 00000200 3001 T handler : adds r0, #1\n"
         "5 clk R r0 00000001\n";
-    std::string g = golden_path(golden.c_str(), "undefined_bx.tarmac");
-    std::vector<Call> calls;
-    std::string err;
-    ASSERT_TRUE(perfect_calls(g, { { 4, 0x00000107, 0x00000201 } }, calls, err)) << err;
-    RunResult r = run_calls(g, "", calls);
+    RunResult r = run_perfect(golden, "undefined_bx.tarmac", { { 4, 0x00000107, 0x00000201 } });
     EXPECT_EQ(r.rc, TC_OK) << r.report;
     EXPECT_EQ(r.n.packets, 1u);
 }
@@ -277,12 +283,9 @@ TEST(LockstepMtb, AReturnIntoALockupStillWritesItsSecondPacket)
         "5 clk MW4 20003fe8 f0000000\n"
         "5 clk MW4 20003fe4 00000000\n"
         "5 clk MW4 20003fe0 00000000\n";
-    std::string g = golden_path(golden.c_str(), "return_into_lockup.tarmac");
-    std::vector<Call> calls;
-    std::string err;
-    ASSERT_TRUE(perfect_calls(g, { { 3, 0x00000109, 0x00000201 }, { 4, 0x00000200, 0xfffffff8 },
-                                   { 4, 0xfffffff9, 0x00000108 } }, calls, err)) << err;
-    RunResult r = run_calls(g, "", calls);
+    RunResult r = run_perfect(golden, "return_into_lockup.tarmac",
+                              { { 3, 0x00000109, 0x00000201 }, { 4, 0x00000200, 0xfffffff8 },
+                                { 4, 0xfffffff9, 0x00000108 } });
     EXPECT_EQ(r.rc, TC_OK) << r.report;
     EXPECT_EQ(r.n.packets, 3u);
 }
