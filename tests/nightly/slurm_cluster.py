@@ -1,16 +1,20 @@
 #!/usr/bin/env python3
 """A one-node Slurm cluster on localhost for the nightly's tests and benchmark: its own munged (a fresh key),
-slurmctld and slurmd in the foreground, with config, state, spool, logs and sockets under <dir>, on two free TCP
-ports; any system Slurm or munge is left alone. Needs root (slurmd) and Debian's slurm-wlm and munge.
+slurmctld and slurmd in the foreground, with config, state, spool and logs under <dir> (munged's socket in a
+directory of its own under the temporary directory: munged wants every directory above it world-executable, which
+<dir> inside a 0700 home or mktemp directory is not), on two free TCP ports; any system Slurm or munge is left
+alone. Needs root (slurmd) and Debian's slurm-wlm and munge.
   slurm_cluster.py start <dir>   prints SLURM_CONF=<dir>/slurm.conf once the node is idle; the daemons' PIDs in
                                  <dir>/pids
   slurm_cluster.py stop <dir>    cancels what is left of its jobs, stops the daemons it started (by PID), waits
 Exit 0, or 1 with the daemon's log tail when it does not come up."""
 import os
+import shutil
 import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 
 CONF = """ClusterName=nightly
@@ -21,7 +25,7 @@ SlurmUser=root
 SlurmdUser=root
 AuthType=auth/munge
 CredType=cred/munge
-AuthInfo=socket={dir}/munge.socket
+AuthInfo=socket={sock}
 StateSaveLocation={dir}/state
 SlurmdSpoolDir={dir}/spool
 SlurmctldPidFile={dir}/slurmctld.pid
@@ -71,9 +75,16 @@ def start(d):
     for sub in ("state", "spool"):
         os.makedirs(os.path.join(d, sub), exist_ok=True)
     os.chmod(d, 0o755)
+    # munged refuses a socket below a directory that is not world-executable (a 0700 home, a mktemp directory): its
+    # socket goes to a directory of its own under the system's temporary directory, named in <dir>/munge.dir
+    sock_dir = tempfile.mkdtemp(prefix="slurm-cluster-munge-")
+    os.chmod(sock_dir, 0o755)
+    with open(os.path.join(d, "munge.dir"), "w", encoding="utf-8") as f:
+        f.write(sock_dir + "\n")
+    sock = os.path.join(sock_dir, "munge.socket")
     conf = os.path.join(d, "slurm.conf")
     with open(conf, "w", encoding="utf-8") as f:
-        f.write(CONF.format(dir=d, ctld_port=free_port(), d_port=free_port(), cpus=os.cpu_count()))
+        f.write(CONF.format(dir=d, sock=sock, ctld_port=free_port(), d_port=free_port(), cpus=os.cpu_count()))
     key = os.path.join(d, "munge.key")
     if os.path.exists(key):
         os.unlink(key)
@@ -82,14 +93,15 @@ def start(d):
     env = dict(os.environ, SLURM_CONF=conf)
     null = subprocess.DEVNULL
     pids = []
-    munged = subprocess.Popen(["munged", "--foreground", f"--socket={d}/munge.socket", f"--key-file={key}",
-                               f"--pid-file={d}/munged.pid", f"--log-file={d}/munged.log",
-                               f"--seed-file={d}/munged.seed"], stdin=null, stdout=null, stderr=null,
-                              start_new_session=True)
+    with open(f"{d}/munged.err", "w", encoding="utf-8") as err:  # what it says before its log file is open
+        munged = subprocess.Popen(["munged", "--foreground", f"--socket={sock}", f"--key-file={key}",
+                                   f"--pid-file={d}/munged.pid", f"--log-file={d}/munged.log",
+                                   f"--seed-file={d}/munged.seed"], stdin=null, stdout=null, stderr=err,
+                                  start_new_session=True)
     pids.append(munged.pid)
     with open(os.path.join(d, "pids"), "w", encoding="utf-8") as f:
         f.write(f"{munged.pid}\n")
-    wait_for("munged did not start", lambda: os.path.exists(f"{d}/munge.socket"), 10, [f"{d}/munged.log"])
+    wait_for("munged did not start", lambda: os.path.exists(sock), 10, [f"{d}/munged.log", f"{d}/munged.err"])
     for argv in (["slurmctld", "-D", "-i", "-f", conf], ["slurmd", "-D", "-N", "localhost", "-f", conf]):
         p = subprocess.Popen(argv, env=env, stdin=null, stdout=null, stderr=null, start_new_session=True)
         pids.append(p.pid)
@@ -136,6 +148,11 @@ def stop(d):
         else:
             os.kill(pid, signal.SIGKILL)
     os.unlink(os.path.join(d, "pids"))
+    try:
+        with open(os.path.join(d, "munge.dir"), encoding="utf-8") as f:
+            shutil.rmtree(f.read().strip(), ignore_errors=True)
+    except FileNotFoundError:
+        pass
 
 
 if __name__ == "__main__":

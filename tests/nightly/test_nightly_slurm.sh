@@ -10,8 +10,9 @@ cd "$(dirname "$0")/../.."
 if [ "$(id -u)" -ne 0 ]; then echo "skipped: slurmd needs root (CI and make deps run as root)"; echo "0 passed, 0 failed, 1 skipped"; exit 0; fi
 pass=0; fail=0
 check() { if eval "$2"; then pass=$((pass + 1)); echo "ok   $1"; else fail=$((fail + 1)); echo "FAIL $1"; fi; }
+# mode 0700, as mktemp makes it: the cluster must come up below a directory that is not world-executable (a clone
+# in a 0700 home), where munged refuses a socket
 tmp=$(mktemp -d "$PWD/$BUILD/tests-nightly-slurm.XXXXXX")
-chmod 755 "$tmp"   # munged: every directory above its socket world-executable
 cluster="$tmp/cluster"
 trap 'python3 tests/nightly/slurm_cluster.py stop "$cluster"; rm -rf "$tmp"' EXIT
 nightly() { python3 sim/nightly.py --description tests/nightly/small.toml --no-build -j 2 "$@"; }
