@@ -165,8 +165,14 @@ TEST(Outfile, CannotCreateIsAnErrorNamingTheFileAndWhy)
         EXPECT_EQ(o, nullptr) << c.path;
         if (o) tm_out_close(o, &e);
     }
-    // no permission to create in the directory: as another user than root, who may write anywhere
-    std::string ro = d / "ro";
+    // no permission to create in the directory: as another user than root, who may write anywhere. The directory is
+    // under the system's temporary directory: that user must reach it, and a checkout inside a 0700 home or mktemp
+    // directory is out of its reach (another denial, on another directory)
+    fs::path base = fs::temp_directory_path() / ("outfile_create_" + std::to_string(getpid()));
+    fs::remove_all(base);
+    fs::create_directories(base);
+    chmod(base.c_str(), 0755);
+    std::string ro = (base / "ro").string();
     fs::create_directories(ro);
     chmod(ro.c_str(), 0555);
     pid_t pid = fork();
@@ -183,6 +189,7 @@ TEST(Outfile, CannotCreateIsAnErrorNamingTheFileAndWhy)
     waitpid(pid, &st, 0);
     EXPECT_TRUE(WIFEXITED(st) && WEXITSTATUS(st) == 0) << "status " << st;
     EXPECT_EQ(fs::directory_iterator(ro), fs::directory_iterator()) << "nothing created";
+    fs::remove_all(base);
 }
 
 // A full disk: /dev/full (written in place, a device) and a file size limit (a regular file: the old content
