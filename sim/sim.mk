@@ -75,11 +75,12 @@ NIGHTLY_TOOLS := $(BIN)/tarmac-cov $(BIN)/tarmac-sym
 sim-run: $(NIGHTLY_TOOLS)
 	$(NIGHTLY) --set sim -j 2 --var WAITSTATES=$(SIM_WAITSTATES) $(NIGHTLY_ARGS)
 REGRESS_VARS = --var SEEDS=$(SEEDS) --var SYS_SEEDS=1..$(SYS_SEEDS) --var ASYNC_SEEDS=1..$(ASYNC_SEEDS)
+REGRESS_LIST = $(NIGHTLY) --set regress --list $(REGRESS_VARS) $(NIGHTLY_ARGS)
 regress: $(NIGHTLY_TOOLS)
 	@rc=0; $(NIGHTLY) --set regress -j $(JOBS) $(REGRESS_VARS) --var WAITSTATES=$(SIM_WAITSTATES) $(NIGHTLY_ARGS) \
 	  || rc=$$?; $(MAKE) --no-print-directory arch-coverage || rc=$$?; exit $$rc
 regress-list: $(NIGHTLY_TOOLS)
-	@$(NIGHTLY) --set regress --list $(REGRESS_VARS) $(NIGHTLY_ARGS)
+	@$(REGRESS_LIST)
 nightly: $(NIGHTLY_TOOLS)
 	$(NIGHTLY) --set nightly -j $(JOBS) $(NIGHTLY_ARGS)
 # What the description reads from the Makefile (the runner asks for it): NAME=VALUE lines.

@@ -74,6 +74,20 @@ static int faulted(const tc_step *s, const tc_step *next)
            next->exc_return == s->pc;
 }
 
+/* The data of the step's n-th read (from 0), in the golden's order */
+static int nth_read(const tc_step *s, unsigned n, uint32_t *v)
+{
+    unsigned reads = 0;
+    for (unsigned i = 0; i < s->nmem; i++) {
+        if (s->mem[i].write) continue;
+        if (reads++ == n) {
+            *v = s->mem[i].data;
+            return 1;
+        }
+    }
+    return 0;
+}
+
 int tc_bx_pop_value(const uint32_t regs[TM_REG_COUNT], const tc_step *s, uint32_t *v)
 {
     thumb_id id = thumb_decode(s->opcode, s->is32);
@@ -82,17 +96,8 @@ int tc_bx_pop_value(const uint32_t regs[TM_REG_COUNT], const tc_step *s, uint32_
         *v = m < TM_REG_COUNT ? regs[m] : 0;
         return 1;
     }
-    if (id == thumb_pop_t1 && (thumb_pop_registers(s->opcode) >> 15)) { /* the PC is the last popped word */
-        unsigned n = (unsigned)__builtin_popcount(thumb_register_list(s->opcode));
-        unsigned reads = 0;
-        for (unsigned i = 0; i < s->nmem; i++) {
-            if (s->mem[i].write) continue;
-            if (reads++ == n) {
-                *v = s->mem[i].data;
-                return 1;
-            }
-        }
-    }
+    if (id == thumb_pop_t1 && (thumb_pop_registers(s->opcode) >> 15)) /* the PC is the last popped word */
+        return nth_read(s, (unsigned)__builtin_popcount(thumb_register_list(s->opcode)), v);
     return 0;
 }
 
@@ -101,17 +106,12 @@ int tc_bx_pop_value(const uint32_t regs[TM_REG_COUNT], const tc_step *s, uint32_
  * the words the instruction itself popped). */
 static int unstacked_return_address(const tc_step *s, uint32_t *pc)
 {
-    unsigned own = 0, reads = 0;
-    thumb_id id = thumb_decode(s->opcode, s->is32);
-    if (id == thumb_pop_t1) own = (unsigned)__builtin_popcount(thumb_register_list(s->opcode)) + 1;
-    for (unsigned i = 0; i < s->nmem; i++) {
-        if (s->mem[i].write) continue;
-        if (reads++ == own + 6) {
-            *pc = s->mem[i].data & ~1u;
-            return 1;
-        }
-    }
-    return 0;
+    unsigned own = 0;
+    if (thumb_decode(s->opcode, s->is32) == thumb_pop_t1)
+        own = (unsigned)__builtin_popcount(thumb_register_list(s->opcode)) + 1;
+    if (!nth_read(s, own + 6, pc)) return 0;
+    *pc &= ~1u;
+    return 1;
 }
 
 static void apply_mtb_writes(tc_golden_side *g, uint32_t mtb_base, const tc_step *s)

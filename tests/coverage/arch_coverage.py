@@ -61,9 +61,9 @@ def golden_config(path):
 
 def replay(line, iss, env, tmp, k):
     """One test of the regression (a line of `nightly.py --list`: mkdir ... && cd ... && <simulator> +args) as the
-    run that drives the model the same way: a file-mode test's golden made again by the model with the
-    configuration the golden records; a live-mode test run again as it is, its checker's model the coverage build.
-    None for a test that drives no model (no +tarmac_golden)."""
+    run that drives the model the same way: a file-mode test's golden made again by the model (iss: its command
+    without configuration, trace and program) with the configuration the golden records; a live-mode test run again
+    as it is, its checker's model the coverage build. None for a test that drives no model (no +tarmac_golden)."""
     argv = shlex.split(line.rsplit("&&", 1)[-1])
     plus = {a.split("=", 1)[0]: a.split("=", 1)[1] for a in argv[1:] if a.startswith("+") and "=" in a}
     golden, elf = plus.get("+tarmac_golden", ""), plus.get("+elf", "")
@@ -77,8 +77,7 @@ def replay(line, iss, env, tmp, k):
     if not os.path.exists(golden):
         sys.exit(f"arch_coverage: {golden}: no such golden (run make regress first: it builds what its tests read)")
     cfg = golden_config(golden)
-    return ([iss, "--quiet", "--max-insns", "5000000"] + (["--config", cfg] if cfg else [])
-            + ["--tarmac", os.path.join(tmp, f"file{k}.tarmac"), elf], None)
+    return (iss + (["--config", cfg] if cfg else []) + ["--tarmac", os.path.join(tmp, f"file{k}.tarmac"), elf], None)
 
 
 def jobs(args, tmp):
@@ -94,7 +93,7 @@ def jobs(args, tmp):
     for k, line in enumerate(open(args.tests) if args.tests else []):
         if not line.strip():
             continue
-        job = replay(line, args.iss, env, tmp, k)
+        job = replay(line, iss, env, tmp, k)
         if job:
             out.append(job)
         else:

@@ -17,7 +17,7 @@ cov-tools: | deps
 REGRESS_ROOT = $(or $(NIGHTLY_OUT),$(BUILD)/nightly/regress/latest)
 arch-coverage: cov-tools $(NIGHTLY_TOOLS)
 	@mkdir -p $(REGRESS_ROOT)
-	$(NIGHTLY) --set regress --list $(REGRESS_VARS) $(NIGHTLY_ARGS) > $(REGRESS_ROOT)/tests.txt.tmp
+	$(REGRESS_LIST) > $(REGRESS_ROOT)/tests.txt.tmp
 	@mv $(REGRESS_ROOT)/tests.txt.tmp $(REGRESS_ROOT)/tests.txt
 	python3 tests/coverage/arch_coverage.py --build $(BUILD) --iss $(COV_ISS) --chklib $(COV_CHKLIB) \
 	  --tests $(REGRESS_ROOT)/tests.txt --functional $(REGRESS_ROOT)/coverage.txt \
