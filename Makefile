@@ -19,16 +19,21 @@ else
   OPT := -O2 -g
 endif
 
-# Debian packages the targets need: a usual build toolchain (python3 reads GoogleTest's JSON results) and the
-# project's own (QEMU is a test oracle only). `make deps` installs the missing ones as root; it is the only place
-# that installs anything. `make deps-list` prints the project's own (tests/repo/clean_machine.sh removes them).
-# ccache: the mutation campaign builds one simulator per mutant, whose objects are mostly the same as the last's.
+# Debian packages, by need. `make deps` is the only place that installs anything (as root, the missing ones).
+# SIM_PKGS build and run the lockstep regression (`make sim`, `make`, `make golden`, `make install`): a C
+# toolchain, zlib, Verilator, SystemC (HARNESS=systemc), the Arm GNU toolchain and newlib for the firmware.
+# TEST_PKGS come only with the goals that test (`make test`, `check`, `regress`, `nightly`, `mutate`, `bench`,
+# `fuzz`): GoogleTest; QEMU, the independent oracle; slurm-wlm and munge, the nightly's Slurm launcher tested on a
+# one-node cluster of its own; python3-junitparser reads its JUnit back; chromium loads its index.html; pkgconf
+# reads the installed tarmac.pc; ccache compiles the mutation campaign's many nearly equal simulators once.
+# `make deps` alone installs both; `make deps-list` prints the project's own (tests/repo/clean_machine.sh removes them).
 BASE_PKGS := gcc g++ make python3
-# slurm-wlm, munge: the nightly's Slurm launcher tested on a one-node cluster of its own; python3-junitparser reads
-# its JUnit back, chromium loads its index.html (tests/nightly/); pkgconf reads the installed tarmac.pc.
-PROJECT_PKGS := zlib1g-dev libgtest-dev verilator libsystemc-dev gcc-arm-none-eabi libnewlib-arm-none-eabi \
-                qemu-system-arm ccache pkgconf slurm-wlm munge python3-junitparser chromium
-DEPS_PKGS := $(BASE_PKGS) $(PROJECT_PKGS)
+SIM_PKGS := zlib1g-dev verilator libsystemc-dev gcc-arm-none-eabi libnewlib-arm-none-eabi
+TEST_PKGS := libgtest-dev qemu-system-arm ccache pkgconf slurm-wlm munge python3-junitparser chromium
+PROJECT_PKGS := $(SIM_PKGS) $(TEST_PKGS)
+TEST_GOALS := test check regress nightly mutate bench fuzz deps
+GOALS_FOR_DEPS := $(or $(MAKECMDGOALS),$(.DEFAULT_GOAL))
+DEPS_PKGS := $(BASE_PKGS) $(SIM_PKGS) $(if $(filter $(TEST_GOALS),$(GOALS_FOR_DEPS)),$(TEST_PKGS))
 deps_installed = $(shell dpkg-query -W -f='$${db:Status-Abbrev} $${Package}\n' $(1) 2>/dev/null | awk '$$1 == "ii" { print $$2 }')
 deps_missing = $(filter-out $(call deps_installed,$(1)),$(1))
 

@@ -38,6 +38,16 @@ for goal in sim test deps; do
   check "without root, make $goal: exit 2, one line naming the package and the command (exit $rc)" \
     '[ "$rc" -eq 2 ] && [ "$(wc -l < "$tmp/out")" -eq 1 ] && grep -q "missing Debian packages: fake-pkg; run .make deps. as root" "$tmp/out"'
 done
+# Packages by need: `make sim` asks only for what building and running the regression needs; the goals that test
+# ask for the test-only packages too (stand-in lists, nothing installed: without root make names what is missing).
+for goal in sim golden test regress; do
+  PATH="$tmp/user:$PATH" make BUILD="$tmp/build-user" BASE_PKGS= SIM_PKGS=fake-sim TEST_PKGS=fake-test $goal \
+    > "$tmp/out-$goal" 2>&1
+done
+check "make sim and make golden ask only for the build packages" \
+  'grep -q "packages: fake-sim;" "$tmp/out-sim" && grep -q "packages: fake-sim;" "$tmp/out-golden"'
+check "make test and make regress also ask for the test-only packages" \
+  'grep -q "packages: fake-sim fake-test;" "$tmp/out-test" && grep -q "packages: fake-sim fake-test;" "$tmp/out-regress"'
 check "without root, nothing was installed or compiled" '[ ! -e "$tmp/log" ] && [ ! -e "$tmp/build-user" ]'
 
 # make -j4 bench: the benchmarks run one at a time after what they run is built (two stand-in benchmarks and a
