@@ -115,7 +115,7 @@ include tests/tests.mk
 PREFIX ?= /usr/local
 TOOL_AREA = $(PREFIX)/tarmac/$(TM_VERSION)
 INSTALL_TOOLS := $(TM_TOOL_BINS) $(ISS)
-INSTALL_DOCS := README.md dpi/README.md dpi/CHECKING_YOUR_CORE.md dpi/DIALECTS.md model/ARCHITECTURE.md rtl_tb/README.md
+INSTALL_DOCS := README.md sim/README.md dpi/README.md dpi/CHECKING_YOUR_CORE.md dpi/DIALECTS.md model/ARCHITECTURE.md rtl_tb/README.md
 install: $(INSTALL_TOOLS) $(LIBTARMAC) $(LIBTARMAC_SO) $(LIBTARMACCHK) $(LIBARMV6M)
 	@d='$(DESTDIR)$(TOOL_AREA)'; set -e; \
 	install -d "$$d/bin" "$$d/lib/pkgconfig" "$$d/include/tarmac" "$$d/share/tarmac/sv" \

@@ -22,7 +22,7 @@ check "the area holds the libraries, headers, SV packages, testbench pieces and 
   'for f in lib/libtarmac.a lib/libtarmac.so lib/libtarmacchk.so lib/libarmv6m.a include/tarmac/checker.h include/tarmac/version.h \
      include/armv6m.h share/tarmac/sv/tarmac_chk_pkg.sv share/tarmac/sv/armv6m_tb_pkg.sv share/tarmac/rtl_tb/armv6m_semihost.sv \
      share/tarmac/rtl_tb/monitors/armv6m_lockstep_monitor.sv; do [ -f "$area/$f" ] || exit 1; done &&
-   [ "$(ls "$area/share/doc/tarmac" | grep -c '"'"'\.md$'"'"')" -eq 6 ]'
+   [ "$(ls "$area/share/doc/tarmac" | grep -c '"'"'\.md$'"'"')" -eq 7 ]'
 bad=""
 for t in "$area"/bin/*; do [ "$("$t" --version)" = "$(basename "$t") $ver" ] || bad="$bad $(basename "$t")"; done
 check "every tool prints '<tool> $ver' for --version ($(ls "$area/bin" | wc -l) tools)${bad:+, not:$bad}" \
