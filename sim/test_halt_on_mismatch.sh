@@ -35,5 +35,20 @@ outs=$("$d/obj/Vtb_top" +elf="$BUILD/programs/alu_add.elf" +tarmac_golden=golden
 lines=$(sed -n 's/.*golden golden\/alu_add.tarmac.gz:\([0-9]*\),.*/\1/p' <<<"$outs" | head -1)
 check "snapshot mode: the same bug halts at the same golden line ($lines), exit 3 (exit $rc)" \
   '[ "$rc" -eq 3 ] && [ -n "$lines" ] && [ "$lines" = "$line" ] && grep -q "MISMATCH #1 (register stream)" <<<"$outs"'
+# The trace port reports what the register file holds, never a corrected value: a register file that stores r5
+# with bit 0 flipped (the port's value computed on its own would still be right) is seen at the first write of r5.
+dr="$BUILD/halt_demo_rf"; rm -rf "$dr"; mkdir -p "$dr"; cp -r rtl_tb "$dr/"
+bash sim/replace_once.sh "$dr/rtl_tb/core/m0_core.sv" "else if (e_wr) r_d[e_wr_reg] = e_wr_val;" \
+  "else if (e_wr) r_d[e_wr_reg] = (e_wr_reg == 4'd5) ? e_wr_val ^ 32'd1 : e_wr_val;"
+if SAN_FLAGS=${SAN_FLAGS:-} bash sim/verilate.sh --assert --chk "$dr/obj" sim/tb_main.cpp \
+     "$lib/libarmv6m.a $lib/libtarmac.a -Wl,-rpath,$lib $lib/libtarmacchk.so" "$dr"; then
+  outr=$("$dr/obj/Vtb_top" +elf="$BUILD/programs/alu_add.elf" +tarmac_golden=golden/alu_add.tarmac.gz 2>&1); rc=$?
+  liner=$(sed -n 's/.*golden golden\/alu_add.tarmac.gz:\([0-9]*\),.*/\1/p' <<<"$outr" | head -1)
+  first=$(zcat golden/alu_add.tarmac.gz | grep -n " R r5 " | head -1 | cut -d: -f1)
+  check "a corrupt register file is seen at the first write of r5 (golden line ${liner:-none}, first r5 write $first; exit $rc)" \
+    '[ "$rc" -eq 3 ] && [ -n "$liner" ] && [ "$liner" = "$first" ] && grep -q "MISMATCH #1 (register stream)" <<<"$outr"'
+else
+  fail=$((fail + 1)); echo "FAIL build of the corrupt-register-file core"
+fi
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

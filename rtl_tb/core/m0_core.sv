@@ -756,11 +756,13 @@ module m0_core
         cq_d.b_valid = 1'b0;
         if (e_wr) begin
           cq_id_d[cq_q.n] = (e_wr_reg == 4'd13) ? sp_id(ipsr, arch_q.spsel) : {1'b0, e_wr_reg};
-          cq_val_d[cq_q.n] = (e_wr_reg == 4'd13) ? e_wr_val & ~32'd3 : e_wr_val;
+          cq_val_d[cq_q.n] = r_d[e_wr_reg];  // what the register holds: a port never corrects a value
           cq_d.n = cq_q.n + 5'd1;
         end
         if (e_sp_we) begin
-          cq_id_d[cq_q.n] = e_sp_psp ? REG_PSP : REG_MSP; cq_val_d[cq_q.n] = e_sp_val; cq_d.n = cq_q.n + 5'd1;
+          cq_id_d[cq_q.n] = e_sp_psp ? REG_PSP : REG_MSP;
+          cq_val_d[cq_q.n] = (e_sp_psp == psp_in_use) ? r_d[13] : arch_d.sp_other;
+          cq_d.n = cq_q.n + 5'd1;
         end
         if (e_setf && e_setf_val != arch_q.nzcv) begin
           cq_d.b_valid = 1'b1;
