@@ -207,6 +207,17 @@ const tm_elf_symbol *tm_elf_symbol_holding(const tm_elf *e, uint32_t addr)
     return best;
 }
 
+const tm_elf_symbol *tm_elf_symbol_nearest(const tm_elf *e, uint32_t addr)
+{
+    unsigned seg = 0;
+    while (seg < e->nseg && addr - e->seg[seg].addr >= e->seg[seg].memsz) seg++;
+    if (seg == e->nseg) return NULL;
+    const tm_elf_symbol *best = NULL;
+    for (size_t i = 0; i < e->nsym && e->sym[i].addr <= addr; i++)
+        if (e->sym[i].kind == TM_ELF_FUNC && (!best || e->sym[i].addr > best->addr)) best = &e->sym[i];
+    return best;
+}
+
 int tm_elf_symbolize(const tm_elf *e, uint32_t addr, char *buf, size_t size)
 {
     const tm_elf_symbol *s = e ? tm_elf_symbol_holding(e, addr) : NULL;

@@ -3,9 +3,11 @@
 It reads <test dir>/job.json (argv, the checkout, the run timeout), runs the simulator in the checkout
 ($NIGHTLY_ROOT when set: a farm node may mount it elsewhere) with stdout and stderr in the test dir, and writes
 <test dir>/result.json (exit status, start, end, host, the farm's job id, whether the run timeout struck)
-atomically. A job killed
-by its launcher (SIGTERM: scancel, a time limit) stops the simulator and leaves no result: the runner reports it
-as died, with the launcher's reason. Standard library only: this file is all a node runs."""
+atomically, then judges the test by the pass rule (verdict.py, on the test job.json holds) and exits 0 when it
+passed, 1 when it did not: the farm's accounting (sacct, qacct, bjobs) shows a failed test as a failed job. A job
+killed by its launcher (SIGTERM: scancel, a time limit) stops the simulator, leaves no result and exits
+128 + the signal: the runner reports it as died, with the launcher's reason. Python's standard library and the
+runner's own modules beside this file: a node needs the checkout only."""
 import json
 import os
 import signal
@@ -13,6 +15,9 @@ import socket
 import subprocess
 import sys
 import time
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from nightly import describe, verdict  # noqa: E402
 
 # The farm's names for the job, recorded in the result (the JUnit's property "farm"): Slurm, LSF, SGE.
 FARM_IDS = ("SLURM_JOB_ID", "SLURM_STEP_ID", "LSB_JOBID", "LSB_JOBINDEX", "JOB_ID", "SGE_TASK_ID")
@@ -60,7 +65,9 @@ def run(test_dir):
     write_json(os.path.join(test_dir, "result.json"),
                {"exit": rc, "start": start, "end": end, "wall": round(end - start, 3),
                 "host": socket.gethostname(), "timed_out": timed_out, "farm": farm})
-    return 0
+    test = describe.Test(**job["test"])
+    outcome = verdict.judge(test, test_dir, root, verdict.Symbols(job["symbols"], root))
+    return 0 if outcome.status == "PASS" else 1
 
 
 if __name__ == "__main__":

@@ -25,16 +25,38 @@ def waves_hint(test_dir):
     return f"waves ({m.group(1)}): {m.group(2)}" if m else ""
 
 
+FOLD = 10   # a bucket's tests and seeds shown before the rest are folded
+
+
+def natural(text):
+    """A sort key that orders the numbers in names by value (seed_2 before seed_10)."""
+    return [(0, int(w), "") if w.isdigit() else (1, 0, w) for w in re.split(r"(\d+)", text)]
+
+
 def buckets(results):
-    """Failures grouped by signature: OrderedDict signature -> list of (test, outcome, dir), each list shortest
-    run first, the buckets largest first."""
+    """Failures grouped by signature: OrderedDict signature -> list of (test, outcome, dir), each list by test id
+    (numbers by value), the buckets largest first. A bucket's example is its first test: the same test whatever
+    the run times, on every run that fails the same way."""
     b = {}
     for test, o, d in results:
         if o.status != "PASS":
             b.setdefault(o.signature, []).append((test, o, d))
     for members in b.values():
-        members.sort(key=lambda m: (m[1].wall, m[0].id))
+        members.sort(key=lambda m: natural(m[0].id))
     return OrderedDict(sorted(b.items(), key=lambda kv: (-len(kv[1]), kv[0])))
+
+
+def folded(words, limit=FOLD):
+    """The first `limit` words, then how many more ('... and N more'): a bucket of 180 tests stays one line."""
+    more = f" ... and {len(words) - limit} more" if len(words) > limit else ""
+    return " ".join(words[:limit]) + more
+
+
+def provenance(meta):
+    """One line: the version, the commit and whether the checkout differed from it (dirty), what ran (the whole
+    set, a subset, a rerun), the launcher."""
+    return (f"version {meta['version']}, commit {meta['commit']} ({meta['tree']}), {meta['scope']}, "
+            f"launcher {meta['launcher']}")
 
 
 def coverage_summary(out):
@@ -55,10 +77,15 @@ def coverage_summary(out):
 
 
 def _groups(plan, results):
-    """group -> (title, passed, failed, died) in the plan's order."""
+    """group -> (title, passed, failed, died) in the plan's order; a group none of whose tests ran (a subset)
+    has None for its counts."""
     g = OrderedDict((name, [title, 0, 0, 0]) for name, title in plan.groups.items())
+    ran = {test.group for test, _, _ in results}
     for test, o, _ in results:
         g[test.group][1 if o.status == "PASS" else 3 if o.status == "DIED" else 2] += 1
+    for name in g:
+        if name not in ran:
+            g[name][1:] = [None, None, None]
     return g
 
 
@@ -83,23 +110,25 @@ def write_atomic(path, text):
 
 def summary(plan, results, out, root, meta):
     """summary.txt's text; its last line is 'N passed, N failed'."""
-    lines = [f"nightly {plan.set_name}: {out}",
-             f"version {meta['version']}, launcher {meta['launcher']}, {len(results)} tests, "
+    lines = [f"nightly {plan.set_name}: {out}", provenance(meta) + f", {len(results)} tests, "
              f"{meta['elapsed']:.1f} s", "",
              f"{'group':<18} {'tests':>6} {'passed':>7} {'failed':>7} {'died':>5}  title"]
     for name, (title, p, f, d) in _groups(plan, results).items():
-        lines.append(f"{name:<18} {p + f + d:>6} {p:>7} {f:>7} {d:>5}  {title}")
+        if p is None:
+            lines.append(f"{name:<18} {'not run':>6} {'-':>7} {'-':>7} {'-':>5}  {title}")
+        else:
+            lines.append(f"{name:<18} {p + f + d:>6} {p:>7} {f:>7} {d:>5}  {title}")
     b = buckets(results)
     lines += ["", f"failure buckets: {len(b)}"]
     for sig, members in b.items():
         t0, o0, d0 = members[0]
-        seeds = " ".join(t.seed for t, _, _ in members if t.seed)
+        seeds = [t.seed for t, _, _ in members if t.seed]
         lines.append(f"  [{len(members)}] {sig}")
         lines.append(f"      {o0.reason}")
-        lines.append(f"      tests: {' '.join(t.id for t, _, _ in members)}")
+        lines.append(f"      tests: {folded([t.id for t, _, _ in members])}")
         if seeds:
-            lines.append(f"      seeds: {seeds}")
-        lines.append(f"      shortest: {t0.id} ({o0.wall:.1f} s): {rerun_command(t0, d0, root)}")
+            lines.append(f"      seeds: {folded(seeds)}")
+        lines.append(f"      example: {t0.id} ({o0.wall:.1f} s): {rerun_command(t0, d0, root)}")
         lines.append(f"      log: {d0}/stdout.txt  report: {d0}/report.txt")
         if waves_hint(d0):
             lines.append(f"      {waves_hint(d0)}")
@@ -124,10 +153,17 @@ def junit(plan, results, out, root, meta):
     for name, title in plan.groups.items():
         s = ET.SubElement(top, "testsuite", name=name)
         props = ET.SubElement(s, "properties")
-        for k, v in (("title", title), ("version", meta["version"]), ("launcher", meta["launcher"]),
+        for k, v in (("title", title), ("version", meta["version"]), ("commit", meta["commit"]),
+                     ("tree", meta["tree"]), ("scope", meta["scope"]), ("launcher", meta["launcher"]),
                      ("set", plan.set_name)):
             ET.SubElement(props, "property", name=k, value=v)
-        suites[name] = [s, 0, 0, 0, 0.0]
+        suites[name] = [s, 0, 0, 0, 0.0, 0]
+    for name, (title, p, _, _) in _groups(plan, results).items():
+        if p is None:   # a group this run left out: one skipped case says so, never an empty green suite
+            case = ET.SubElement(suites[name][0], "testcase", classname=f"nightly.{name}", name="not-run", time="0")
+            ET.SubElement(case, "skipped", message=f"not run: {meta['scope']}")
+            suites[name][1] += 1
+            suites[name][5] += 1
     for test, o, d in results:
         s = suites[test.group]
         s[1] += 1
@@ -141,6 +177,7 @@ def junit(plan, results, out, root, meta):
         for k, v in o.ledger.get("not_compared", {}).items():
             values.append((f"not_compared.{k}", " ".join(v) if isinstance(v, list) else v))
         values += [("seed", test.seed), ("golden", test.golden), ("build", test.sim), ("version", meta["version"]),
+                   ("commit", meta["commit"]), ("tree", meta["tree"]),
                    ("wall", f"{o.wall:.3f}"), ("queue", f"{o.queue:.3f}"), ("host", o.result.get("host", "")), ("farm", o.result.get("farm", "")),
                    ("exit", o.result.get("exit", "")), ("rerun", rerun_command(test, d, root))]
         for k, v in values:
@@ -157,16 +194,18 @@ def junit(plan, results, out, root, meta):
                   if os.path.exists(os.path.join(d, f))]
         attach += sorted(os.path.join(d, f) for f in os.listdir(d) if f.endswith(".fst")) if os.path.isdir(d) else []
         ET.SubElement(case, "system-out").text = text + "".join(f"[[ATTACHMENT|{p}]]\n" for p in attach)
-    tests = failures = errors = 0
-    for s, n, f, e, t in suites.values():
+    tests = failures = errors = skipped = 0
+    for s, n, f, e, t, k in suites.values():
         s.set("tests", str(n))
         s.set("failures", str(f))
         s.set("errors", str(e))
+        s.set("skipped", str(k))
         s.set("time", f"{t:.3f}")
-        tests, failures, errors = tests + n, failures + f, errors + e
+        tests, failures, errors, skipped = tests + n, failures + f, errors + e, skipped + k
     top.set("tests", str(tests))
     top.set("failures", str(failures))
     top.set("errors", str(errors))
+    top.set("skipped", str(skipped))
     ET.indent(top)
     return ET.tostring(top, encoding="unicode", xml_declaration=True) + "\n"
 
@@ -178,9 +217,10 @@ def index_html(plan, results, out, root, meta):
          f"<title>nightly {e(plan.set_name)}</title>",
          "<style>body{font-family:sans-serif;margin:1em 2em}table{border-collapse:collapse}"
          "td,th{border:1px solid #bbb;padding:2px 8px;text-align:left}td.n{text-align:right}"
-         ".fail{background:#fdd}.pass{background:#dfd}code{font-size:90%}ul#holes{columns:3}</style></head><body>",
+         ".fail{background:#fdd}.pass{background:#dfd}.notrun{background:#ddd;color:#555}code{font-size:90%}"
+         "ul#holes{columns:3}</style></head><body>",
          f"<h1>nightly {e(plan.set_name)}</h1>",
-         f"<p>version {e(meta['version'])}, launcher {e(meta['launcher'])}, {len(results)} tests, "
+         f'<p id="provenance">{e(provenance(meta))}, {len(results)} tests, '
          f"{meta['elapsed']:.1f} s. <a href=\"junit.xml\">junit.xml</a> <a href=\"summary.txt\">summary.txt</a></p>"]
     passed = sum(1 for _, o, _ in results if o.status == "PASS")
     p.append(f'<p id="verdict" class="{"pass" if passed == len(results) else "fail"}">'
@@ -188,20 +228,29 @@ def index_html(plan, results, out, root, meta):
     p.append('<h2>Groups</h2><table id="groups"><tr><th>group</th><th>tests</th><th>passed</th><th>failed</th>'
              "<th>died</th><th>what</th></tr>")
     for name, (title, ok, f, d) in _groups(plan, results).items():
+        if ok is None:
+            p.append(f'<tr class="notrun"><td>{e(name)}</td><td colspan=4>not run</td><td>{e(title)}</td></tr>')
+            continue
         cls = "pass" if f + d == 0 else "fail"
         p.append(f'<tr class="{cls}"><td>{e(name)}</td><td class=n>{ok + f + d}</td><td class=n>{ok}</td>'
                  f"<td class=n>{f}</td><td class=n>{d}</td><td>{e(title)}</td></tr>")
     p.append("</table>")
     b = buckets(results)
     p.append(f'<h2>Failure buckets ({len(b)})</h2><table id="buckets"><tr><th>count</th><th>signature</th>'
-             "<th>first failure</th><th>tests</th><th>seeds</th><th>shortest run</th></tr>")
+             "<th>first failure</th><th>tests</th><th>seeds</th><th>example run</th></tr>")
+
+    def fold(words):  # more than FOLD: the first ones, the rest behind a <details> the reader opens
+        if len(words) <= FOLD:
+            return e(" ".join(words))
+        return (f"{e(' '.join(words[:FOLD]))} <details><summary>{len(words) - FOLD} more</summary>"
+                f"{e(' '.join(words[FOLD:]))}</details>")
     for sig, members in b.items():
         t0, o0, d0 = members[0]
-        seeds = " ".join(t.seed for t, _, _ in members if t.seed)
+        seeds = [t.seed for t, _, _ in members if t.seed]
         rel = os.path.relpath(d0, out)
         p.append(f'<tr class="bucket"><td class=n>{len(members)}</td><td class="sig">{e(sig)}</td>'
-                 f"<td>{e(o0.reason)}</td><td>{e(' '.join(t.id for t, _, _ in members))}</td>"
-                 f'<td class="seeds">{e(seeds)}</td><td><a href="{e(rel)}/stdout.txt">{e(t0.id)}</a> '
+                 f"<td>{e(o0.reason)}</td><td class=\"tests\">{fold([t.id for t, _, _ in members])}</td>"
+                 f'<td class="seeds">{fold(seeds)}</td><td><a href="{e(rel)}/stdout.txt">{e(t0.id)}</a> '
                  f"({o0.wall:.1f} s)<br><code>{e(rerun_command(t0, d0, root))}</code></td></tr>")
     p.append("</table>")
     total, holes = coverage_summary(out)

@@ -27,7 +27,10 @@ def parse_args(argv):
     p.add_argument("--description", default=os.path.join(ROOT, "sim", "nightly.toml"))
     p.add_argument("--out", default=env("NIGHTLY_OUT"), help="output root (NIGHTLY_OUT; default "
                    "<build>/nightly/<set>/<date-time>, with <build>/nightly/<set>/latest pointing at it)")
-    p.add_argument("--launcher", default=env("NIGHTLY_LAUNCHER", "local"), choices=sorted(launch.LAUNCHERS))
+    p.add_argument("--launcher", default=env("NIGHTLY_LAUNCHER", "local"), choices=sorted(launch.LAUNCHERS),
+                   help="where the tests run (NIGHTLY_LAUNCHER): local (this machine), slurm (one allocation), "
+                   "sge (a Grid Engine job array); each tested on a real one-node engine of its own. lsf (an LSF "
+                   "job array) is UNTESTED: written to the same interface, but no LSF can be run here")
     p.add_argument("-j", "--jobs", type=int, default=int(env("NIGHTLY_JOBS", "2")), help="tests at once")
     p.add_argument("--var", action="append", default=[], metavar="NAME=VALUE", help="a description variable")
     p.add_argument("--make-arg", action="append", default=[], metavar="ARG", help="for every make the runner "
@@ -86,23 +89,20 @@ def make_vars(opts):
     return out
 
 
-class Symbols:
-    """The function holding a PC, by the checker's own ELF reader (build/bin/tarmac-sym), once per address."""
-    def __init__(self, tool):
-        self.tool, self.cache = tool, {}
-
-    def __call__(self, elf, pc):
-        key = (elf, pc)
-        if key not in self.cache:
-            p = subprocess.run([self.tool, elf, pc], cwd=ROOT, capture_output=True, text=True)
-            words = p.stdout.split()
-            name = words[1] if p.returncode == 0 and len(words) == 2 else "?"
-            self.cache[key] = name.split("+0x")[0]
-        return self.cache[key]
-
-
 def version():
     return verdict.read_text(os.path.join(ROOT, "VERSION")).strip() or "unknown"
+
+
+def checkout():
+    """(commit, tree) of the checkout the tests ran from: the commit's short hash and 'clean', or 'dirty' when a
+    tracked file differs from it or a file git does not ignore is new; ('unknown', 'not a git checkout')."""
+    def git(*args):
+        return subprocess.run(["git", "-C", ROOT, *args], capture_output=True, text=True, stdin=subprocess.DEVNULL)
+    head = git("rev-parse", "--short=12", "HEAD")
+    status = git("status", "--porcelain")
+    if head.returncode != 0 or status.returncode != 0:
+        return "unknown", "not a git checkout"
+    return head.stdout.strip(), "dirty" if status.stdout.strip() else "clean"
 
 
 def test_dir(out, t):
@@ -190,13 +190,19 @@ def main(argv=None):
     except describe.DescriptionError as e:
         print(f"nightly: {e}", file=sys.stderr)
         return 2
+    commit, tree = checkout()
     try:
         if opts.rerun_failed:
             plan, variables = load_plan(opts, out)
-            symbols = Symbols(os.path.join(ROOT, variables.get("BUILD", build), "bin", "tarmac-sym"))
+            first = verdict.read_json(os.path.join(out, "plan.json"))
+            symbols = verdict.Symbols(os.path.join(ROOT, variables.get("BUILD", build), "bin", "tarmac-sym"), ROOT)
             chosen = [t for t, o, _ in judge_all(plan, out, symbols) if o.status != "PASS"]
             if opts.only:
                 chosen = [t for t in chosen if t.id in opts.only or t.group in opts.only]
+            scope = (f"rerun (--rerun-failed{' --only ' + ' '.join(opts.only) if opts.only else ''}) of "
+                     f"{len(chosen)} tests that had not passed, the others as the first run left them "
+                     f"({first.get('scope', 'whole set')}, commit {first.get('commit', 'unknown')} "
+                     f"({first.get('tree', 'unknown')}))")
         else:
             try:
                 plan = describe.load(opts.description, opts.set_name, mvars, overrides, opts.only)
@@ -205,15 +211,17 @@ def main(argv=None):
                 return 2
             variables = dict(mvars, **overrides)
             chosen = plan.tests
+            scope = f"subset (--only {' '.join(opts.only)})" if opts.only else "whole set"
             write_json(os.path.join(out, "plan.json"),
                        {"set": plan.set_name, "groups": plan.groups, "vars": variables, "version": version(),
+                        "commit": commit, "tree": tree, "scope": scope,
                         "tests": [dataclasses.asdict(t) for t in plan.tests]})
         if not opts.no_build and chosen:
             tools = [os.path.join(build, "bin", t) for t in ("tarmac-cov", "tarmac-sym")]
             needs = sorted({n for t in chosen for n in t.needs(build)} | set(tools))
             print(f"nightly: make {len(needs)} targets for {len(chosen)} tests", flush=True)
             make(needs, opts)
-        symbols = Symbols(os.path.join(ROOT, build, "bin", "tarmac-sym"))
+        symbols = verdict.Symbols(os.path.join(ROOT, build, "bin", "tarmac-sym"), ROOT)
         jobs = []
         for t in chosen:
             d = test_dir(out, t)
@@ -221,11 +229,12 @@ def main(argv=None):
             for f in os.listdir(d):
                 os.unlink(os.path.join(d, f))
             write_json(os.path.join(d, "job.json"), {"id": t.id, "argv": t.argv(d), "root": ROOT,
-                                                     "timeout": t.timeout})
+                                                     "timeout": t.timeout, "test": dataclasses.asdict(t),
+                                                     "symbols": os.path.join(build, "bin", "tarmac-sym")})
             jobs.append(launch.Job(t.id, d, t.id.replace("/", ".")))
         by_dir = {test_dir(out, t): t for t in chosen}
         print(f"nightly {plan.set_name}: {len(chosen)} tests{' (rerun)' if opts.rerun_failed else ''}, "
-              f"launcher {opts.launcher}, {opts.jobs} at once, output {out}", flush=True)
+              f"launcher {opts.launcher}, {opts.jobs} at once, commit {commit} ({tree}), output {out}", flush=True)
 
         def done(job):
             t = by_dir[job.dir]
@@ -236,7 +245,8 @@ def main(argv=None):
             launch.LAUNCHERS[opts.launcher](opts).run(jobs, ROOT, opts.python, done)
         results = judge_all(plan, out, symbols)
         merge_coverage(results, out, os.path.join(ROOT, build, "bin", "tarmac-cov"))
-        meta = {"version": version(), "launcher": opts.launcher, "elapsed": time.time() - t_start}
+        meta = {"version": version(), "commit": commit, "tree": tree, "scope": scope, "launcher": opts.launcher,
+                "elapsed": time.time() - t_start}
         report.write_atomic(os.path.join(out, "junit.xml"), report.junit(plan, results, out, ROOT, meta))
         report.write_atomic(os.path.join(out, "index.html"), report.index_html(plan, results, out, ROOT, meta))
         text = report.summary(plan, results, out, ROOT, meta)

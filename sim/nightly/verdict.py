@@ -7,6 +7,7 @@ its run fails in the bucket the description expects."""
 import json
 import os
 import re
+import subprocess
 from dataclasses import dataclass, field
 
 LEDGER_FORMAT = "tarmac-ledger-1"
@@ -93,6 +94,28 @@ def field_class(stream, fld):
     return fld or "-"
 
 
+class Symbols:
+    """Where a PC is, as a bucket names it, by the checker's own ELF reader (build/bin/tarmac-sym --nearest), once
+    per address: "in <function>" when a symbol holds it, "near <function>" when only a function of size 0 (a
+    generated program's) starts below it, "at <pc>" when no function does or the ELF cannot be read. The offset is
+    left out: one bug in one function is one bucket wherever in the function it shows."""
+    def __init__(self, tool, root):
+        self.tool, self.root, self.cache = tool, root, {}
+
+    def __call__(self, elf, pc):
+        key = (elf, pc)
+        if key not in self.cache:
+            p = subprocess.run([self.tool, "--nearest", elf, pc], cwd=self.root, capture_output=True, text=True)
+            words = p.stdout.split()
+            if p.returncode == 0 and len(words) == 2 and words[1] != "?":
+                self.cache[key] = "in " + words[1].split("+0x")[0]
+            elif p.returncode == 0 and len(words) == 3 and words[1] == "near":
+                self.cache[key] = "near " + words[2].split("+0x")[0]
+            else:
+                self.cache[key] = f"at {pc}"
+        return self.cache[key]
+
+
 def death(test_dir, submitted):
     """Why a job left no result: the launcher's message (launcher.txt), what the runner recorded of it
     (launcher.json: the allocation's state) and its exit status (launcher.rc)."""
@@ -115,7 +138,7 @@ def death(test_dir, submitted):
 
 def judge(test, test_dir, root, symbolize, submit_time=None):
     """The Outcome of test (describe.Test) from what its job left in test_dir; root: the checkout its paths are
-    relative to; symbolize(elf, pc): the function that holds pc; submit_time: when the launcher took the job."""
+    relative to; symbolize(elf, pc): where pc is ("in main", Symbols); submit_time: when the launcher took the job."""
     result = read_json(os.path.join(test_dir, "result.json"))
     started = read_json(os.path.join(test_dir, "started.json")) or {}
     queue = max(0.0, started["start"] - submit_time) if submit_time and "start" in started else 0.0
@@ -157,8 +180,8 @@ def _judge_run(test, test_dir, root, result, symbolize, submit_time):
         o.status = "ERROR" if verdict == "ERROR" else "FAIL"
         o.reason = ledger.get("reason") or f"checker {verdict}"
         if first:
-            func = (symbolize(test.elf, first["pc"]) or "?") if first.get("pc") else "-"
-            o.signature = f"{first.get('stream')} {field_class(first.get('stream'), first.get('field'))} in {func}"
+            where = symbolize(test.elf, first["pc"]) if first.get("pc") else "at -"
+            o.signature = f"{first.get('stream')} {field_class(first.get('stream'), first.get('field'))} {where}"
         else:
             o.signature = "checker: " + re.sub(r"\d+", "N", o.reason)
         return o

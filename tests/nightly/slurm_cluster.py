@@ -3,7 +3,8 @@
 slurmctld and slurmd in the foreground, with config, state, spool and logs under <dir> (munged's socket in a
 directory of its own under the temporary directory: munged wants every directory above it world-executable, which
 <dir> inside a 0700 home or mktemp directory is not), on two free TCP ports; any system Slurm or munge is left
-alone. Needs root (slurmd) and Debian's slurm-wlm and munge.
+alone. Needs root (slurmd) and Debian's slurm-wlm and munge. Without slurmdbd (a database server) there is no sacct:
+the accounting record of each ended job (its state, exit code) is <dir>/jobcomp.txt (jobcomp/filetxt).
   slurm_cluster.py start <dir>   prints SLURM_CONF=<dir>/slurm.conf once the node is idle; the daemons' PIDs in
                                  <dir>/pids
   slurm_cluster.py stop <dir>    cancels what is left of its jobs, stops the daemons it started (by PID), waits
@@ -40,7 +41,8 @@ SelectType=select/cons_tres
 SelectTypeParameters=CR_Core
 AccountingStorageType=accounting_storage/none
 JobAcctGatherType=jobacct_gather/none
-JobCompType=jobcomp/none
+JobCompType=jobcomp/filetxt
+JobCompLoc={dir}/jobcomp.txt
 ReturnToService=2
 KillWait=2
 MinJobAge=300
@@ -67,7 +69,30 @@ def wait_for(what, cond, timeout, logs):
                 sys.stderr.write(f"--- {log}\n" + "".join(f.readlines()[-15:]))
         except OSError:
             pass
-    raise SystemExit(f"slurm_cluster: {what} within {timeout} s")
+    raise SystemExit(f"{os.path.basename(sys.argv[0])}: {what} within {timeout} s")
+
+
+def stop_pids(pids):
+    """SIGTERM to each daemon in turn, waiting up to 15 s for it to end (SIGKILL then): one at a time, so that a
+    daemon still has the ones it talks to while it shuts down."""
+    for pid in pids:
+        try:
+            os.kill(pid, signal.SIGTERM)
+        except ProcessLookupError:
+            continue
+        end = time.time() + 15
+        while time.time() < end:
+            try:
+                if os.waitpid(pid, os.WNOHANG)[0]:
+                    break
+            except ChildProcessError:  # not our child (started by another process): poll for it
+                try:
+                    os.kill(pid, 0)
+                except ProcessLookupError:
+                    break
+            time.sleep(0.1)
+        else:
+            os.kill(pid, signal.SIGKILL)
 
 
 def start(d):
@@ -129,24 +154,7 @@ def stop(d):
         while time.time() < end and subprocess.run(["squeue", "-h"], env=env, capture_output=True,
                                                     text=True).stdout.strip():
             time.sleep(0.2)
-    for pid in reversed(pids):  # slurmd, slurmctld, munged
-        try:
-            os.kill(pid, signal.SIGTERM)
-        except ProcessLookupError:
-            continue
-        end = time.time() + 15
-        while time.time() < end:
-            try:
-                if os.waitpid(pid, os.WNOHANG)[0]:
-                    break
-            except ChildProcessError:  # not our child (started by another process): poll for it
-                try:
-                    os.kill(pid, 0)
-                except ProcessLookupError:
-                    break
-            time.sleep(0.1)
-        else:
-            os.kill(pid, signal.SIGKILL)
+    stop_pids(reversed(pids))  # slurmd, slurmctld, munged
     os.unlink(os.path.join(d, "pids"))
     try:
         with open(os.path.join(d, "munge.dir"), encoding="utf-8") as f:

@@ -2,7 +2,8 @@
 # The nightly runner on a real Slurm: a one-node cluster on localhost (tests/nightly/slurm_cluster.py: its own
 # munged, slurmctld and slurmd, stopped at the end), the small nightly (tests/nightly/small.toml) run by the local
 # launcher and by the Slurm one must give the same verdicts, the same counts (the checker's ledgers, read back from
-# the JUnit) and the same merged coverage; a test cancelled mid-run (scancel of its step) is reported as cancelled,
+# the JUnit) and the same merged coverage; a failed test's step exits 1 and the allocation is accounted FAILED; a
+# test cancelled mid-run (scancel of its step) is reported as cancelled,
 # never as a pass, and --rerun-failed reruns it alone; an allocation pending past the queue-wait timeout is
 # cancelled and its tests reported as died of it. Needs root, BUILD from make and the simulators built.
 set -u
@@ -42,6 +43,19 @@ check "each test ran as a step of its own in the one Slurm job (JUnit property f
   '[ "$steps" -eq 8 ] && [ "$(grep -o "SLURM_JOB_ID=[0-9]*" "$tmp/slurm/junit.xml" | sort -u | wc -l)" -eq 1 ] &&
    ! grep -q "name=\"farm\" value=\"SLURM" "$tmp/local/junit.xml"'
 
+# three seeds on the planted bug fail, three programs pass: each failed test's step exits 1 (srun's exit status,
+# the step's), each passed one's 0, and the allocation is accounted FAILED 1:0 (the job completion record)
+nightly --set planted --launcher slurm --out "$tmp/planted" > "$tmp/planted.log" 2>&1; rc=$?
+check "the planted bug's nightly fails on the Slurm launcher (exit $rc): 3 passed, 3 failed" \
+  '[ "$rc" -eq 1 ] && tail -1 "$tmp/planted.log" | grep -qx "3 passed, 3 failed"'
+steps=$(for d in "$tmp"/planted/*/*/; do echo "$(basename "$(dirname "$d")") $(cat "$d/launcher.rc")"; done | sort | uniq -c | tr -s " " | tr "\n" ";")
+check "each failed test's step exited 1, each passed one's 0 ($steps)" '[ "$steps" = " 3 file 0; 3 planted 1;" ]'
+job=$(sed -n 's/^nightly: slurm job \([0-9]*\):.*/\1/p' "$tmp/planted.log")
+for _ in $(seq 1 50); do grep -q "^JobId=$job " "$cluster/jobcomp.txt" 2>/dev/null && break; sleep 0.1; done
+check "Slurm's accounting has the allocation $job FAILED, exit code 1:0" \
+  'grep "^JobId=$job " "$cluster/jobcomp.txt" | grep -q "JobState=FAILED .*ExitCode=1:0"'
+grep "^JobId=$job " "$cluster/jobcomp.txt" | grep -o "JobState=[A-Z]* .*ExitCode=[0-9:]*" | cut -c1-60
+
 # scancel of one step mid-run: the long test (sort, wait states 90%) while it runs
 nightly --set cancel --launcher slurm --out "$tmp/cancel" > "$tmp/cancel.log" 2>&1 &
 runner=$!
@@ -64,6 +78,9 @@ before=$(stat -c %Y "$tmp/cancel/file/hello/result.json")
 nightly --launcher slurm --rerun-failed --out "$tmp/cancel" > "$tmp/rerun.log" 2>&1; rc=$?
 check "--rerun-failed reruns the cancelled test alone and the nightly passes (exit $rc)" \
   '[ "$rc" -eq 0 ] && grep -q "^nightly cancel: 1 tests (rerun)" "$tmp/rerun.log" && tail -1 "$tmp/rerun.log" | grep -qx "4 passed, 0 failed"'
+check "the rerun is marked as one in the summary and the JUnit (scope), with the first run's commit" \
+  'sed -n 2p "$tmp/cancel/summary.txt" | grep -q "rerun (--rerun-failed) of 1 tests that had not passed, the others as the first run left them (whole set, commit [0-9a-f]* (\(clean\|dirty\)))" &&
+   grep -q "<property name=\"scope\" value=\"rerun (--rerun-failed) of 1 tests" "$tmp/cancel/junit.xml"'
 check "the tests that passed were not run again" '[ "$(stat -c %Y "$tmp/cancel/file/hello/result.json")" = "$before" ]'
 # the queue-wait timeout: the partition down, the allocation pends; the runner cancels it and reports every test
 scontrol update PartitionName=nightly State=DOWN

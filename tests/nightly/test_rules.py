@@ -68,7 +68,7 @@ class Dirs(unittest.TestCase):
         return d
 
     def judge(self, test, d, submit=9.5):
-        return verdict.judge(test, d, self.root, lambda elf, pc: "main" if pc == "0x000001a4" else "f2", submit)
+        return verdict.judge(test, d, self.root, lambda elf, pc: "in main" if pc == "0x000001a4" else "in f2", submit)
 
 
 def verdict_json(d, name, obj):
@@ -157,6 +157,43 @@ class PassRule(Dirs):
         self.assertEqual((o.status, o.signature), ("FAIL", "run timeout"))
 
 
+class Places(Dirs):
+    """Buckets on real ELFs by the checker's own ELF reader (build/bin/tarmac-sym): a system-level random
+    program's functions have symbol size 0 (arm-none-eabi-nm prints no size), so a PC inside one is 'near' the
+    function it follows, never the one bucket 'in ?' for every such program."""
+    BUILD = os.environ.get("BUILD", "build")
+
+    def setUp(self):
+        super().setUp()
+        self.sym = verdict.Symbols(os.path.join(ROOT, self.BUILD, "bin", "tarmac-sym"), ROOT)
+        self.elf = os.path.join(ROOT, self.BUILD, "random", "sys_2.elf")
+        nm = subprocess.run(["arm-none-eabi-nm", "-S", "-n", self.elf], capture_output=True, text=True, check=True)
+        self.syms = [line.split() for line in nm.stdout.splitlines()]
+
+    def test_size_zero_function(self):
+        main = [w for w in self.syms if w[-1] == "main"][0]
+        self.assertEqual(len(main), 3, "main has no size in a system-level program")
+        after = sorted(int(w[0], 16) for w in self.syms if int(w[0], 16) > int(main[0], 16))[0]
+        pc = int(main[0], 16) + 0x10
+        self.assertLess(pc, after)
+        self.assertEqual(self.sym(self.elf, f"0x{pc:08x}"), "near main")
+        t = describe.Test(group="sys", name="sys_2", sim="s", elf=self.elf, golden="g", expect="hello.expect",
+                          plusargs=[], seed="2")
+        o = verdict.judge(t, self.job("a", mismatch("r5", pc=f"0x{pc:08x}"), exit=3), self.root, self.sym)
+        self.assertEqual(o.signature, "register r0-r12 near main")
+
+    def test_outside_every_function(self):
+        self.assertEqual(self.sym(self.elf, "0xfffffff9"), "at 0xfffffff9")   # an EXC_RETURN value
+        self.assertEqual(self.sym(os.path.join(self.root, "no.elf"), "0x100"), "at 0x100")
+
+    def test_sized_function(self):
+        elf = os.path.join(ROOT, self.BUILD, "programs", "hello.elf")
+        nm = subprocess.run(["arm-none-eabi-nm", "-S", elf], capture_output=True, text=True, check=True).stdout
+        main = [w for w in (line.split() for line in nm.splitlines()) if w[-1] == "main"][0]
+        self.assertEqual(len(main), 4, "main has a size in the corpus")
+        self.assertEqual(self.sym(elf, f"0x{int(main[0], 16) + 2:08x}"), "in main")
+
+
 class Deaths(Dirs):
     def died(self, launcher):
         return self.judge(self.make_test(), self.job("a", ledger=None, result=False, launcher=launcher))
@@ -214,11 +251,72 @@ class Reports(Dirs):
         r.append((t, self.judge(t, d), d))
         return r
 
+    META = {"version": "9.9.9", "commit": "0123456789ab", "tree": "dirty", "scope": "whole set", "launcher": "local",
+            "elapsed": 1.0}
+
     def test_three_seeds_one_bucket(self):
         b = report.buckets(self.results())
         self.assertEqual(list(b), ["register r0-r12 in main"])
         members = b["register r0-r12 in main"]
-        self.assertEqual([t.seed for t, _, _ in members], ["2", "3", "1"])  # the shortest run first
+        self.assertEqual([t.seed for t, _, _ in members], ["1", "2", "3"])  # by name, whatever the run times
+
+    def test_example_is_stable(self):
+        """The bucket's example is its lowest test by name (numbers by value), not the run that happened to be
+        shortest: two runs of the same failures name the same example."""
+        r = []
+        for s, wall in (("10", 1.0), ("9", 3.0), ("2", 2.0)):
+            t = self.make_test(f"seed_{s}", "random", s)
+            r.append((t, self.judge(t, self.job(t.name, mismatch("r1"), exit=3, wall=wall)), None))
+        first = report.buckets(r)["register r0-r12 in main"][0][0].name
+        r.reverse()
+        self.assertEqual((first, report.buckets(r)["register r0-r12 in main"][0][0].name), ("seed_2", "seed_2"))
+
+    def many(self, n=25):
+        r = []
+        for s in range(1, n + 1):
+            t = self.make_test(f"seed_{s}", "random", str(s))
+            d = self.job(t.name, mismatch("r1"), exit=3)
+            r.append((t, self.judge(t, d), d))
+        return r
+
+    def test_long_bucket_lists_folded(self):
+        text = report.summary(self.plan(), self.many(), self.root, self.root, self.META)
+        self.assertIn("      tests: random/seed_1 random/seed_2 ", text)
+        self.assertIn("random/seed_10 ... and 15 more\n", text)
+        self.assertIn("      seeds: 1 2 3 4 5 6 7 8 9 10 ... and 15 more\n", text)
+        page = report.index_html(self.plan(), self.many(), self.root, self.root, self.META)
+        self.assertEqual(page.count("<details><summary>15 more</summary>"), 2)
+
+    def test_commit_and_tree_recorded(self):
+        res = self.results()
+        path = os.path.join(self.root, "junit.xml")
+        report.write_atomic(path, report.junit(self.plan(), res, self.root, self.root, self.META))
+        for s in junitparser.JUnitXml.fromfile(path):
+            props = {p.name: p.value for p in s.properties()}
+            self.assertEqual((props["commit"], props["tree"], props["scope"]), ("0123456789ab", "dirty", "whole set"))
+        line = "version 9.9.9, commit 0123456789ab (dirty), whole set, launcher local"
+        self.assertIn(line, report.summary(self.plan(), res, self.root, self.root, self.META).splitlines()[1])
+        self.assertIn(f'<p id="provenance">{line}', report.index_html(self.plan(), res, self.root, self.root, self.META))
+
+    def test_groups_not_run(self):
+        """A subset (--only file) leaves the group random out: shown as not run (grey, a skipped case), never as
+        a green group of 0 tests."""
+        res = [r for r in self.results() if r[0].group == "file"]
+        meta = dict(self.META, scope="subset (--only file)")
+        path = os.path.join(self.root, "junit.xml")
+        report.write_atomic(path, report.junit(self.plan(), res, self.root, self.root, meta))
+        suites = {s.name: s for s in junitparser.JUnitXml.fromfile(path)}
+        self.assertEqual((suites["random"].tests, suites["random"].skipped), (1, 1))
+        case = list(suites["random"])[0]
+        self.assertIsInstance(case.result[0], junitparser.Skipped)
+        self.assertEqual(case.result[0].message, "not run: subset (--only file)")
+        self.assertEqual((suites["file"].tests, suites["file"].skipped), (1, 0))
+        text = report.summary(self.plan(), res, self.root, self.root, meta)
+        self.assertRegex(text, r"\nrandom +not run +- +- +-  random & seeds\n")
+        self.assertIn("subset (--only file)", text.splitlines()[1])
+        page = report.index_html(self.plan(), res, self.root, self.root, meta)
+        self.assertIn('<tr class="notrun"><td>random</td><td colspan=4>not run</td>', page)
+        self.assertNotIn('<tr class="pass"><td>random</td>', page)
 
     def plan(self):
         p = describe.Plan("nightly", {"file": "corpus <programs>", "random": "random & seeds"})
@@ -226,9 +324,8 @@ class Reports(Dirs):
 
     def test_junit_counts_and_properties(self):
         res = self.results()
-        meta = {"version": "9.9.9", "launcher": "local", "elapsed": 1.0}
         path = os.path.join(self.root, "junit.xml")
-        report.write_atomic(path, report.junit(self.plan(), res, self.root, self.root, meta))
+        report.write_atomic(path, report.junit(self.plan(), res, self.root, self.root, self.META))
         x = junitparser.JUnitXml.fromfile(path)
         suites = {s.name: s for s in x}
         self.assertEqual((suites["file"].tests, suites["file"].failures), (1, 0))
@@ -249,26 +346,32 @@ class Reports(Dirs):
 
     def test_html_escapes(self):
         res = self.results()
-        page = report.index_html(self.plan(), res, self.root, self.root, {"version": "1", "launcher": "local",
-                                                                           "elapsed": 1.0})
+        page = report.index_html(self.plan(), res, self.root, self.root, self.META)
         self.assertIn("corpus &lt;programs&gt;", page)
         self.assertNotIn("<programs>", page)
         self.assertEqual(page.count('<tr class="bucket">'), 1)
 
     def test_summary_last_line(self):
-        text = report.summary(self.plan(), self.results(), self.root, self.root,
-                              {"version": "1", "launcher": "local", "elapsed": 1.0})
+        text = report.summary(self.plan(), self.results(), self.root, self.root, self.META)
         self.assertEqual(text.splitlines()[-1], "1 passed, 3 failed")
-        self.assertIn("seeds: 2 3 1", text)
+        self.assertIn("seeds: 1 2 3", text)
 
 
 class Job(unittest.TestCase):
-    """sim/nightly/job.py on real processes: the run timeout, and a job its launcher kills."""
-    def run_job(self, argv, timeout, kill_after=None):
+    """sim/nightly/job.py on real processes: the run timeout, a job its launcher kills, and its exit status: 1
+    for a test that did not pass (what the farm's accounting records), 0 for one that did."""
+    def run_job(self, argv, timeout, kill_after=None, ledger=None):
         d = tempfile.mkdtemp()
         self.addCleanup(subprocess.run, ["rm", "-rf", d])
+        with open(os.path.join(d, "hello.expect"), "w") as f:
+            f.write("Hello\n")
+        if ledger:
+            verdict_json(d, "ledger.json", ledger)
+        test = describe.Test(group="file", name="hello", sim="sim", elf="hello.elf", golden="hello.tarmac.gz",
+                             expect="hello.expect", plusargs=[])
         with open(os.path.join(d, "job.json"), "w") as f:
-            json.dump({"argv": argv, "root": d, "timeout": timeout}, f)
+            json.dump({"argv": argv, "root": d, "timeout": timeout, "test": test.__dict__,
+                       "symbols": os.path.join(ROOT, "build", "bin", "tarmac-sym")}, f)
         t0 = time.time()
         p = subprocess.Popen([sys.executable, os.path.join(ROOT, "sim", "nightly", "job.py"), d])
         if kill_after:
@@ -280,12 +383,23 @@ class Job(unittest.TestCase):
 
     def test_exit_status_and_output(self):
         rc, _, result, d = self.run_job(["sh", "-c", "echo out; echo err >&2; exit 7"], 30)
-        self.assertEqual((rc, result["exit"], result["timed_out"]), (0, 7, False))
+        self.assertEqual((rc, result["exit"], result["timed_out"]), (1, 7, False))
         self.assertEqual(verdict.read_text(os.path.join(d, "stdout.txt")), "out\n")
         self.assertEqual(verdict.read_text(os.path.join(d, "stderr.txt")), "err\n")
 
+    def test_passing_test_exits_0_failing_1(self):
+        """The job's own exit status is the test's verdict: the ledger kept between the runs (the job removes a
+        stale one, so each run writes it as a checker would)."""
+        led = os.path.join(tempfile.mkdtemp(), "ledger.json")
+        self.addCleanup(subprocess.run, ["rm", "-rf", os.path.dirname(led)])
+        for ledger, want in ((LEDGER, 0), (mismatch("r3"), 1)):
+            verdict_json(os.path.dirname(led), "ledger.json", ledger)
+            rc, _, result, _ = self.run_job(["sh", "-c", f"cp {led} ledger.json; echo Hello"], 30)
+            self.assertEqual((rc, result["exit"]), (want, 0), ledger["verdict"])
+
     def test_run_timeout_kills_the_simulator(self):
         rc, took, result, _ = self.run_job(["sleep", "30"], 0.5)
+        self.assertEqual(rc, 1)
         self.assertTrue(result["timed_out"])
         self.assertLess(took, 10)
 

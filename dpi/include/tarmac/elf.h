@@ -68,6 +68,10 @@ const tm_elf_symbol *tm_elf_symbol_named(const tm_elf *e, const char *name);
 /* The symbol that holds addr: a function before an object, the innermost (highest start) of nested ones; a
  * symbol of size 0 holds its own address only. NULL when none does. */
 const tm_elf_symbol *tm_elf_symbol_holding(const tm_elf *e, uint32_t addr);
+/* The function symbol with the highest start at or below addr (the first by name of equal starts), whatever its
+ * size: where a generated program's functions have size 0, the label a code address follows. NULL when none
+ * does, or when addr lies in no loadable segment (an EXC_RETURN value follows no function). */
+const tm_elf_symbol *tm_elf_symbol_nearest(const tm_elf *e, uint32_t addr);
 /* "<name>+0x<offset>" of the symbol holding addr into buf (NUL-terminated when size > 0); "" when none does.
  * Returns the length written. */
 int tm_elf_symbolize(const tm_elf *e, uint32_t addr, char *buf, size_t size);

@@ -181,6 +181,9 @@ TEST(ElfReader, SymbolizeNamesTheHolder)
     EXPECT_STREQ(buf, "sh_failures+0x2");
     EXPECT_EQ(tm_elf_symbolize(e.get(), 0xfffffff9u, buf, sizeof buf), 0);  // an EXC_RETURN value
     EXPECT_STREQ(buf, "");
+    // the nearest function at or below: main inside main; none for an address outside the image
+    EXPECT_EQ(tm_elf_symbol_nearest(e.get(), main->addr + 0x1c), main);
+    EXPECT_EQ(tm_elf_symbol_nearest(e.get(), 0xfffffff9u), nullptr);
     EXPECT_EQ(tm_elf_symbolize(e.get(), main->addr + 0x1c, buf, 5), 4);     // truncated, terminated
     EXPECT_STREQ(buf, "main");
 }
