@@ -24,18 +24,28 @@ endif
 # toolchain, zlib, Verilator, SystemC (HARNESS=systemc), the Arm GNU toolchain and newlib for the firmware.
 # TEST_PKGS come only with the goals that test (`make test`, `check`, `regress`, `nightly`, `mutate`, `bench`,
 # `fuzz`): GoogleTest; QEMU, the independent oracle; slurm-wlm and munge, the nightly's Slurm launcher tested on a
-# one-node cluster of its own; python3-junitparser reads its JUnit back; chromium loads its index.html; pkgconf
-# reads the installed tarmac.pc; ccache compiles the mutation campaign's many nearly equal simulators once.
+# one-node cluster of its own, and gridengine-* its Grid Engine launcher on a one-node cell of its own;
+# python3-junitparser reads its JUnit back; chromium loads its index.html; pkgconf reads the installed tarmac.pc;
+# ccache compiles the mutation campaign's many nearly equal simulators once.
 # `make deps` alone installs both; `make deps-list` prints the project's own (tests/repo/clean_machine.sh removes them).
 BASE_PKGS := gcc g++ make python3
 SIM_PKGS := zlib1g-dev verilator libsystemc-dev gcc-arm-none-eabi libnewlib-arm-none-eabi
-TEST_PKGS := libgtest-dev qemu-system-arm ccache pkgconf slurm-wlm munge python3-junitparser chromium
+TEST_PKGS := libgtest-dev qemu-system-arm ccache pkgconf slurm-wlm munge python3-junitparser chromium \
+             gridengine-master gridengine-exec gridengine-client
 PROJECT_PKGS := $(SIM_PKGS) $(TEST_PKGS)
 TEST_GOALS := test check regress nightly mutate bench fuzz deps
 GOALS_FOR_DEPS := $(or $(MAKECMDGOALS),$(.DEFAULT_GOAL))
 DEPS_PKGS := $(BASE_PKGS) $(SIM_PKGS) $(if $(filter $(TEST_GOALS),$(GOALS_FOR_DEPS)),$(TEST_PKGS))
 deps_installed = $(shell dpkg-query -W -f='$${db:Status-Abbrev} $${Package}\n' $(1) 2>/dev/null | awk '$$1 == "ii" { print $$2 }')
 deps_missing = $(filter-out $(call deps_installed,$(1)),$(1))
+
+# Grid Engine's packages, installed with no one to answer: no system cell configured (debconf), and the system
+# daemons not started (/etc/default/gridengine, kept by ucf), as a new cell without a master host would fail to
+# start and fail the install; the tests start a cell of their own (tests/nightly/sge_cluster.py).
+GRIDENGINE_PRESEED = case " $$missing " in *" gridengine-"*) \
+	  echo "gridengine-common shared/gridengineconfig boolean false" | debconf-set-selections && \
+	  { [ -e /etc/default/gridengine ] || printf 'SGE_START_MASTERD=no\nSGE_START_EXECD=no\n' > /etc/default/gridengine; } ;; \
+	esac;
 
 .PHONY: deps deps-list clean
 deps-list:
@@ -45,8 +55,9 @@ deps:
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" -ne 0 ]; then echo "deps: missing Debian packages: $$missing; run 'make deps' as root (e.g. sudo make deps)" >&2; exit 2; fi; \
 	  echo "deps: installing $$missing" >&2; \
-	  export DEBIAN_FRONTEND=noninteractive; \
-	  apt-get update -qq && apt-get install -y -qq --no-install-recommends $$missing > /dev/null; \
+	  export DEBIAN_FRONTEND=noninteractive UCF_FORCE_CONFFOLD=1; \
+	  $(GRIDENGINE_PRESEED) \
+	  apt-get update -qq && apt-get install -y -qq --no-install-recommends $$missing < /dev/null > /dev/null; \
 	fi
 
 clean:

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The nightly signoff: `python3 sim/nightly.py [--set nightly|regress|sim] [--launcher local|slurm] [--out DIR]`
+"""The nightly signoff: `python3 sim/nightly.py [--set nightly|regress|sim] [--launcher local|slurm|sge|lsf] [--out DIR]`
 (make nightly, make regress and make sim run it). Options: --help; the runner is sim/nightly/runner.py."""
 import os
 import sys

@@ -57,9 +57,9 @@ ALL_TARGETS += $(SIM_PLAIN) $(SIM_CHK)
 
 # The regression, the demo and the nightly signoff are sets of one description, sim/nightly.toml, run by one
 # runner, sim/nightly.py (sim/nightly/README.md): it builds what its tests run (make), runs them through a
-# launcher (NIGHTLY_LAUNCHER: local, the default, or slurm), judges each by one pass rule and writes junit.xml,
-# summary.txt and index.html into its output root (NIGHTLY_OUT, default $(BUILD)/nightly/<set>/<date-time>,
-# $(BUILD)/nightly/<set>/latest the last). NIGHTLY_ARGS: more runner options (--rerun-failed --out DIR, --only ...).
+# launcher (NIGHTLY_LAUNCHER: local, the default, slurm, sge; lsf untested), judges each by one pass rule and
+# writes junit.xml, summary.txt and index.html into its output root (NIGHTLY_OUT, default
+# $(BUILD)/nightly/<set>/<date-time>, $(BUILD)/nightly/<set>/latest the last). NIGHTLY_ARGS: more runner options (--rerun-failed --out DIR, --only ...).
 # `make sim`: the corpus and the live-mode programs and a few async seeds on the reference core (wait states on);
 # `make regress [SEEDS=N] [SYS_SEEDS=N] [ASYNC_SEEDS=N] [JOBS=2]`: the same with N random, system-level and async
 # seeds, the async bursts, the tail-chaining build's programs and system-level seeds, the Cortex-M0 configuration's
@@ -335,14 +335,17 @@ $(eval $(call verilate,$(SIM_CHK_MIN),--assert --chk $(MIN_PARAMS),sim/tb_main.c
 $(eval $(call config-goldens,$(MIN_DIR),$(MIN_CONFIG)))
 
 # The nightly runner (tests/nightly/): its rules on crafted test directories; the small nightly
-# (tests/nightly/small.toml) on the local launcher and on a one-node Slurm of its own (verdicts, counts, coverage
-# equal; a cancelled step reported and rerun); three seeds on the planted bug as one bucket in index.html, loaded
-# by headless Chromium; make install and a testbench built against the installed copy.
+# (tests/nightly/small.toml) on the local launcher, on a one-node Slurm and on a one-node Grid Engine cell of its
+# own (verdicts, counts, coverage equal; a failed test's step or task exits 1; a cancelled step reported and
+# rerun); three seeds on the planted bug as one bucket in index.html, loaded by headless Chromium; make install and
+# a testbench built against the installed copy.
 NIGHTLY_MUTANT := $(BUILD)/sim/mutant-adcs_no_carry_in/Vtb_top
-TEST_SCRIPTS += tests/nightly/test_rules.sh tests/nightly/test_nightly_slurm.sh tests/nightly/test_nightly_html.sh \
-                tests/nightly/test_install.sh
+TEST_SCRIPTS += tests/nightly/test_rules.sh tests/nightly/test_nightly_slurm.sh tests/nightly/test_nightly_sge.sh \
+                tests/nightly/test_nightly_html.sh tests/nightly/test_install.sh
 TEST_PREREQS += $(NIGHTLY_TOOLS) $(NIGHTLY_MUTANT) $(SIM_CHK_LIVE) $(BUILD)/sim/chk/Vtb_top $(TM_TOOL_BINS) \
                 $(ISS) $(LIBTARMAC_SO) $(LIBARMV6M)
+# test_rules.py's buckets on a system-level program (functions of size 0) and on the corpus
+TEST_PREREQS += $(call sys-programs,2) $(BUILD)/programs/hello.elf
 
 # make bench: the launchers' scheduling time per test against the test time, local and Slurm (tests/bench/).
 .PHONY: bench-nightly

@@ -6,8 +6,9 @@ the launcher leaves what it knows (launcher.txt, launcher.rc, launcher.json) for
 
   local  this machine, N jobs at once, no daemon (the default)
   slurm  one allocation (sbatch) of N tasks, one `srun --exact` step per test (sim/nightly/slurm_steps.sh)
-  lsf, sge  a job array (bsub, qsub) of one task per test, N at once (sim/nightly/array_task.sh): written to the
-         same interface and documented, but NOT tested here (no such cluster on this machine)"""
+  sge    Grid Engine: a job array (qsub -t) of one task per test, N at once (sim/nightly/array_task.sh)
+  lsf    LSF: the same job array by bsub, written to the same interface but NOT tested: no LSF can be run here
+local, slurm and sge are tested on real engines of their own (tests/nightly/test_nightly_*.sh)."""
 import concurrent.futures
 import os
 import subprocess
@@ -56,8 +57,8 @@ class Local:
                 on_done(done.result())
 
 
-def _run(argv, what):
-    p = subprocess.run(argv, stdin=subprocess.DEVNULL, capture_output=True, text=True)
+def _run(argv, what, env=None):
+    p = subprocess.run(argv, stdin=subprocess.DEVNULL, capture_output=True, text=True, env=env)
     if p.returncode != 0:
         raise LauncherError(f"{what}: {' '.join(argv[:2])} exit {p.returncode}: {p.stderr.strip()}")
     return p.stdout
@@ -138,7 +139,8 @@ class Slurm:
 
 
 class Array:
-    """A job array of one task per test, at most N running (LSF, SGE; not tested here). The queue-wait timeout
+    """A job array of one task per test, at most N running (Grid Engine; LSF, untested), the environment exported
+    to the tasks (the checkout in NIGHTLY_ROOT). The queue-wait timeout
     cancels the array when no task has started in time. Options: partition (the queue), account (the project),
     time limit, memory, extra submit options."""
     POLL = 2.0
@@ -157,7 +159,7 @@ class Array:
             [os.path.join(HERE, "array_task.sh"), python, listing]
         submit = time.time()
         _submitted(jobs, submit)
-        job_id = self.job_id(_run(argv, f"{self.name} submission"))
+        job_id = self.job_id(_run(argv, f"{self.name} submission", dict(os.environ, NIGHTLY_ROOT=root)))
         print(f"nightly: {self.name} job {job_id}: {len(jobs)} tests", flush=True)
         pending = {j.dir: j for j in jobs}
         while pending and self.alive(job_id):
@@ -209,7 +211,8 @@ class Sge(Array):
 
     def submit_argv(self, out, n, parallel):
         o = self.opts
-        argv = ["qsub", "-terse", "-V", "-b", "n", "-N", f"nightly-{o.set_name}", "-t", f"1-{n}",
+        # -S: the task script is bash's whatever shell the queue would start it with
+        argv = ["qsub", "-terse", "-V", "-b", "n", "-S", "/bin/bash", "-N", f"nightly-{o.set_name}", "-t", f"1-{n}",
                 "-tc", str(parallel), "-j", "y", "-o", out]
         argv += ["-q", o.partition] if o.partition else []
         argv += ["-P", o.account] if o.account else []

@@ -463,6 +463,14 @@ expect = "{BUILD}/random/seed_{seed}.expect"
         with self.assertRaisesRegex(describe.DescriptionError, r"expected '<first>..<last>' or numbers"):
             self.load(self.BASE, SEEDS="many")
 
+    def test_help_says_lsf_is_untested(self):
+        """Every launcher offered is tested on its real engine or says it is not: LSF cannot be run here."""
+        text = subprocess.run([sys.executable, os.path.join(ROOT, "sim", "nightly.py"), "--help"], capture_output=True,
+                              text=True, check=True).stdout
+        text = " ".join(text.split())
+        self.assertIn("sge (a Grid Engine job array); each tested on a real one-node engine of its own", text)
+        self.assertIn("lsf (an LSF job array) is UNTESTED", text)
+
     def test_the_project_description(self):
         mv = {k: "x" for k in ("BUILD", "SIM_CHK", "PROGRAMS", "LIVE_PROGRAMS", "TC_PROGRAMS", "ASYNC_PLUSARGS",
                                "ASYNC_TEST_SEEDS", "ASYNC_BURST_PLUSARGS", "ASYNC_BURST_SEEDS", "M0_ASYNC_SEEDS")}
