@@ -44,7 +44,8 @@ deps_missing = $(filter-out $(call deps_installed,$(1)),$(1))
 # start and fail the install; the tests start a cell of their own (tests/nightly/sge_cluster.py).
 GRIDENGINE_PRESEED = case " $$missing " in *" gridengine-"*) \
 	  echo "gridengine-common shared/gridengineconfig boolean false" | debconf-set-selections && \
-	  { [ -e /etc/default/gridengine ] || printf 'SGE_START_MASTERD=no\nSGE_START_EXECD=no\n' > /etc/default/gridengine; } ;; \
+	  { [ -e /etc/default/gridengine ] || \
+	    printf 'SGE_START_MASTERD=no\nSGE_START_EXECD=no\n' > /etc/default/gridengine; } ;; \
 	esac;
 
 .PHONY: deps deps-list clean

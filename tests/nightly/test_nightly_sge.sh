@@ -5,7 +5,7 @@
 # merged coverage, each test a task of one job array; a failing test's task exits 1, which Grid Engine's
 # accounting (qacct) records, a passing one's 0. Needs root, BUILD from make and the simulators built.
 set -u
-cd "$(dirname "$0")/../.."
+cd "$(dirname "$0")/../.." || exit 2
 if [ "$(id -u)" -ne 0 ]; then echo "skipped: the Grid Engine daemons need root (CI and make deps run as root)"; echo "0 passed, 0 failed, 1 skipped"; exit 0; fi
 pass=0; fail=0
 check() { if eval "$2"; then pass=$((pass + 1)); echo "ok   $1"; else fail=$((fail + 1)); echo "FAIL $1"; fi; }
@@ -20,8 +20,8 @@ check "the small nightly passes on the local launcher (exit $rc)" '[ "$rc" -eq 0
 
 t0=$(date +%s.%N)
 conf=$(python3 tests/nightly/sge_cluster.py start "$cluster") || { echo "FAIL the cell did not start"; echo "0 passed, 1 failed"; exit 1; }
-# shellcheck disable=SC2086 # four NAME=VALUE words
-export $conf
+read -ra names <<<"$conf"   # four NAME=VALUE words
+export "${names[@]}"
 echo "cell up in $(awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }') s: $conf"
 check "qstat shows the one queue instance open, two slots" \
   '[ "$(qstat -f | awk "/^nightly@/ { print \$3, NF }")" = "0/0/2 5" ]'
