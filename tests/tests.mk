@@ -22,3 +22,25 @@ TEST_SCRIPTS += tests/repo/test_self_contained.sh tests/repo/test_make_deps.sh
 TEST_SCRIPTS += tests/repo/test_shared_constants.sh
 # dpi/'s layout: the library in dpi/lib/, the checker in dpi/checker/, each header implemented by files named after it.
 TEST_SCRIPTS += tests/repo/test_layout.sh
+
+# Every test is a target of its own, $(BUILD)/test-results/<test>.result, written by tests/run_one.sh (with the
+# test's log beside it and its time), so that make runs them in parallel (-j) once everything they use is built:
+# the GoogleTest binaries, TEST_PREREQS (simulators, firmware, goldens) are prerequisites of every test and are
+# built once, before the first test starts. Scripts come first: they are the long ones. `make check` runs the
+# GoogleTest binaries and CHECK_SCRIPTS, the edit-compile-test loop's quick part, building only what they use.
+TEST_ENV = BUILD=$(BUILD) SAN_FLAGS="$(SAN_FLAGS)" PROGRAMS="$(PROGRAMS)" TC_PROGRAMS="$(TC_PROGRAMS)" \
+  TC_ISS_OPTS="$(TC_ISS_OPTS)" QEMU_PROGRAMS="$(QEMU_PROGRAMS)" ORACLE_PROGRAMS="$(ORACLE_PROGRAMS)" \
+  LIVE_PROGRAMS="$(LIVE_PROGRAMS)" ASYNC_TEST_SEEDS="$(ASYNC_TEST_SEEDS)" ASYNC_PLUSARGS="$(ASYNC_PLUSARGS)" \
+  SYS_TEST_SEEDS="$(SYS_TEST_SEEDS)" M0_ASYNC_SEEDS="$(M0_ASYNC_SEEDS)" M0_PARAMS="$(subst \',',$(M0_PARAMS))"
+CHECK_SCRIPTS += tests/repo/test_self_contained.sh tests/repo/test_shared_constants.sh tests/repo/test_layout.sh
+TEST_RESULT_DIR := $(BUILD)/test-results
+test_result = $(TEST_RESULT_DIR)/$(subst /,.,$(patsubst $(BUILD)/%,%,$(1))).result
+TEST_RESULTS := $(foreach t,$(TEST_SCRIPTS) $(TEST_BINS),$(call test_result,$(t)))
+CHECK_RESULTS := $(foreach t,$(TEST_BINS) $(CHECK_SCRIPTS),$(call test_result,$(t)))
+define test_rule
+$(call test_result,$(1)): $(1) FORCE $(if $(filter test,$(MAKECMDGOALS)),| $(TEST_BINS) $(TEST_PREREQS))
+	@$$(TEST_ENV) bash tests/run_one.sh $(1) $$@
+endef
+$(foreach t,$(sort $(TEST_SCRIPTS) $(TEST_BINS)),$(eval $(call test_rule,$(t))))
+.PHONY: FORCE
+FORCE:
