@@ -155,7 +155,7 @@
     X(usat_t1,         "USAT T1",                     "usat",    0xF3800000u, 0xFFD08020u, DP_PLAIN_IMM, MNEMONIC, 0, 7M) \
     X(ubfx_t1,         "UBFX T1",                     "ubfx",    0xF3C00000u, 0xFFF08020u, DP_PLAIN_IMM, MNEMONIC, 0, 7M) \
     /* ARMv7-M: branches and miscellaneous control (BL, MSR, MRS, DSB, DMB, ISB, UDF above) */ \
-    X(msr_t1_g,        "MSR T1",                      "msr",     0xF3808400u, 0xFFF0FB00u, BRANCH_MISC_CONTROL, MNEMONIC, 0, 7EM) \
+    X(msr_t1_g,        "MSR T1",                      "msr",     0xF3808400u, 0xFFF0F700u, BRANCH_MISC_CONTROL, MNEMONIC, 0, 7EM) \
     X(nop_t2,          "NOP T2",                      "nop.w",   0xF3AF8000u, 0xFFFFFFFFu, BRANCH_MISC_CONTROL, MNEMONIC, 0, 7M) \
     X(yield_t2,        "YIELD T2",                    "yield.w", 0xF3AF8001u, 0xFFFFFFFFu, BRANCH_MISC_CONTROL, MNEMONIC, 0, 7M) \
     X(wfe_t2,          "WFE T2",                      "wfe.w",   0xF3AF8002u, 0xFFFFFFFFu, BRANCH_MISC_CONTROL, MNEMONIC, 0, 7M) \
