@@ -37,7 +37,11 @@ void m6_destroy(m6 *c)
 /* EPSR's IT bits: ITSTATE[7:2] in bits 15:10, ITSTATE[1:0] in 26:25 */
 static inline uint32_t it_bits(unsigned it) { return (it & 0xfc) << 8 | (it & 3) << 25; }
 
-uint32_t m6_xpsr(const m6 *c) { return c->apsr | c->ipsr | 0x01000000u | c->qge | it_bits(c->itstate); }
+uint32_t m6_xpsr(const m6 *c)
+{
+    uint32_t x = c->apsr | c->ipsr | 0x01000000u;
+    return c->cfg.arch ? x | c->qge | it_bits(c->itstate) : x; /* ARMv6-M has neither */
+}
 uint32_t m6_msp(const m6 *c) { return psp_active(c) ? c->sp_other : c->r[13]; }
 uint32_t m6_psp(const m6 *c) { return psp_active(c) ? c->r[13] : c->sp_other; }
 
@@ -83,7 +87,8 @@ static int load(m6 *c, uint32_t addr, unsigned size, uint32_t *v)
     return 0;
 }
 
-static int store(m6 *c, uint32_t addr, unsigned size, uint32_t v)
+/* inline: the executors' stores are on the hot path (its wrapper m6x_store would make the compiler keep it apart) */
+static inline __attribute__((always_inline)) int store(m6 *c, uint32_t addr, unsigned size, uint32_t v)
 {
     if ((addr & (size - 1)) && !c->cfg.arch) return -1;
     if (m6_write(c, addr, size, v)) return -1;
@@ -91,7 +96,7 @@ static int store(m6 *c, uint32_t addr, unsigned size, uint32_t v)
     return 0;
 }
 
-static int cond_passed(const m6 *c, unsigned cond)
+static inline __attribute__((always_inline)) int cond_passed(const m6 *c, unsigned cond)
 {
     uint32_t f = c->apsr;
     int n = !!(f & N_FLAG), z = !!(f & Z_FLAG), cc = !!(f & C_FLAG), v = !!(f & V_FLAG);
@@ -571,8 +576,9 @@ EXEC(udf_t2) { return EXEC_FAULT; }
 #undef EXEC_COLD
 #undef MAYBE_UNUSED
 
-/* The executor of an id; one switch the compiler turns into a jump table over inlined executors. */
-static inline int execute(m6 *c, thumb_id id, uint32_t pc, uint32_t op)
+/* The executor of an id; one switch the compiler turns into a jump table over inlined executors, inlined into
+ * each step copy (and the IT block's). */
+static inline __attribute__((always_inline)) int execute(m6 *c, thumb_id id, uint32_t pc, uint32_t op)
 {
     switch (id) {
 #define EXEC_FN_6M(id) exec_##id

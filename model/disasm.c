@@ -51,7 +51,7 @@ static const char *sysreg(unsigned sysm)
 }
 
 /* The entry's mnemonic and the operands of its syntax (tarmac/thumb.h). */
-static int operands(const thumb_encoding *e, uint32_t pc, uint32_t op, int is32, char *b, size_t n)
+static inline __attribute__((always_inline)) int operands(const thumb_encoding *e, uint32_t pc, uint32_t op, int is32, char *b, size_t n)
 {
     const char *m = e->mnemonic;
     char list[80];
@@ -121,5 +121,5 @@ int m6_disasm_arch(uint32_t pc, uint32_t op, int is32, unsigned arch_bit, char *
 
 int m6_disasm(uint32_t pc, uint32_t op, int is32, char *b, size_t n)
 {
-    return m6_disasm_arch(pc, op, is32, THUMB_ARCH_V6M, b, n);
+    return operands(thumb_entry(thumb_decode(op, is32)), pc, op, is32, b, n);
 }

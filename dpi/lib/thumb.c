@@ -17,33 +17,40 @@ const thumb_encoding thumb_encodings[THUMB_ID_COUNT] = {
 
 _Static_assert(THUMB_FIRST_32BIT <= 256, "the 16-bit ids are stored as uint8_t in the halfword table");
 
-/* [0]: ARMv6-M's, [1]: ARMv7-M's (and ARMv7E-M's: the DSP extension adds no 16-bit encoding) */
+/* [0]: ARMv6-M's, [1]: ARMv7-M's (and ARMv7E-M's: the DSP extension adds no 16-bit encoding); each built on its
+ * first use */
 static uint8_t decode16[2][1u << 16];
-static pthread_once_t decode16_once = PTHREAD_ONCE_INIT;
+static pthread_once_t decode16_once[2] = { PTHREAD_ONCE_INIT, PTHREAD_ONCE_INIT };
 
 /* Every halfword an entry of the architecture matches gets its id. Entries are visited last to first, so that
  * where two overlap the earlier one (the manual's "SEE" target) is left. The halfwords of one entry are its
  * match with each combination of the bits outside its mask. */
-static void build_decode16(void)
+static void build_decode16(unsigned t)
 {
-    for (unsigned t = 0; t < 2; t++)
-        for (unsigned id = THUMB_FIRST_32BIT - 1; id > thumb_undefined; id--) {
-            if (!(thumb_encodings[id].archs & (t ? THUMB_ARCH_V7M : THUMB_ARCH_V6M))) continue;
-            uint32_t free_bits = ~thumb_encodings[id].mask & 0xffffu, v = 0;
-            do {
-                decode16[t][thumb_encodings[id].match | v] = (uint8_t)id;
-                v = (v - free_bits) & free_bits;
-            } while (v);
-        }
+    for (unsigned id = THUMB_FIRST_32BIT - 1; id > thumb_undefined; id--) {
+        if (!(thumb_encodings[id].archs & (t ? THUMB_ARCH_V7M : THUMB_ARCH_V6M))) continue;
+        uint32_t free_bits = ~thumb_encodings[id].mask & 0xffffu, v = 0;
+        do {
+            decode16[t][thumb_encodings[id].match | v] = (uint8_t)id;
+            v = (v - free_bits) & free_bits;
+        } while (v);
+    }
 }
+static void build_v6m(void) { build_decode16(0); }
+static void build_v7m(void) { build_decode16(1); }
 
 const uint8_t *thumb_decode16_table_arch(unsigned arch_bit)
 {
-    pthread_once(&decode16_once, build_decode16);
-    return decode16[arch_bit != THUMB_ARCH_V6M];
+    unsigned t = arch_bit != THUMB_ARCH_V6M;
+    pthread_once(&decode16_once[t], t ? build_v7m : build_v6m);
+    return decode16[t];
 }
 
-const uint8_t *thumb_decode16_table(void) { return thumb_decode16_table_arch(THUMB_ARCH_V6M); }
+const uint8_t *thumb_decode16_table(void)
+{
+    pthread_once(&decode16_once[0], build_v6m);
+    return decode16[0];
+}
 
 /* the first entry that matches and is of the architecture (the match is tested first: it fails far more often) */
 static thumb_id decode32(uint32_t op, unsigned arch_bit)
@@ -60,7 +67,12 @@ thumb_id thumb_decode_arch(uint32_t opcode, int is32, unsigned arch_bit)
     return (thumb_id)thumb_decode16_table_arch(arch_bit)[opcode & 0xffff];
 }
 
-thumb_id thumb_decode(uint32_t opcode, int is32) { return thumb_decode_arch(opcode, is32, THUMB_ARCH_V6M); }
+/* ARMv6-M's: the checker's and the ARMv6-M trace's, kept as short as it was */
+thumb_id thumb_decode(uint32_t opcode, int is32)
+{
+    if (is32) return decode32(opcode, THUMB_ARCH_V6M);
+    return (thumb_id)thumb_decode16_table()[opcode & 0xffff];
+}
 
 int thumb_writes_pc(uint32_t opcode, int is32)
 {
