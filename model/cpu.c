@@ -88,7 +88,7 @@ static int load(m6 *c, uint32_t addr, unsigned size, uint32_t *v)
 }
 
 /* inline: the executors' stores are on the hot path (its wrapper m6x_store would make the compiler keep it apart) */
-static inline __attribute__((always_inline)) int store(m6 *c, uint32_t addr, unsigned size, uint32_t v)
+static inline M6_HOT_INLINE int store(m6 *c, uint32_t addr, unsigned size, uint32_t v)
 {
     if ((addr & (size - 1)) && !c->cfg.arch) return -1;
     if (m6_write(c, addr, size, v)) return -1;
@@ -96,7 +96,7 @@ static inline __attribute__((always_inline)) int store(m6 *c, uint32_t addr, uns
     return 0;
 }
 
-static inline __attribute__((always_inline)) int cond_passed(const m6 *c, unsigned cond)
+static inline M6_HOT_INLINE int cond_passed(const m6 *c, unsigned cond)
 {
     uint32_t f = c->apsr;
     int n = !!(f & N_FLAG), z = !!(f & Z_FLAG), cc = !!(f & C_FLAG), v = !!(f & V_FLAG);
@@ -578,7 +578,7 @@ EXEC(udf_t2) { return EXEC_FAULT; }
 
 /* The executor of an id; one switch the compiler turns into a jump table over inlined executors, inlined into
  * each step copy (and the IT block's). */
-static inline __attribute__((always_inline)) int execute(m6 *c, thumb_id id, uint32_t pc, uint32_t op)
+static inline M6_HOT_INLINE int execute(m6 *c, thumb_id id, uint32_t pc, uint32_t op)
 {
     switch (id) {
 #define EXEC_FN_6M(id) exec_##id
@@ -625,7 +625,7 @@ __attribute__((noinline)) static int execute_in_it_block(m6 *c, thumb_id id, uin
 
 /* One step; v7 (a constant: the compiler makes one copy per architecture, ARMv6-M's without the ARMv7-M work)
  * adds the 32-bit decode of ARMv7-M, IT blocks and the UNPREDICTABLE stop. */
-static inline __attribute__((always_inline)) int step_arch(m6 *c, const int v7)
+static inline M6_HOT_INLINE int step_arch(m6 *c, const int v7)
 {
     if (c->exited) return M6_STEP_EXIT; /* also after an UNKNOWN value stopped it (m6_step, m6_run tell) */
     if (c->locked_up) return M6_STEP_LOCKUP;

@@ -23,6 +23,14 @@ enum {
 
 enum { SRTYPE_LSL, SRTYPE_LSR, SRTYPE_ASR, SRTYPE_ROR, SRTYPE_RRX };
 
+/* Forced inlining of the hot path, in the optimised builds only: the coverage build (-O0) keeps one copy of each
+ * function, so that a branch of an executor is one branch however many steps inline it. */
+#ifdef __OPTIMIZE__
+#define M6_HOT_INLINE __attribute__((always_inline))
+#else
+#define M6_HOT_INLINE
+#endif
+
 static inline int handler_mode(const m6 *c) { return c->ipsr != 0; }
 static inline int psp_active(const m6 *c) { return !handler_mode(c) && (c->control & 2); }
 
