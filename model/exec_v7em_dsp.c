@@ -138,9 +138,10 @@ M7_EXEC(smlsd_t1) { return mul_dual(c, pc, op, 1, 1); }
 static int mul_msw(m6 *c, uint32_t pc, uint32_t op, int acc, int subtract)
 {
     UNPRED_IF(MUL_REGS_BAD(op, acc), "SP or PC as a register");
-    int64_t p = (int64_t)(int32_t)c->r[f_rn(op)] * (int32_t)c->r[f_rm(op)];
-    int64_t a = acc ? (int64_t)((uint64_t)c->r[f_rt(op)] << 32) : 0;
-    uint64_t v = (uint64_t)(subtract ? a - p : a + p);
+    /* modulo 2^64: (Ra << 32) +/- the product can pass the signed 64-bit range, the bits kept do not */
+    uint64_t p = (uint64_t)((int64_t)(int32_t)c->r[f_rn(op)] * (int32_t)c->r[f_rm(op)]);
+    uint64_t a = acc ? (uint64_t)c->r[f_rt(op)] << 32 : 0;
+    uint64_t v = subtract ? a - p : a + p;
     if (op >> 4 & 1) v += 0x80000000u;
     set_reg(c, f_rd(op), (uint32_t)(v >> 32));
     return EXEC_OK;

@@ -48,6 +48,8 @@ int main(void)
     CHECK_EQ(OP3("smmulr", 0x00010000u, 0x00008000u), 1);
     CHECK_EQ(OP4("smmla", 0x40000000u, 0x40000000u, 1), 0x10000001u);
     CHECK_EQ(OP4("smmls", 0x40000000u, 0x40000000u, 1), 0xf0000001u);
+    CHECK_EQ(OP4("smmla", 0x40000000u, 0x40000000u, 0x7fffffffu), 0x8fffffffu); /* past the signed 64-bit range */
+    CHECK_EQ(OP4("smmls", 0x40000000u, 0xc0000000u, 0x7fffffffu), 0x8fffffffu);
     CHECK_EQ(OP3("usad8", 0x01020304u, 0x04030201u), 8);
     CHECK_EQ(OP4("usada8", 0x01020304u, 0x04030201u, 10), 18);
     __asm volatile("pkhbt %0, %1, %2, lsl #8" : "=r"(r) : "r"(0x11112222u), "r"(0x00333300u)); CHECK_EQ(r, 0x33332222u);
