@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "m6_state.h"
 #include "exec.h"
 
 m6 *m6_create(const m6_config *cfg)
@@ -87,7 +88,7 @@ static int load(m6 *c, uint32_t addr, unsigned size, uint32_t *v)
     return 0;
 }
 
-/* inline: the executors' stores are on the hot path (its wrapper m6x_store would make the compiler keep it apart) */
+/* inline: the executors' stores are on the hot path (its wrapper m6_ex_store would make the compiler keep it apart) */
 static inline M6_HOT_INLINE int store(m6 *c, uint32_t addr, unsigned size, uint32_t v)
 {
     if ((addr & (size - 1)) && !c->cfg.arch) return -1;
@@ -263,16 +264,16 @@ static inline void set_result_nz(m6 *c, unsigned d, uint32_t v)
 }
 
 /* The helpers above for the ARMv7-M executors (model/exec.h) */
-int m6x_load(m6 *c, uint32_t addr, unsigned size, uint32_t *v) { return load(c, addr, size, v); }
-int m6x_store(m6 *c, uint32_t addr, unsigned size, uint32_t v) { return store(c, addr, size, v); }
-int m6x_cond_passed(const m6 *c, unsigned cond) { return cond_passed(c, cond); }
-void m6x_branch(m6 *c, uint32_t pc_now, uint32_t target) { branch(c, pc_now, target); }
-int m6x_bx_write_pc(m6 *c, uint32_t pc_now, uint32_t target) { return bx_write_pc(c, pc_now, target); }
-int m6x_bad_exc_return(const m6 *c, uint32_t target) { return is_exc_return(c, target) && !valid_exc_return(target); }
-uint32_t m6x_shift_c(m6 *c, unsigned type, uint32_t v, uint32_t amount) { return shift_c(c, type, v, amount); }
-uint32_t m6x_read_special(const m6 *c, unsigned sysm) { return read_special(c, sysm); }
+int m6_ex_load(m6 *c, uint32_t addr, unsigned size, uint32_t *v) { return load(c, addr, size, v); }
+int m6_ex_store(m6 *c, uint32_t addr, unsigned size, uint32_t v) { return store(c, addr, size, v); }
+int m6_ex_cond_passed(const m6 *c, unsigned cond) { return cond_passed(c, cond); }
+void m6_ex_branch(m6 *c, uint32_t pc_now, uint32_t target) { branch(c, pc_now, target); }
+int m6_ex_bx_write_pc(m6 *c, uint32_t pc_now, uint32_t target) { return bx_write_pc(c, pc_now, target); }
+int m6_ex_bad_exc_return(const m6 *c, uint32_t target) { return is_exc_return(c, target) && !valid_exc_return(target); }
+uint32_t m6_ex_shift_c(m6 *c, unsigned type, uint32_t v, uint32_t amount) { return shift_c(c, type, v, amount); }
+uint32_t m6_ex_read_special(const m6 *c, unsigned sysm) { return read_special(c, sysm); }
 /* mask (MSR's): bit 1 the APSR's N Z C V Q, bit 0 its GE flags (the DSP extension) */
-void m6x_write_special(m6 *c, unsigned sysm, uint32_t v, unsigned mask)
+void m6_ex_write_special(m6 *c, unsigned sysm, uint32_t v, unsigned mask)
 {
     if (sysm > 3 || (mask & 2)) write_special(c, sysm, v);
     if (sysm <= 3 && (mask & 1)) c->qge = (c->qge & ~0x000f0000u) | (v & 0x000f0000u);
@@ -582,8 +583,8 @@ static inline M6_HOT_INLINE int execute(m6 *c, thumb_id id, uint32_t pc, uint32_
 {
     switch (id) {
 #define EXEC_FN_6M(id) exec_##id
-#define EXEC_FN_7M(id) m7_exec_##id
-#define EXEC_FN_7EM(id) m7_exec_##id
+#define EXEC_FN_7M(id) m6_v7_##id
+#define EXEC_FN_7EM(id) m6_v7_##id
 #define EXEC_CASE(id, name, mnemonic, match, mask, cls, syntax, flags, arch) \
     case thumb_##id: return EXEC_FN_##arch(id)(c, pc, op);
     THUMB_ENCODINGS_16(EXEC_CASE)
@@ -606,9 +607,9 @@ __attribute__((noinline)) static int execute_in_it_block(m6 *c, thumb_id id, uin
     const thumb_encoding *e = thumb_entry(id);
     unsigned it = c->itstate, last = (it & 15) == 8;
     if ((e->flags & THUMB_F_COND) && id != thumb_cbz_t1 && id != thumb_cbnz_t1)
-        return m7_unpredictable(c, pc, "a conditional branch in an IT block");
-    if (id == thumb_mov_reg_t2) return m7_unpredictable(c, pc, "MOVS (register) in an IT block");
-    if ((e->flags & THUMB_F_BRANCH) && !last) return m7_unpredictable(c, pc, "a branch not last in an IT block");
+        return m6_v7_unpredictable(c, pc, "a conditional branch in an IT block");
+    if (id == thumb_mov_reg_t2) return m6_v7_unpredictable(c, pc, "MOVS (register) in an IT block");
+    if ((e->flags & THUMB_F_BRANCH) && !last) return m6_v7_unpredictable(c, pc, "a branch not last in an IT block");
     int rc;
     if (!cond_passed(c, it >> 4)) {
         rc = EXEC_NOT_TAKEN;
@@ -617,9 +618,9 @@ __attribute__((noinline)) static int execute_in_it_block(m6 *c, thumb_id id, uin
         rc = execute(c, id, pc, op);
         if (rc == EXEC_OK && (e->flags & THUMB_F_NOT_IT_FLAGS)) c->apsr = apsr;
         if (rc == EXEC_OK && !last && c->r[15] != pc + (is32 ? 4u : 2u))
-            return m7_unpredictable(c, pc, "a write to the PC not last in an IT block");
+            return m6_v7_unpredictable(c, pc, "a write to the PC not last in an IT block");
     }
-    if (rc != EXEC_FAULT && rc != EXEC_UNPREDICTABLE && !c->exc_return_from && c->itstate == it) m7_it_advance(c);
+    if (rc != EXEC_FAULT && rc != EXEC_UNPREDICTABLE && !c->exc_return_from && c->itstate == it) m6_v7_it_advance(c);
     return rc;
 }
 
@@ -661,7 +662,7 @@ static inline M6_HOT_INLINE int step_arch(m6 *c, const int v7)
                        : (thumb_id)c->decode16[hw1];
     c->thumb_id = (uint16_t)id;
     int rc = v7 && c->itstate ? execute_in_it_block(c, id, pc, op, is32) : execute(c, id, pc, op);
-    if (v7 && rc == EXEC_UNPREDICTABLE) { /* the model stopped (m7_unpredictable): the golden ends before it */
+    if (v7 && rc == EXEC_UNPREDICTABLE) { /* the model stopped (m6_v7_unpredictable): the golden ends before it */
         c->r[15] = pc;
         return M6_STEP_EXIT;
     }

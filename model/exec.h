@@ -1,11 +1,12 @@
 /* What the executors share: model/cpu.c (the ARMv6-M encodings, fetch and dispatch) and the ARMv7-M ones by
  * category (model/exec_v7m_dp.c, exec_v7m_ldst.c, exec_v7m_ctrl.c, exec_v7em_dsp.c). For the model's own
  * sources only. The small helpers are inline here; the larger ones stay in cpu.c, where the ARMv6-M
- * executors inline them, and reach the other files through the m6x_ calls below. */
+ * executors inline them, and reach the other files through the m6_ex_ calls below. */
 #ifndef M6_EXEC_H
 #define M6_EXEC_H
 
-#include "m6_state.h"
+/* after m6_state.h, which each of those sources includes itself (tests/repo/test_layout.sh: only the library's
+ * sources include the model's state) */
 
 #define N_FLAG 0x80000000u
 #define Z_FLAG 0x40000000u
@@ -18,7 +19,7 @@ enum {
     EXEC_OK = 0,
     EXEC_FAULT = -1,        /* HardFault at the instruction (UNDEFINED, a bus or alignment error) */
     EXEC_NOT_TAKEN = 1,     /* B<cond>, CBZ/CBNZ: the branch was not taken */
-    EXEC_UNPREDICTABLE = 2, /* the manual leaves it UNPREDICTABLE: the model stops (m7_unpredictable) */
+    EXEC_UNPREDICTABLE = 2, /* the manual leaves it UNPREDICTABLE: the model stops (m6_v7_unpredictable) */
 };
 
 enum { SRTYPE_LSL, SRTYPE_LSR, SRTYPE_ASR, SRTYPE_ROR, SRTYPE_RRX };
@@ -72,41 +73,41 @@ static inline void set_c(m6 *c, uint32_t cbit) { c->apsr = (c->apsr & ~C_FLAG) |
 /* A data access of the instruction: 0, or -1 (fault) for a bus error, or for an unaligned one that the
  * architecture does not allow (all on ARMv6-M; on ARMv7-M the multi-word and exclusive accesses, which check
  * alignment themselves before calling). Recorded for the trace. */
-int m6x_load(m6 *c, uint32_t addr, unsigned size, uint32_t *v);
-int m6x_store(m6 *c, uint32_t addr, unsigned size, uint32_t v);
-int m6x_cond_passed(const m6 *c, unsigned cond);
-void m6x_branch(m6 *c, uint32_t pc_now, uint32_t target);
+int m6_ex_load(m6 *c, uint32_t addr, unsigned size, uint32_t *v);
+int m6_ex_store(m6 *c, uint32_t addr, unsigned size, uint32_t v);
+int m6_ex_cond_passed(const m6 *c, unsigned cond);
+void m6_ex_branch(m6 *c, uint32_t pc_now, uint32_t target);
 /* BXWritePC (an exception return, or an interworking branch): -1 for an invalid EXC_RETURN (HardFault) */
-int m6x_bx_write_pc(m6 *c, uint32_t pc_now, uint32_t target);
+int m6_ex_bx_write_pc(m6 *c, uint32_t pc_now, uint32_t target);
 /* LoadWritePC's check before anything is written: an EXC_RETURN that is not valid in handler mode faults */
-int m6x_bad_exc_return(const m6 *c, uint32_t target);
+int m6_ex_bad_exc_return(const m6 *c, uint32_t target);
 /* Shift_C for LSL, LSR, ASR, ROR by 0-255, the carry written (a shift by 0 leaves it) */
-uint32_t m6x_shift_c(m6 *c, unsigned type, uint32_t v, uint32_t amount);
-uint32_t m6x_read_special(const m6 *c, unsigned sysm);
-void m6x_write_special(m6 *c, unsigned sysm, uint32_t v, unsigned mask);
+uint32_t m6_ex_shift_c(m6 *c, unsigned type, uint32_t v, uint32_t amount);
+uint32_t m6_ex_read_special(const m6 *c, unsigned sysm);
+void m6_ex_write_special(m6 *c, unsigned sysm, uint32_t v, unsigned mask);
 
 /* model/exec_v7m_dp.c, shared with exec_v7em_dsp.c */
 /* SignedSatQ (is_signed: to 1-32 bits) / UnsignedSatQ (to 0-31 bits) of v; *q set when it saturated */
-int64_t m7_sat(int64_t v, unsigned n, int is_signed, int *q);
+int64_t m6_v7_sat(int64_t v, unsigned n, int is_signed, int *q);
 /* ROR(R[m], 8 * rotate) of the extend instructions (rotate: hw2 5:4) */
-uint32_t m7_rotated(const m6 *c, uint32_t op);
+uint32_t m6_v7_rotated(const m6 *c, uint32_t op);
 /* The long multiplies' registers: RdLo (hw2 15:12), RdHi (11:8), Rn, Rm; bad when SP or PC or RdLo == RdHi */
-int m7_long_regs_bad(uint32_t op);
-void m7_set_long(m6 *c, uint32_t op, uint64_t v); /* RdHi:RdLo = v */
+int m6_v7_long_regs_bad(uint32_t op);
+void m6_v7_set_long(m6 *c, uint32_t op, uint64_t v); /* RdHi:RdLo = v */
 
 /* model/exec_v7m_ctrl.c: the model stops at pc: what the manual calls UNPREDICTABLE there (why) is given no
  * meaning. The executor returns EXEC_UNPREDICTABLE after it. */
-int m7_unpredictable(m6 *c, uint32_t pc, const char *why);
+int m6_v7_unpredictable(m6 *c, uint32_t pc, const char *why);
 /* ITAdvance(): the IT state after an instruction of an IT block */
-static inline void m7_it_advance(m6 *c)
+static inline void m6_v7_it_advance(m6 *c)
 {
     c->itstate = (c->itstate & 7) ? (uint8_t)((c->itstate & 0xe0) | ((c->itstate << 1) & 0x1f)) : 0;
 }
 
 /* The ARMv7-M executors, one per encoding of tarmac/thumb_encodings.h whose architecture column is 7M or 7EM:
- * m7_exec_<id>. */
+ * m6_v7_<id>. */
 #define M7_DECLARE_6M(id)
-#define M7_DECLARE_7M(id) int m7_exec_##id(m6 *c, uint32_t pc, uint32_t op);
+#define M7_DECLARE_7M(id) int m6_v7_##id(m6 *c, uint32_t pc, uint32_t op);
 #define M7_DECLARE_7EM(id) M7_DECLARE_7M(id)
 #define M7_DECLARE(id, name, mnemonic, match, mask, cls, syntax, flags, arch) M7_DECLARE_##arch(id)
 THUMB_ENCODINGS_16(M7_DECLARE)
@@ -129,6 +130,6 @@ static inline int bad_reg(unsigned r) { return r == 13 || r == 15; }
 
 /* An ARMv7-M executor's definition. */
 #define M7_UNUSED __attribute__((unused))
-#define M7_EXEC(id) int m7_exec_##id(M7_UNUSED m6 *c, M7_UNUSED uint32_t pc, M7_UNUSED uint32_t op)
+#define M7_EXEC(id) int m6_v7_##id(M7_UNUSED m6 *c, M7_UNUSED uint32_t pc, M7_UNUSED uint32_t op)
 
 #endif

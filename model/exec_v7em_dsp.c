@@ -1,11 +1,12 @@
 /* ARMv7E-M's DSP extension (ARMv7-M ARM, the instructions marked "ARMv7E-M"): halfword saturation, extend and
  * add, saturating add/subtract, SEL, the halfword and dual multiplies, most-significant-word multiplies, USAD8,
  * PKHBT/PKHTB, UMAAL. One executor per encoding. */
+#include "m6_state.h"
 #include "exec.h"
 
 #define UNPRED_IF(cond, why) \
     do { \
-        if (cond) return m7_unpredictable(c, pc, why); \
+        if (cond) return m6_v7_unpredictable(c, pc, why); \
     } while (0)
 #define REGS3_BAD(op) (bad_reg(f_rd(op)) || bad_reg(f_rn(op)) || bad_reg(f_rm(op)))
 
@@ -20,8 +21,8 @@ static int saturate16(m6 *c, uint32_t pc, uint32_t op, int is_signed)
     unsigned n = (op & 15) + (is_signed ? 1 : 0);
     uint32_t v = c->r[f_rn(op)];
     int q1, q2;
-    uint32_t lo = (uint32_t)m7_sat(lo16(v), n, is_signed, &q1) & 0xffff;
-    uint32_t hi = (uint32_t)m7_sat(hi16(v), n, is_signed, &q2) & 0xffff;
+    uint32_t lo = (uint32_t)m6_v7_sat(lo16(v), n, is_signed, &q1) & 0xffff;
+    uint32_t hi = (uint32_t)m6_v7_sat(hi16(v), n, is_signed, &q2) & 0xffff;
     set_reg(c, f_rd(op), hi << 16 | lo);
     if (q1 || q2) set_q(c);
     return EXEC_OK;
@@ -34,7 +35,7 @@ M7_EXEC(usat16_t1) { return saturate16(c, pc, op, 0); }
     M7_EXEC(id) \
     { \
         UNPRED_IF(REGS3_BAD(op), "SP or PC as a register"); \
-        uint32_t v = m7_rotated(c, op), a = c->r[f_rn(op)]; \
+        uint32_t v = m6_v7_rotated(c, op), a = c->r[f_rn(op)]; \
         set_reg(c, f_rd(op), (expr)); \
         return EXEC_OK; \
     }
@@ -42,7 +43,7 @@ M7_EXEC(usat16_t1) { return saturate16(c, pc, op, 0); }
     M7_EXEC(id) \
     { \
         UNPRED_IF(bad_reg(f_rd(op)) || bad_reg(f_rm(op)), "SP or PC as a register"); \
-        uint32_t v = m7_rotated(c, op); \
+        uint32_t v = m6_v7_rotated(c, op); \
         set_reg(c, f_rd(op), (expr)); \
         return EXEC_OK; \
     }
@@ -59,7 +60,7 @@ EXTEND_ONLY(uxtb16_t1, v & 0x00ff00ffu)
 /* QADD, QSUB, QDADD, QDSUB: signed saturating, Q set when any step saturated */
 static int32_t sat32(int64_t v, int *q)
 {
-    return (int32_t)m7_sat(v, 32, 1, q);
+    return (int32_t)m6_v7_sat(v, 32, 1, q);
 }
 static int qarith(m6 *c, uint32_t pc, uint32_t op, int doubling, int subtract)
 {
@@ -167,28 +168,28 @@ M7_EXEC(usada8_t1) { return usad(c, pc, op, 1); }
 static inline uint64_t long_acc(const m6 *c, uint32_t op) { return (uint64_t)c->r[f_rd(op)] << 32 | c->r[f_rt(op)]; }
 M7_EXEC(smlalxy_t1)
 {
-    UNPRED_IF(m7_long_regs_bad(op), "SP or PC as a register, or RdLo the same as RdHi");
+    UNPRED_IF(m6_v7_long_regs_bad(op), "SP or PC as a register, or RdLo the same as RdHi");
     int64_t p = (int64_t)half(c->r[f_rn(op)], op >> 5 & 1) * half(c->r[f_rm(op)], op >> 4 & 1);
-    m7_set_long(c, op, long_acc(c, op) + (uint64_t)p);
+    m6_v7_set_long(c, op, long_acc(c, op) + (uint64_t)p);
     return EXEC_OK;
 }
 M7_EXEC(smlald_t1)
 {
-    UNPRED_IF(m7_long_regs_bad(op), "SP or PC as a register, or RdLo the same as RdHi");
-    m7_set_long(c, op, long_acc(c, op) + (uint64_t)dual_products(c, op, 0));
+    UNPRED_IF(m6_v7_long_regs_bad(op), "SP or PC as a register, or RdLo the same as RdHi");
+    m6_v7_set_long(c, op, long_acc(c, op) + (uint64_t)dual_products(c, op, 0));
     return EXEC_OK;
 }
 M7_EXEC(smlsld_t1)
 {
-    UNPRED_IF(m7_long_regs_bad(op), "SP or PC as a register, or RdLo the same as RdHi");
-    m7_set_long(c, op, long_acc(c, op) + (uint64_t)dual_products(c, op, 1));
+    UNPRED_IF(m6_v7_long_regs_bad(op), "SP or PC as a register, or RdLo the same as RdHi");
+    m6_v7_set_long(c, op, long_acc(c, op) + (uint64_t)dual_products(c, op, 1));
     return EXEC_OK;
 }
 M7_EXEC(umaal_t1)
 {
-    UNPRED_IF(m7_long_regs_bad(op), "SP or PC as a register, or RdLo the same as RdHi");
+    UNPRED_IF(m6_v7_long_regs_bad(op), "SP or PC as a register, or RdLo the same as RdHi");
     uint64_t v = (uint64_t)c->r[f_rn(op)] * c->r[f_rm(op)] + c->r[f_rt(op)] + c->r[f_rd(op)];
-    m7_set_long(c, op, v);
+    m6_v7_set_long(c, op, v);
     return EXEC_OK;
 }
 /* PKHBT: Rn's bottom half, the top of Rm LSL imm; PKHTB: Rn's top half, the bottom of Rm ASR imm (0: 32) */

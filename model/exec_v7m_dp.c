@@ -1,12 +1,13 @@
 /* ARMv7-M 32-bit data processing (ARMv7-M ARM, "Data processing (modified immediate)", "(plain binary
  * immediate)", "(shifted register)", "(register)", "Multiply, and multiply accumulate", "Long multiply, long
  * multiply accumulate, and divide", "Miscellaneous operations"): one executor per encoding. Register choices the
- * manual calls UNPREDICTABLE stop the model (m7_unpredictable). */
+ * manual calls UNPREDICTABLE stop the model (m6_v7_unpredictable). */
+#include "m6_state.h"
 #include "exec.h"
 
 #define UNPRED_IF(cond, why) \
     do { \
-        if (cond) return m7_unpredictable(c, pc, why); \
+        if (cond) return m6_v7_unpredictable(c, pc, why); \
     } while (0)
 
 /* ThumbExpandImm_C(i:imm3:imm8): the value, its carry in *cout (the current C when the form does not rotate);
@@ -40,7 +41,7 @@ static uint32_t shifted_reg(m6 *c, uint32_t op, uint32_t *cout)
         return (carry(c) << 31) | (v >> 1);
     }
     if (n == 0 && type != SRTYPE_LSL) n = 32;
-    uint32_t r = m6x_shift_c(c, type, v, n);
+    uint32_t r = m6_ex_shift_c(c, type, v, n);
     *cout = carry(c);
     c->apsr = apsr;
     return r;
@@ -228,7 +229,7 @@ static int64_t sat_unsigned(int64_t v, unsigned n, int *q)
     *q = v > hi || v < 0;
     return v > hi ? hi : v < 0 ? 0 : v;
 }
-int64_t m7_sat(int64_t v, unsigned n, int is_signed, int *q)
+int64_t m6_v7_sat(int64_t v, unsigned n, int is_signed, int *q)
 {
     return is_signed ? sat_signed(v, n, q) : sat_unsigned(v, n, q);
 }
@@ -242,7 +243,7 @@ static int saturate(m6 *c, uint32_t pc, uint32_t op, int is_signed)
     int64_t v = sh ? (int64_t)((int32_t)c->r[n] >> amount) : (int64_t)(int32_t)(c->r[n] << amount);
     int q;
     unsigned width = (op & 31) + (is_signed ? 1 : 0);
-    set_reg(c, d, (uint32_t)m7_sat(v, width, is_signed, &q));
+    set_reg(c, d, (uint32_t)m6_v7_sat(v, width, is_signed, &q));
     if (q) c->qge |= Q_FLAG;
     return EXEC_OK;
 }
@@ -383,7 +384,7 @@ M7_EXEC(sub_sp_reg_t1)
 static int shift_reg(m6 *c, uint32_t pc, uint32_t op, unsigned type)
 {
     UNPRED_IF(!REGS3_OK(op), "SP or PC as a register");
-    uint32_t apsr = c->apsr, r = m6x_shift_c(c, type, c->r[f_rn(op)], c->r[f_rm(op)] & 0xff);
+    uint32_t apsr = c->apsr, r = m6_ex_shift_c(c, type, c->r[f_rn(op)], c->r[f_rm(op)] & 0xff);
     if (f_s(op)) set_nz(c, r);
     else c->apsr = apsr;
     set_reg(c, f_rd(op), r);
@@ -394,7 +395,7 @@ M7_EXEC(lsr_reg_t2) { return shift_reg(c, pc, op, SRTYPE_LSR); }
 M7_EXEC(asr_reg_t2) { return shift_reg(c, pc, op, SRTYPE_ASR); }
 M7_EXEC(ror_reg_t2) { return shift_reg(c, pc, op, SRTYPE_ROR); }
 /* ROR(R[m], 8 * rotate) for the extends */
-uint32_t m7_rotated(const m6 *c, uint32_t op)
+uint32_t m6_v7_rotated(const m6 *c, uint32_t op)
 {
     unsigned rot = ((op >> 4) & 3) * 8;
     uint32_t v = c->r[f_rm(op)];
@@ -404,7 +405,7 @@ uint32_t m7_rotated(const m6 *c, uint32_t op)
     M7_EXEC(id) \
     { \
         UNPRED_IF(bad_reg(f_rd(op)) || bad_reg(f_rm(op)), "SP or PC as a register"); \
-        uint32_t v = m7_rotated(c, op); \
+        uint32_t v = m6_v7_rotated(c, op); \
         set_reg(c, f_rd(op), (expr)); \
         return EXEC_OK; \
     }
@@ -455,11 +456,11 @@ M7_EXEC(mls_t1)
     return EXEC_OK;
 }
 /* RdLo (hw2 15:12) and RdHi (11:8): both registers, not SP or PC, not the same */
-int m7_long_regs_bad(uint32_t op)
+int m6_v7_long_regs_bad(uint32_t op)
 {
     return bad_reg(f_rt(op)) || bad_reg(f_rd(op)) || bad_reg(f_rn(op)) || bad_reg(f_rm(op)) || f_rt(op) == f_rd(op);
 }
-void m7_set_long(m6 *c, uint32_t op, uint64_t v)
+void m6_v7_set_long(m6 *c, uint32_t op, uint64_t v)
 {
     set_reg(c, f_rt(op), (uint32_t)v);
     set_reg(c, f_rd(op), (uint32_t)(v >> 32));
@@ -468,9 +469,9 @@ static inline uint64_t long_acc(const m6 *c, uint32_t op) { return (uint64_t)c->
 #define LONG_MUL(id, expr) \
     M7_EXEC(id) \
     { \
-        UNPRED_IF(m7_long_regs_bad(op), "SP or PC as a register, or RdLo the same as RdHi"); \
+        UNPRED_IF(m6_v7_long_regs_bad(op), "SP or PC as a register, or RdLo the same as RdHi"); \
         uint32_t a = c->r[f_rn(op)], b = c->r[f_rm(op)]; \
-        m7_set_long(c, op, (expr)); \
+        m6_v7_set_long(c, op, (expr)); \
         return EXEC_OK; \
     }
 LONG_MUL(smull_t1, (uint64_t)((int64_t)(int32_t)a * (int32_t)b))

@@ -3,11 +3,12 @@
  * exclusive, table branch"): one executor per encoding. Single word and halfword accesses may be unaligned
  * (CCR.UNALIGN_TRP clear); the multiple, dual and exclusive ones fault when unaligned. Unprivileged execution is
  * not modelled: LDRT/STRT access as their privileged forms (model/ARCHITECTURE.md). */
+#include "m6_state.h"
 #include "exec.h"
 
 #define UNPRED_IF(cond, why) \
     do { \
-        if (cond) return m7_unpredictable(c, pc, why); \
+        if (cond) return m6_v7_unpredictable(c, pc, why); \
     } while (0)
 
 /* The three addressing forms of a single access: offset imm12 (from Rn, up), imm8 with P U W (hw2 10:8), and
@@ -48,11 +49,11 @@ static int load1(m6 *c, uint32_t pc, uint32_t op, uint32_t addr, unsigned size, 
     UNPRED_IF(wb != NO_WB && wb == t, "writeback to the loaded register");
     UNPRED_IF(t == 13 && size < 4, "SP as Rt of a byte or halfword load");
     UNPRED_IF(t == 15 && (addr & 3), "an unaligned load into the PC");
-    if (m6x_load(c, addr, size, &v)) return EXEC_FAULT;
-    if (t == 15 && m6x_bad_exc_return(c, v)) return EXEC_FAULT;
+    if (m6_ex_load(c, addr, size, &v)) return EXEC_FAULT;
+    if (t == 15 && m6_ex_bad_exc_return(c, v)) return EXEC_FAULT;
     if (sgn) v = size == 1 ? (uint32_t)(int32_t)(int8_t)v : (uint32_t)(int32_t)(int16_t)v;
     if (wb != NO_WB) set_reg(c, wb, wb_val);
-    if (t == 15) return m6x_bx_write_pc(c, pc, v);
+    if (t == 15) return m6_ex_bx_write_pc(c, pc, v);
     set_reg(c, t, v);
     return EXEC_OK;
 }
@@ -62,7 +63,7 @@ static int store1(m6 *c, uint32_t pc, uint32_t op, uint32_t addr, unsigned size,
     UNPRED_IF(t == 15 || (t == 13 && size < 4), "PC as Rt, or SP as Rt of a byte or halfword store");
     UNPRED_IF(wb != NO_WB && wb == t, "writeback to the stored register");
     uint32_t v = c->r[t];
-    if (m6x_store(c, addr, size, size == 4 ? v : v & ((1u << (8 * size)) - 1))) return EXEC_FAULT;
+    if (m6_ex_store(c, addr, size, size == 4 ? v : v & ((1u << (8 * size)) - 1))) return EXEC_FAULT;
     if (wb != NO_WB) set_reg(c, wb, wb_val);
     return EXEC_OK;
 }
@@ -179,14 +180,14 @@ static int load_multiple(m6 *c, uint32_t pc, unsigned n, unsigned list, uint32_t
     uint32_t vals[16], a = addr;
     for (unsigned i = 0; i < 16; i++)
         if (list >> i & 1) {
-            if (m6x_load(c, a, 4, &vals[i])) return EXEC_FAULT;
+            if (m6_ex_load(c, a, 4, &vals[i])) return EXEC_FAULT;
             a += 4;
         }
-    if ((list >> 15 & 1) && m6x_bad_exc_return(c, vals[15])) return EXEC_FAULT;
+    if ((list >> 15 & 1) && m6_ex_bad_exc_return(c, vals[15])) return EXEC_FAULT;
     if (wback) set_reg(c, n, wb_val);
     for (unsigned i = 0; i < 15; i++)
         if (list >> i & 1) set_reg(c, i, vals[i]);
-    return (list >> 15 & 1) ? m6x_bx_write_pc(c, pc, vals[15]) : EXEC_OK;
+    return (list >> 15 & 1) ? m6_ex_bx_write_pc(c, pc, vals[15]) : EXEC_OK;
 }
 static int store_multiple(m6 *c, uint32_t pc, unsigned n, unsigned list, uint32_t addr, int wback, uint32_t wb_val)
 {
@@ -196,7 +197,7 @@ static int store_multiple(m6 *c, uint32_t pc, unsigned n, unsigned list, uint32_
     uint32_t a = addr;
     for (unsigned i = 0; i < 15; i++)
         if (list >> i & 1) {
-            if (m6x_store(c, a, 4, c->r[i])) return EXEC_FAULT;
+            if (m6_ex_store(c, a, 4, c->r[i])) return EXEC_FAULT;
             a += 4;
         }
     if (wback) set_reg(c, n, wb_val);
@@ -240,7 +241,7 @@ M7_EXEC(ldrd_imm_t1)
     if (!(op >> 24 & 1) && !wb) return EXEC_FAULT; /* P = W = 0: not LDRD */
     UNPRED_IF(bad_reg(t) || bad_reg(t2) || t == t2 || (wb && (n == t || n == t2)), "a bad register pair");
     uint32_t off, addr = dual_addr(op, c->r[n], &off), lo, hi;
-    if ((addr & 3) || m6x_load(c, addr, 4, &lo) || m6x_load(c, addr + 4, 4, &hi)) return EXEC_FAULT;
+    if ((addr & 3) || m6_ex_load(c, addr, 4, &lo) || m6_ex_load(c, addr + 4, 4, &hi)) return EXEC_FAULT;
     if (wb) set_reg(c, n, off);
     set_reg(c, t, lo);
     set_reg(c, t2, hi);
@@ -251,7 +252,7 @@ M7_EXEC(ldrd_lit_t1)
     unsigned t = f_rt(op), t2 = f_rd(op);
     UNPRED_IF(bad_reg(t) || bad_reg(t2) || t == t2 || wback(op), "a bad register pair, or writeback");
     uint32_t off, addr = dual_addr(op, (pc + 4) & ~3u, &off), lo, hi;
-    if ((addr & 3) || m6x_load(c, addr, 4, &lo) || m6x_load(c, addr + 4, 4, &hi)) return EXEC_FAULT;
+    if ((addr & 3) || m6_ex_load(c, addr, 4, &lo) || m6_ex_load(c, addr + 4, 4, &hi)) return EXEC_FAULT;
     set_reg(c, t, lo);
     set_reg(c, t2, hi);
     return EXEC_OK;
@@ -262,7 +263,7 @@ M7_EXEC(strd_imm_t1)
     if (!(op >> 24 & 1) && !wb) return EXEC_FAULT;
     UNPRED_IF(bad_reg(t) || bad_reg(t2) || n == 15 || (wb && (n == t || n == t2)), "a bad register pair or base");
     uint32_t off, addr = dual_addr(op, c->r[n], &off);
-    if ((addr & 3) || m6x_store(c, addr, 4, c->r[t]) || m6x_store(c, addr + 4, 4, c->r[t2])) return EXEC_FAULT;
+    if ((addr & 3) || m6_ex_store(c, addr, 4, c->r[t]) || m6_ex_store(c, addr + 4, 4, c->r[t2])) return EXEC_FAULT;
     if (wb) set_reg(c, n, off);
     return EXEC_OK;
 }
@@ -274,7 +275,7 @@ static int load_exclusive(m6 *c, uint32_t pc, uint32_t op, uint32_t addr, unsign
     unsigned t = f_rt(op);
     UNPRED_IF(bad_reg(t) || f_rn(op) == 15, "SP or PC as Rt, or PC as Rn");
     uint32_t v;
-    if ((addr & (size - 1)) || m6x_load(c, addr, size, &v)) return EXEC_FAULT;
+    if ((addr & (size - 1)) || m6_ex_load(c, addr, size, &v)) return EXEC_FAULT;
     c->excl_addr = addr;
     c->excl_valid = 1;
     set_reg(c, t, v);
@@ -288,7 +289,7 @@ static int store_exclusive(m6 *c, uint32_t pc, uint32_t op, unsigned d, uint32_t
     int pass = c->excl_valid && c->excl_addr == addr;
     if (pass) {
         uint32_t v = c->r[t];
-        if (m6x_store(c, addr, size, size == 4 ? v : v & ((1u << (8 * size)) - 1))) return EXEC_FAULT;
+        if (m6_ex_store(c, addr, size, size == 4 ? v : v & ((1u << (8 * size)) - 1))) return EXEC_FAULT;
     }
     c->excl_valid = 0;
     set_reg(c, d, pass ? 0 : 1);
@@ -307,8 +308,8 @@ static int table_branch(m6 *c, uint32_t pc, uint32_t op, unsigned size)
     unsigned n = f_rn(op), m = f_rm(op);
     UNPRED_IF(n == 13 || bad_reg(m), "SP as Rn, or SP or PC as Rm");
     uint32_t base = n == 15 ? pc + 4 : c->r[n], v;
-    if (m6x_load(c, base + c->r[m] * size, size, &v)) return EXEC_FAULT;
-    m6x_branch(c, pc, pc + 4 + 2 * v);
+    if (m6_ex_load(c, base + c->r[m] * size, size, &v)) return EXEC_FAULT;
+    m6_ex_branch(c, pc, pc + 4 + 2 * v);
     return EXEC_OK;
 }
 M7_EXEC(tbb_t1) { return table_branch(c, pc, op, 1); }
