@@ -28,6 +28,9 @@ extern "C" {
 #define M6_MTBRAM_BASE 0x24000000u
 #define M6_MTBRAM_SIZE (4u << 10)
 #define M6_SCS_BASE 0xE000E000u
+/* mem_map=mps2 (QEMU's mps2-an385/an386 boards): code and SRAM 4 MiB each, at the same bases */
+#define M6_MPS2_CODE_SIZE (4u << 20)
+#define M6_MPS2_SRAM_SIZE (4u << 20)
 
 #define M6_EXIT_LOCKUP 125   /* exit code when the core locks up */
 #define M6_EXIT_MAX_INSNS 124 /* exit code when --max-insns stops the run */
@@ -201,6 +204,9 @@ void m6_on_mtb_packet(m6 *c, void (*fn)(void *ctx, uint64_t step, uint32_t w0, u
 
 /* ---- model/disasm.c: GNU objdump syntax, e.g. "movs r0, #22". Returns the length. ---- */
 int m6_disasm(uint32_t pc, uint32_t opcode, int is32, char *buf, size_t size);
+/* The same for an architecture (tarmac/thumb.h THUMB_ARCH_*): its encodings only. The ARMv7-M encodings print
+ * as their mnemonic and the opcode, "ldr.w <f8d10004>". */
+int m6_disasm_arch(uint32_t pc, uint32_t opcode, int is32, unsigned arch_bit, char *buf, size_t size);
 
 #ifdef __cplusplus
 }

@@ -134,6 +134,26 @@ static int set_abandon_unstack(m6_config *c, const char *v, tm_error *err)
     return set_bool(&c->abandon_unstack, v) ? BAD("abandon_unstack", "0 or 1") : 0;
 }
 
+/* A value out of a list of names, its index into *out. */
+static int named(const char *v, const char *const *names, size_t n, int *out)
+{
+    for (size_t i = 0; i < n; i++)
+        if (!strcmp(v, names[i])) { *out = (int)i; return 0; }
+    return -1;
+}
+static const char *const arch_names[] = { "v6-m", "v7-m", "v7e-m" };
+static const char *const mem_map_names[] = { "default", "mps2" };
+static int set_arch(m6_config *c, const char *v, tm_error *err)
+{
+    return named(v, arch_names, 3, &c->arch) ? BAD("arch", "v6-m, v7-m or v7e-m") : 0;
+}
+static int set_mem_map(m6_config *c, const char *v, tm_error *err)
+{
+    return named(v, mem_map_names, 2, &c->mem_map) ? BAD("mem_map", "default or mps2") : 0;
+}
+static int get_arch(const m6_config *c, char *b, size_t n) { return snprintf(b, n, "%s", arch_names[c->arch]); }
+static int get_mem_map(const m6_config *c, char *b, size_t n) { return snprintf(b, n, "%s", mem_map_names[c->mem_map]); }
+
 static int hex(char *buf, size_t size, uint32_t v) { return snprintf(buf, size, "0x%08x", v); }
 static int dec(char *buf, size_t size, uint32_t v) { return snprintf(buf, size, "%u", v); }
 static int get_lr_reset(const m6_config *c, char *b, size_t n) { return hex(b, n, c->lr_reset); }
@@ -194,8 +214,14 @@ static const option options[] = {
                             "next DSB or ISB (Cortex-M0)" }, set_sw_pend, get_sw_pend },
     { { "abandon_unstack", "0", "1: an exception arriving during unstacking is tail-chained on the frame "
                                 "(model/ARCHITECTURE.md)" }, set_abandon_unstack, get_abandon_unstack },
+    { { "arch", "v6-m", "the architecture: v6-m, v7-m (Cortex-M3) or v7e-m (Cortex-M4, the DSP extension)" },
+      set_arch, get_arch },
+    { { "mem_map", "default", "default: the reference system's memory map; mps2: QEMU's MPS2 boards' (4 MiB of code "
+                              "at 0, 4 MiB of SRAM at 0x20000000)" }, set_mem_map, get_mem_map },
 };
 #define N_OPTIONS (sizeof options / sizeof options[0])
+
+int m6_config_omits_default(const char *key) { return !strcmp(key, "arch") || !strcmp(key, "mem_map"); }
 
 const m6_config_info *m6_config_at(size_t i) { return i < N_OPTIONS ? &options[i].info : NULL; }
 
@@ -263,7 +289,8 @@ int m6_config_format(const m6_config *cfg, char *buf, size_t size)
     for (size_t i = 0; i < N_OPTIONS; i++) {
         char v[40];
         options[i].get(cfg, v, sizeof v);
-        n += (size_t)snprintf(buf + (n < size ? n : size), n < size ? size - n : 0, "%s%s=%s", i ? "," : "",
+        if (m6_config_omits_default(options[i].info.key) && !strcmp(v, options[i].info.def)) continue;
+        n += (size_t)snprintf(buf + (n < size ? n : size), n < size ? size - n : 0, "%s%s=%s", n ? "," : "",
                               options[i].info.key, v);
     }
     return (int)n;

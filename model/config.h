@@ -19,6 +19,11 @@ enum { M6_SYSTICK_INSN = 0, M6_SYSTICK_CYCLES = 1 };
 /* When a software-pended exception (ICSR PENDSVSET/PENDSTSET/NMIPENDSET, an NVIC ISPR store) can be taken: at the
  * boundary after the store, or only after the next DSB or ISB (or exception entry or return). */
 enum { M6_PEND_STORE = 0, M6_PEND_BARRIER = 1 };
+/* The architecture the model executes (tarmac/thumb.h's THUMB_ARCH_* bits: which encodings decode). */
+enum { M6_ARCH_V6M = 0, M6_ARCH_V7M = 1, M6_ARCH_V7EM = 2 };
+/* The memory map: the reference system's (model/ARCHITECTURE.md), or QEMU's MPS2 boards' (4 MiB at 0x00000000
+ * and 4 MiB of SRAM at 0x20000000, the MTB SRAM where it is). */
+enum { M6_MEM_MAP_DEFAULT = 0, M6_MEM_MAP_MPS2 = 1 };
 
 typedef struct m6_config {
     uint32_t lr_reset;   /* LR at reset */
@@ -37,6 +42,8 @@ typedef struct m6_config {
     int sw_pend;         /* M6_PEND_STORE or M6_PEND_BARRIER */
     int abandon_unstack; /* an exception arriving during an exception return's unstacking is tail-chained on the
                           * frame; r0-r3, r12 and the flags are UNKNOWN at a tail-chained entry */
+    int arch;            /* M6_ARCH_*: ARMv6-M, ARMv7-M, ARMv7E-M */
+    int mem_map;         /* M6_MEM_MAP_* */
 } m6_config;
 
 /* Room for m6_config_format's text of any configuration. */
@@ -46,6 +53,10 @@ typedef struct m6_config {
 typedef struct m6_config_info {
     const char *key, *def, *help;
 } m6_config_info;
+
+/* 1 for an option left out of m6_config_format's text while at its default (arch, mem_map: goldens made before
+ * the key existed record the same text); a record without the key means the default. 0 for the others. */
+int m6_config_omits_default(const char *key);
 
 /* The i-th option (0-based) in table order, NULL past the last. */
 const m6_config_info *m6_config_at(size_t i);
@@ -65,8 +76,8 @@ int m6_config_parse(m6_config *cfg, const char *text, tm_error *err);
 /* One option's value as canonical text (0x%08x for addresses and register values, decimal counts, names) into
  * buf. Returns the length, or -1 for an unknown key. */
 int m6_config_value(const m6_config *cfg, const char *key, char *buf, size_t size);
-/* The whole configuration as "key=value,..." with every option in table order, canonical values: the stable
- * text a golden records. Returns the length (as snprintf: the text is truncated when size is too small). */
+/* The whole configuration as "key=value,..." with every option in table order (but those m6_config_omits_default
+ * names, while at their default), canonical values: the stable text a golden records. Returns the length (as snprintf: the text is truncated when size is too small). */
 int m6_config_format(const m6_config *cfg, char *buf, size_t size);
 
 #ifdef __cplusplus

@@ -5,27 +5,23 @@
 #include <string.h>
 
 #include "m6_state.h"
-
-#define N_FLAG 0x80000000u
-#define Z_FLAG 0x40000000u
-#define C_FLAG 0x20000000u
-#define V_FLAG 0x10000000u
+#include "exec.h"
 
 m6 *m6_create(const m6_config *cfg)
 {
     m6 *c = calloc(1, sizeof *c);
     if (!c) return NULL;
-    c->code = calloc(1, M6_CODE_SIZE);
-    c->sram = calloc(1, M6_SRAM_SIZE);
+    c->code = calloc(1, M6_MPS2_CODE_SIZE); /* the largest map's: untouched pages cost nothing */
+    c->sram = calloc(1, M6_MPS2_SRAM_SIZE);
     c->mtbram = calloc(1, M6_MTBRAM_SIZE);
     if (!c->code || !c->sram || !c->mtbram) {
         m6_destroy(c);
         return NULL;
     }
     c->console = stdout;
-    if (cfg) c->cfg = *cfg;
-    else m6_config_defaults(&c->cfg);
-    c->decode16 = thumb_decode16_table();
+    m6_config def;
+    if (!cfg) m6_config_defaults(&def);
+    m6_set_config(c, cfg ? cfg : &def);
     return c;
 }
 
@@ -39,24 +35,16 @@ void m6_destroy(m6 *c)
     free(c);
 }
 
-static int handler_mode(const m6 *c) { return c->ipsr != 0; }
-static int psp_active(const m6 *c) { return !handler_mode(c) && (c->control & 2); }
+/* EPSR's IT bits: ITSTATE[7:2] in bits 15:10, ITSTATE[1:0] in 26:25 */
+static inline uint32_t it_bits(unsigned it) { return (it & 0xfc) << 8 | (it & 3) << 25; }
 
-uint32_t m6_xpsr(const m6 *c) { return c->apsr | c->ipsr | 0x01000000u; }
+uint32_t m6_xpsr(const m6 *c)
+{
+    uint32_t x = c->apsr | c->ipsr | 0x01000000u;
+    return c->cfg.arch ? x | c->qge | it_bits(c->itstate) : x; /* ARMv6-M has neither */
+}
 uint32_t m6_msp(const m6 *c) { return psp_active(c) ? c->sp_other : c->r[13]; }
 uint32_t m6_psp(const m6 *c) { return psp_active(c) ? c->r[13] : c->sp_other; }
-
-/* Register writes of the step, remembered for the trace: bit TM_REG_<x>; the stack pointer as the bank written. */
-static inline void set_reg(m6 *c, unsigned n, uint32_t v)
-{
-    if (n == 13) {
-        v &= ~3u;
-        c->reg_written |= psp_active(c) ? 1u << TM_REG_PSP : 1u << TM_REG_MSP;
-    } else {
-        c->reg_written |= 1u << n;
-    }
-    c->r[n] = v;
-}
 
 int m6_reset(m6 *c, tm_error *err)
 {
@@ -82,52 +70,34 @@ int m6_reset(m6 *c, tm_error *err)
     c->exited = c->locked_up = 0;
     c->fault_pending = 0;
     c->tail_chain_to = 0;
+    c->itstate = 0;
+    c->qge = c->basepri = c->faultmask = 0;
+    c->excl_valid = 0;
     m6_unknown_reset(c);
     if (!(pc & 1)) c->fault_pending = (pc & ~1u) + 1; /* T bit clear: HardFault at the first instruction */
     m6_trace_reset(c, pc & ~1u);
     return TM_OK;
 }
 
-static inline void set_nz(m6 *c, uint32_t r)
-{
-    c->apsr = (c->apsr & ~(N_FLAG | Z_FLAG)) | (r & N_FLAG) | (r ? 0 : Z_FLAG);
-}
-
-/* AddWithCarry, and the flags it gives: every caller sets them (the flagless additions, ADD SP/PC/high registers,
- * ADR, do not call it) */
-static inline uint32_t add_with_carry(m6 *c, uint32_t a, uint32_t b, uint32_t carry_in)
-{
-    uint64_t u = (uint64_t)a + b + carry_in;
-    uint32_t r = (uint32_t)u;
-    uint32_t f = (r & N_FLAG) | (r ? 0 : Z_FLAG);
-    if (u >> 32) f |= C_FLAG;
-    if (((a ^ r) & (b ^ r)) >> 31) f |= V_FLAG;
-    c->apsr = f;
-    return r;
-}
-
-static inline uint32_t carry(const m6 *c) { return (c->apsr >> 29) & 1; }
-
-static inline void set_c(m6 *c, uint32_t cbit) { c->apsr = (c->apsr & ~C_FLAG) | (cbit ? C_FLAG : 0); }
-
 /* Data accesses of the instruction: alignment and bus errors fault; successful ones go into the trace. */
 static int load(m6 *c, uint32_t addr, unsigned size, uint32_t *v)
 {
-    if (addr & (size - 1)) return -1;
+    if ((addr & (size - 1)) && !c->cfg.arch) return -1; /* ARMv7-M: unaligned (CCR.UNALIGN_TRP clear) */
     if (m6_read(c, addr, size, v)) return -1;
     if (c->nacc < sizeof c->acc / sizeof c->acc[0]) c->acc[c->nacc++] = (m6_access){ addr, *v, (uint8_t)size, 0, 0 };
     return 0;
 }
 
-static int store(m6 *c, uint32_t addr, unsigned size, uint32_t v)
+/* inline: the executors' stores are on the hot path (its wrapper m6_ex_store would make the compiler keep it apart) */
+static inline M6_HOT_INLINE int store(m6 *c, uint32_t addr, unsigned size, uint32_t v)
 {
-    if (addr & (size - 1)) return -1;
+    if ((addr & (size - 1)) && !c->cfg.arch) return -1;
     if (m6_write(c, addr, size, v)) return -1;
     if (c->nacc < sizeof c->acc / sizeof c->acc[0]) c->acc[c->nacc++] = (m6_access){ addr, v, (uint8_t)size, 1, 0 };
     return 0;
 }
 
-static int cond_passed(const m6 *c, unsigned cond)
+static inline M6_HOT_INLINE int cond_passed(const m6 *c, unsigned cond)
 {
     uint32_t f = c->apsr;
     int n = !!(f & N_FLAG), z = !!(f & Z_FLAG), cc = !!(f & C_FLAG), v = !!(f & V_FLAG);
@@ -188,7 +158,6 @@ static void branch(m6 *c, uint32_t pc_now, uint32_t target)
 }
 
 /* Shift_C: LSL/LSR/ASR/ROR by 0-255 with the ARMv6-M carry rules (a shift by 0 leaves C alone). */
-enum { SRTYPE_LSL, SRTYPE_LSR, SRTYPE_ASR, SRTYPE_ROR };
 static uint32_t shift_c(m6 *c, unsigned type, uint32_t v, uint32_t amount)
 {
     amount &= 0xff;
@@ -222,16 +191,18 @@ static uint32_t shift_c(m6 *c, unsigned type, uint32_t v, uint32_t amount)
 static uint32_t read_special(const m6 *c, unsigned sysm)
 {
     switch (sysm) {
-    case 0: return c->apsr;
-    case 1: return c->apsr | c->ipsr;
-    case 2: return c->apsr;
-    case 3: return c->apsr | c->ipsr;
+    case 0: return c->apsr | c->qge;
+    case 1: return c->apsr | c->qge | c->ipsr;
+    case 2: return c->apsr | c->qge;
+    case 3: return c->apsr | c->qge | c->ipsr;
     case 5: return c->ipsr;
     case 6: return 0;
     case 7: return c->ipsr;
     case 8: return m6_msp(c);
     case 9: return m6_psp(c);
     case 16: return c->primask;
+    case 17: case 18: return c->cfg.arch ? c->basepri : 0; /* ARMv7-M: BASEPRI, BASEPRI_MAX */
+    case 19: return c->cfg.arch ? c->faultmask : 0;
     case 20: return c->control;
     default: return 0;
     }
@@ -242,6 +213,7 @@ static void write_special(m6 *c, unsigned sysm, uint32_t v)
     switch (sysm) {
     case 0: case 1: case 2: case 3:
         c->apsr = v & 0xf8000000u & ~0x08000000u;
+        if (c->cfg.arch) c->qge = (c->qge & ~Q_FLAG) | (v & Q_FLAG); /* ARMv7-M: Q */
         break;
     case 8:
         if (psp_active(c)) { c->sp_other = v & ~3u; c->reg_written |= 1u << TM_REG_MSP; }
@@ -253,6 +225,15 @@ static void write_special(m6 *c, unsigned sysm, uint32_t v)
         break;
     case 16:
         c->primask = v & 1;
+        break;
+    case 17: /* ARMv7-M: BASEPRI; BASEPRI_MAX only raises it */
+        if (c->cfg.arch) c->basepri = v & 0xff;
+        break;
+    case 18:
+        if (c->cfg.arch && (v & 0xff) && (!c->basepri || (v & 0xff) < c->basepri)) c->basepri = v & 0xff;
+        break;
+    case 19: /* ARMv7-M: FAULTMASK, not set from the NMI handler */
+        if (c->cfg.arch && (!(v & 1) || c->ipsr != M6_EXC_NMI)) c->faultmask = v & 1;
         break;
     case 20:
         if (!handler_mode(c) && ((v ^ c->control) & 2)) { /* switch the stack in use */
@@ -267,9 +248,6 @@ static void write_special(m6 *c, unsigned sysm, uint32_t v)
     }
 }
 
-/* What an executor returns. A fault returns before the instruction's first register or flag write. */
-enum { EXEC_OK = 0, EXEC_FAULT = -1 /* HardFault at the instruction */, EXEC_NOT_TAKEN = 1 /* B<cond> failed */ };
-
 /* One executor per encoding of tarmac/thumb_encodings.h, exec_<id>, dispatched by id in execute(). Not every
  * executor reads all three of its arguments. */
 #define MAYBE_UNUSED __attribute__((unused))
@@ -283,6 +261,22 @@ static inline void set_result_nz(m6 *c, unsigned d, uint32_t v)
 {
     set_nz(c, v);
     set_reg(c, d, v);
+}
+
+/* The helpers above for the ARMv7-M executors (model/exec.h) */
+int m6_ex_load(m6 *c, uint32_t addr, unsigned size, uint32_t *v) { return load(c, addr, size, v); }
+int m6_ex_store(m6 *c, uint32_t addr, unsigned size, uint32_t v) { return store(c, addr, size, v); }
+int m6_ex_cond_passed(const m6 *c, unsigned cond) { return cond_passed(c, cond); }
+void m6_ex_branch(m6 *c, uint32_t pc_now, uint32_t target) { branch(c, pc_now, target); }
+int m6_ex_bx_write_pc(m6 *c, uint32_t pc_now, uint32_t target) { return bx_write_pc(c, pc_now, target); }
+int m6_ex_bad_exc_return(const m6 *c, uint32_t target) { return is_exc_return(c, target) && !valid_exc_return(target); }
+uint32_t m6_ex_shift_c(m6 *c, unsigned type, uint32_t v, uint32_t amount) { return shift_c(c, type, v, amount); }
+uint32_t m6_ex_read_special(const m6 *c, unsigned sysm) { return read_special(c, sysm); }
+/* mask (MSR's): bit 1 the APSR's N Z C V Q, bit 0 its GE flags (the DSP extension) */
+void m6_ex_write_special(m6 *c, unsigned sysm, uint32_t v, unsigned mask)
+{
+    if (sysm > 3 || (mask & 2)) write_special(c, sysm, v);
+    if (sysm <= 3 && (mask & 1)) c->qge = (c->qge & ~0x000f0000u) | (v & 0x000f0000u);
 }
 
 /* Align(PC, 4) as LDR (literal) and ADR read it */
@@ -583,11 +577,16 @@ EXEC(udf_t2) { return EXEC_FAULT; }
 #undef EXEC_COLD
 #undef MAYBE_UNUSED
 
-/* The executor of an id; one switch the compiler turns into a jump table over inlined executors. */
-static inline int execute(m6 *c, thumb_id id, uint32_t pc, uint32_t op)
+/* The executor of an id; one switch the compiler turns into a jump table over inlined executors, inlined into
+ * each step copy (and the IT block's). */
+static inline M6_HOT_INLINE int execute(m6 *c, thumb_id id, uint32_t pc, uint32_t op)
 {
     switch (id) {
-#define EXEC_CASE(id, ...) case thumb_##id: return exec_##id(c, pc, op);
+#define EXEC_FN_6M(id) exec_##id
+#define EXEC_FN_7M(id) m6_v7_##id
+#define EXEC_FN_7EM(id) m6_v7_##id
+#define EXEC_CASE(id, name, mnemonic, match, mask, cls, syntax, flags, arch) \
+    case thumb_##id: return EXEC_FN_##arch(id)(c, pc, op);
     THUMB_ENCODINGS_16(EXEC_CASE)
     THUMB_ENCODINGS_32(EXEC_CASE)
 #undef EXEC_CASE
@@ -598,7 +597,36 @@ static inline int execute(m6 *c, thumb_id id, uint32_t pc, uint32_t op)
 /* A faulting instruction changes no register: every executor that faults does so before its first register or
  * flag write (POP checks its EXC_RETURN before writing the popped registers); stores already performed stay
  * performed, as on the bus. That keeps the common path free of a register snapshot. */
-static inline int step(m6 *c)
+/* ARMv7-M: an instruction of an IT block (ITSTATE non-zero). It executes when ITSTATE's condition passes (else
+ * it is traced as not executed); its 16-bit flag-setting forms set no flags; then ITAdvance(), unless it faulted
+ * (the frame keeps its IT state) or returned from an exception (the frame gave the state). The manual's
+ * UNPREDICTABLE cases stop the model: a conditional branch, MOVS (register), a branch that is not the last
+ * instruction. IT itself, CBZ/CBNZ and CPS check in their executors. */
+__attribute__((noinline)) static int execute_in_it_block(m6 *c, thumb_id id, uint32_t pc, uint32_t op, int is32)
+{
+    const thumb_encoding *e = thumb_entry(id);
+    unsigned it = c->itstate, last = (it & 15) == 8;
+    if ((e->flags & THUMB_F_COND) && id != thumb_cbz_t1 && id != thumb_cbnz_t1)
+        return m6_v7_unpredictable(c, pc, "a conditional branch in an IT block");
+    if (id == thumb_mov_reg_t2) return m6_v7_unpredictable(c, pc, "MOVS (register) in an IT block");
+    if ((e->flags & THUMB_F_BRANCH) && !last) return m6_v7_unpredictable(c, pc, "a branch not last in an IT block");
+    int rc;
+    if (!cond_passed(c, it >> 4)) {
+        rc = EXEC_NOT_TAKEN;
+    } else {
+        uint32_t apsr = c->apsr;
+        rc = execute(c, id, pc, op);
+        if (rc == EXEC_OK && (e->flags & THUMB_F_NOT_IT_FLAGS)) c->apsr = apsr;
+        if (rc == EXEC_OK && !last && c->r[15] != pc + (is32 ? 4u : 2u))
+            return m6_v7_unpredictable(c, pc, "a write to the PC not last in an IT block");
+    }
+    if (rc != EXEC_FAULT && rc != EXEC_UNPREDICTABLE && !c->exc_return_from && c->itstate == it) m6_v7_it_advance(c);
+    return rc;
+}
+
+/* One step; v7 (a constant: the compiler makes one copy per architecture, ARMv6-M's without the ARMv7-M work)
+ * adds the 32-bit decode of ARMv7-M, IT blocks and the UNPREDICTABLE stop. */
+static inline M6_HOT_INLINE int step_arch(m6 *c, const int v7)
 {
     if (c->exited) return M6_STEP_EXIT; /* also after an UNKNOWN value stopped it (m6_step, m6_run tell) */
     if (c->locked_up) return M6_STEP_LOCKUP;
@@ -630,9 +658,14 @@ static inline int step(m6 *c)
     }
     uint32_t op = is32 ? (hw1 << 16) | hw2 : hw1;
     c->r[15] = pc + (is32 ? 4 : 2);
-    thumb_id id = is32 ? thumb_decode(op, 1) : (thumb_id)c->decode16[hw1];
-    c->thumb_id = (uint8_t)id;
-    int rc = execute(c, id, pc, op);
+    thumb_id id = is32 ? (v7 ? thumb_decode_arch(op, 1, 1u << c->cfg.arch) : thumb_decode(op, 1))
+                       : (thumb_id)c->decode16[hw1];
+    c->thumb_id = (uint16_t)id;
+    int rc = v7 && c->itstate ? execute_in_it_block(c, id, pc, op, is32) : execute(c, id, pc, op);
+    if (v7 && rc == EXEC_UNPREDICTABLE) { /* the model stopped (m6_v7_unpredictable): the golden ends before it */
+        c->r[15] = pc;
+        return M6_STEP_EXIT;
+    }
     int taken = rc != EXEC_NOT_TAKEN, fault = rc == EXEC_FAULT;
     if (fault) {
         c->r[15] = pc;
@@ -675,7 +708,10 @@ static inline int step(m6 *c)
 /* An UNKNOWN value's stop is an exit inside the executor (no test on its fast path), M6_STEP_UNKNOWN outside. */
 static int told(const m6 *c, int st) { return st == M6_STEP_EXIT && c->unk_stopped ? M6_STEP_UNKNOWN : st; }
 
-int m6_step(m6 *c) { return told(c, step(c)); }
+static int step(m6 *c) { return step_arch(c, 0); }
+static int step_v7(m6 *c) { return step_arch(c, 1); }
+
+int m6_step(m6 *c) { return told(c, c->cfg.arch ? step_v7(c) : step(c)); }
 
 /* Register access for users: between steps, off the hot path (the executor uses set_reg and the fields). */
 uint32_t m6_reg(const m6 *c, int id)
@@ -736,7 +772,14 @@ void m6_set_reg(m6 *c, int id, uint32_t v)
 }
 
 const m6_config *m6_get_config(const m6 *c) { return &c->cfg; }
-void m6_set_config(m6 *c, const m6_config *cfg) { c->cfg = *cfg; }
+void m6_set_config(m6 *c, const m6_config *cfg)
+{
+    c->cfg = *cfg;
+    int mps2 = cfg->mem_map == M6_MEM_MAP_MPS2;
+    c->code_size = mps2 ? M6_MPS2_CODE_SIZE : M6_CODE_SIZE;
+    c->sram_size = mps2 ? M6_MPS2_SRAM_SIZE : M6_SRAM_SIZE;
+    c->decode16 = thumb_decode16_table_arch(1u << cfg->arch);
+}
 int m6_stopped(const m6 *c)
 {
     return c->exited ? (c->unk_stopped ? M6_STEP_UNKNOWN : M6_STEP_EXIT) : c->locked_up ? M6_STEP_LOCKUP : 0;
@@ -785,6 +828,9 @@ void m6_on_mtb_packet(m6 *c, void (*fn)(void *ctx, uint64_t step, uint32_t w0, u
 int m6_run(m6 *c, uint64_t max_insns)
 {
     int st = M6_STEP_INSN;
-    while (st != M6_STEP_EXIT && st != M6_STEP_LOCKUP && (!max_insns || c->icount < max_insns)) st = step(c);
+    if (c->cfg.arch)
+        while (st != M6_STEP_EXIT && st != M6_STEP_LOCKUP && (!max_insns || c->icount < max_insns)) st = step_v7(c);
+    else
+        while (st != M6_STEP_EXIT && st != M6_STEP_LOCKUP && (!max_insns || c->icount < max_insns)) st = step(c);
     return told(c, st);
 }

@@ -51,7 +51,7 @@ static const char *sysreg(unsigned sysm)
 }
 
 /* The entry's mnemonic and the operands of its syntax (tarmac/thumb.h). */
-static int operands(const thumb_encoding *e, uint32_t pc, uint32_t op, int is32, char *b, size_t n)
+static inline __attribute__((always_inline)) int operands(const thumb_encoding *e, uint32_t pc, uint32_t op, int is32, char *b, size_t n)
 {
     const char *m = e->mnemonic;
     char list[80];
@@ -108,9 +108,15 @@ static int operands(const thumb_encoding *e, uint32_t pc, uint32_t op, int is32,
     case THUMB_SYNTAX_MRS: return out(b, n, "%s %s, %s", m, R[thumb_mrs_rd(op)], sysreg(thumb_sysm(op)));
     case THUMB_SYNTAX_BARRIER: return out(b, n, "%s sy", m); /* SY, the option ARMv6-M code uses */
     case THUMB_SYNTAX_UDF_W: return out(b, n, "%s.w #%u", m, thumb_udf_imm16(op));
+    case THUMB_SYNTAX_MNEMONIC: return out(b, n, is32 ? "%s <%08x>" : "%s <%04x>", m, op);
     case THUMB_SYNTAX_UNDEFINED: break;
     }
     return out(b, n, is32 ? "undefined 0x%08x" : "undefined 0x%04x", op);
+}
+
+int m6_disasm_arch(uint32_t pc, uint32_t op, int is32, unsigned arch_bit, char *b, size_t n)
+{
+    return operands(thumb_entry(thumb_decode_arch(op, is32, arch_bit)), pc, op, is32, b, n);
 }
 
 int m6_disasm(uint32_t pc, uint32_t op, int is32, char *b, size_t n)

@@ -96,6 +96,8 @@ static void taken(m6 *c, unsigned n, uint32_t vector, uint32_t exc_return)
     c->r[14] = exc_return;
     if (c->unk_regs >> 14 & 1) m6_unknown_known(c, 1u << 14, 0);
     c->ipsr = n;
+    c->itstate = 0;     /* ARMv7-M: the handler starts outside any IT block, with the local monitor clear */
+    c->excl_valid = 0;
     c->active |= 1ull << n;
     clear_pending(c, n);
     c->r[15] = vector & ~1u;
@@ -279,6 +281,11 @@ int m6_exception_return(m6 *c, uint32_t exc_return)
     static const unsigned regs[6] = { 0, 1, 2, 3, 12, 14 };
     for (unsigned i = 0; i < 6; i++) m6_set_reg(c, regs[i], f[i]);
     c->apsr = f[7] & 0xf0000000u;
+    if (c->cfg.arch) { /* ARMv7-M: Q, GE and the IT state from the frame; the local monitor clear */
+        c->qge = f[7] & 0x080f0000u;
+        c->itstate = (uint8_t)((f[7] >> 8 & 0xfc) | (f[7] >> 25 & 3));
+        c->excl_valid = 0;
+    }
     c->r[15] = f[6] & ~1u;
     /* EPSR.T from the frame: clear, the instruction returned to takes an INVSTATE fault before it executes */
     if (!(f[7] & 0x01000000u)) c->fault_pending = c->r[15] + 1;

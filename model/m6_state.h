@@ -44,7 +44,14 @@ struct m6 {
     uint32_t apsr;          /* N Z C V in bits 31:28 */
     uint32_t ipsr;
     uint32_t primask, control;
+    /* ARMv7-M (cfg.arch): EPSR's IT bits, the APSR's Q and GE[3:0] (bits 27, 19:16, as in the xPSR), BASEPRI,
+     * FAULTMASK, the local exclusive monitor (marked address); all zero on ARMv6-M */
+    uint8_t itstate;
+    uint32_t qge, basepri, faultmask;
+    uint32_t excl_addr;
+    int excl_valid;
     uint8_t *code, *sram, *mtbram;
+    uint32_t code_size, sram_size; /* the memory map's (cfg.mem_map); the arrays hold the largest map's */
     /* NVIC, SCB, SysTick */
     uint32_t irq_enable, irq_pending;
     uint8_t irq_prio[32];
@@ -78,7 +85,7 @@ struct m6 {
     unsigned acc_before_unstack;
     uint32_t xpsr_before, control_before, primask_before, unk_flags_before;
     const uint8_t *decode16; /* halfword -> thumb_id (tarmac/thumb.h), the executor's decode */
-    uint8_t thumb_id;       /* the encoding of the last instruction executed (thumb_undefined: none matched) */
+    uint16_t thumb_id;      /* the encoding of the last instruction executed (thumb_undefined: none matched) */
     FILE *console;          /* semihosting output */
     uint64_t steps;         /* golden steps so far: instructions and exception entries */
     /* optional observer of the MTB's packets (tests, a testbench): step = index of the step that caused it */

@@ -10,6 +10,11 @@ uint8_t *m6_mem_ptr(m6 *c, uint32_t addr, uint32_t len)
     if (addr < M6_CODE_SIZE && len <= M6_CODE_SIZE - addr) return c->code + addr;
     if (addr >= M6_SRAM_BASE && addr - M6_SRAM_BASE < M6_SRAM_SIZE && len <= M6_SRAM_SIZE - (addr - M6_SRAM_BASE))
         return c->sram + (addr - M6_SRAM_BASE);
+    if (c->code_size > M6_CODE_SIZE) { /* mem_map=mps2: the larger regions, tested after the default map's */
+        if (addr < c->code_size && len <= c->code_size - addr) return c->code + addr;
+        if (addr >= M6_SRAM_BASE && addr - M6_SRAM_BASE < c->sram_size && len <= c->sram_size - (addr - M6_SRAM_BASE))
+            return c->sram + (addr - M6_SRAM_BASE);
+    }
     if (c->cfg.mtb && addr >= M6_MTBRAM_BASE && addr - M6_MTBRAM_BASE < M6_MTBRAM_SIZE &&
         len <= M6_MTBRAM_SIZE - (addr - M6_MTBRAM_BASE))
         return c->mtbram + (addr - M6_MTBRAM_BASE);

@@ -180,7 +180,8 @@ void m6_trace_insn(m6 *c, uint32_t pc, uint32_t opcode, int is32, int taken)
     line l;
     header(c, &l);
     char dis[96];
-    int n = c->trace->lean ? 0 : m6_disasm(pc, opcode, is32, dis, sizeof dis);
+    int n = c->trace->lean ? 0 : c->cfg.arch ? m6_disasm_arch(pc, opcode, is32, 1u << c->cfg.arch, dis, sizeof dis)
+                                                : m6_disasm(pc, opcode, is32, dis, sizeof dis);
     l.r.kind = TM_REC_INSN;
     tm_insn *in = &l.r.u.insn;
     in->status = taken ? TM_INSN_IT : TM_INSN_IS;

@@ -268,7 +268,13 @@ static int rule_of(m6 *c, m6_unknown_rule *p, thumb_id id, uint32_t pc, uint32_t
         break;
     }
     case thumb_mrs_t1: result(p, c, bit(thumb_mrs_rd(op)), 0, thumb_sysm(op) <= 3 ? FLAGS_NZCV : 0, 0); break;
-    default: break; /* nothing written that can be unknown: CPS, hints, barriers, B, SVC, UDF, add/sub SP #imm */
+    default:
+        /* the ARMv7-M encodings have no rules here: while anything is unknown, the model does not guess */
+        if (!(thumb_entry(id)->archs & THUMB_ARCH_V6M)) {
+            m6_unknown_stop(c, pc, "a value an ARMv7-M instruction may read");
+            return 1;
+        }
+        break; /* nothing written that can be unknown: CPS, hints, barriers, B, SVC, UDF, add/sub SP #imm */
     }
     return 0;
 }

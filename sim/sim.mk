@@ -157,9 +157,9 @@ SEEDS ?= 0
 RANDOM_TEST_SEEDS := 1 2 3
 RANDOM_DIR := $(BUILD)/random
 GEN_LIB := tests/random/gen_lib.c tests/random/gen_lib.h
-$(RANDOM_DIR)/gen_random: tests/random/gen_random.c $(GEN_LIB)
+$(RANDOM_DIR)/gen_random: tests/random/gen_random.c $(GEN_LIB) tests/random/gen_v7m.c tests/random/gen_v7m.h
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -o $@ $< tests/random/gen_lib.c
+	$(CC) $(CFLAGS) -o $@ $< tests/random/gen_lib.c tests/random/gen_v7m.c
 $(RANDOM_DIR)/seed_%.S: $(RANDOM_DIR)/gen_random
 	$< $* 400 > $@
 $(RANDOM_DIR)/seed_%.elf: $(RANDOM_DIR)/seed_%.S $(PROG_LIB) | deps

@@ -101,9 +101,12 @@ void tc_config_follow(tc_checker *c)
 
 int tc_config_check(tc_checker *c, tm_error *err)
 {
-    if (!c->o.model[0]) return 0;
     const char *record = tm_reader_gzip_comment(c->gs.reader);
-    if (!record || !is_record(record)) {
+    char arch[40];
+    /* the architecture is always checked: a testbench that declares none has an ARMv6-M core (the default) */
+    int arch_recorded = record && is_record(record) && recorded(record, "arch", arch, sizeof arch);
+    if (!c->o.model[0] && !arch_recorded) return 0;
+    if (c->o.model[0] && (!record || !is_record(record))) {
         tc_report_append(c,
                          "note: golden %s records no model configuration (%s): the declared "
                          "configuration (model=%s) is not checked\n",
@@ -118,7 +121,7 @@ int tc_config_check(tc_checker *c, tm_error *err)
     m6_config decl, gold;
     m6_config_defaults(&decl);
     m6_config_defaults(&gold);
-    uint32_t declared = 0;
+    uint32_t declared = 1u << m6_config_index("arch");
     for (const char *p = c->o.model; *p;) {
         size_t n = strcspn(p, ";");
         char item[200];
@@ -138,7 +141,8 @@ int tc_config_check(tc_checker *c, tm_error *err)
         const char *key = m6_config_at(i)->key;
         char want[40], raw[80], got[100];
         m6_config_value(&decl, key, want, sizeof want);
-        if (!recorded(record, key, raw, sizeof raw)) snprintf(got, sizeof got, "(not recorded)");
+        if (!recorded(record, key, raw, sizeof raw))
+            snprintf(got, sizeof got, "%s", m6_config_omits_default(key) ? m6_config_at(i)->def : "(not recorded)");
         else if (m6_config_set(&gold, key, raw, NULL) != TM_OK) snprintf(got, sizeof got, "'%s' (unreadable)", raw);
         else m6_config_value(&gold, key, got, sizeof got);
         if (!strcmp(want, got)) continue;

@@ -194,7 +194,8 @@ static int bin_name(int i, char *buf, size_t size)
     char t[32];
     const char *x;
     if (i < B_FLAGS) {
-        if (i == thumb_undefined) return 0;
+        /* the checker counts the ARMv6-M encodings (it decodes as ARMv6-M: the others never occur) */
+        if (i == thumb_undefined || !(thumb_encodings[i].archs & THUMB_ARCH_V6M)) return 0;
         return snprintf(buf, size, "encoding.%s", id_names[i]) > 0;
     }
     if (i < B_SHIFT) {

@@ -4,10 +4,10 @@
 
 #include "tarmac/thumb.h"
 
-#define THUMB_ENTRY(id, name, mnemonic, match, mask, cls, syntax, flags) \
-    [thumb_##id] = { name, mnemonic, match, mask, THUMB_CLASS_##cls, THUMB_SYNTAX_##syntax, (flags) },
-#define THUMB_ENTRY_32(id, name, mnemonic, match, mask, cls, syntax, flags) \
-    THUMB_ENTRY(id, name, mnemonic, match, mask, cls, syntax, (flags) | THUMB_F_32BIT)
+#define THUMB_ENTRY(id, name, mnemonic, match, mask, cls, syntax, flags, arch) \
+    [thumb_##id] = { name, mnemonic, match, mask, THUMB_CLASS_##cls, THUMB_SYNTAX_##syntax, (flags), THUMB_ARCHS_##arch },
+#define THUMB_ENTRY_32(id, name, mnemonic, match, mask, cls, syntax, flags, arch) \
+    THUMB_ENTRY(id, name, mnemonic, match, mask, cls, syntax, (flags) | THUMB_F_32BIT, arch)
 
 const thumb_encoding thumb_encodings[THUMB_ID_COUNT] = {
     [thumb_undefined] = { "UNDEFINED", "undefined", 0, 0, THUMB_CLASS_NONE, THUMB_SYNTAX_UNDEFINED, 0 },
@@ -15,41 +15,62 @@ const thumb_encoding thumb_encodings[THUMB_ID_COUNT] = {
     THUMB_ENCODINGS_32(THUMB_ENTRY_32)
 };
 
-_Static_assert(THUMB_ID_COUNT <= 256, "ids are stored as uint8_t in the halfword table");
+_Static_assert(THUMB_FIRST_32BIT <= 256, "the 16-bit ids are stored as uint8_t in the halfword table");
 
-static uint8_t decode16[1u << 16];
-static pthread_once_t decode16_once = PTHREAD_ONCE_INIT;
+/* [0]: ARMv6-M's, [1]: ARMv7-M's (and ARMv7E-M's: the DSP extension adds no 16-bit encoding); each built on its
+ * first use */
+static uint8_t decode16[2][1u << 16];
+static pthread_once_t decode16_once[2] = { PTHREAD_ONCE_INIT, PTHREAD_ONCE_INIT };
 
-/* Every halfword an entry matches gets its id. Entries are visited last to first, so that where two
- * overlap the earlier one (the manual's "SEE" target) is left. The halfwords of one entry are its match
- * with each combination of the bits outside its mask. */
-static void build_decode16(void)
+/* Every halfword an entry of the architecture matches gets its id. Entries are visited last to first, so that
+ * where two overlap the earlier one (the manual's "SEE" target) is left. The halfwords of one entry are its
+ * match with each combination of the bits outside its mask. */
+static void build_decode16(unsigned t)
 {
     for (unsigned id = THUMB_FIRST_32BIT - 1; id > thumb_undefined; id--) {
+        if (!(thumb_encodings[id].archs & (t ? THUMB_ARCH_V7M : THUMB_ARCH_V6M))) continue;
         uint32_t free_bits = ~thumb_encodings[id].mask & 0xffffu, v = 0;
         do {
-            decode16[thumb_encodings[id].match | v] = (uint8_t)id;
+            decode16[t][thumb_encodings[id].match | v] = (uint8_t)id;
             v = (v - free_bits) & free_bits;
         } while (v);
     }
 }
+static void build_v6m(void) { build_decode16(0); }
+static void build_v7m(void) { build_decode16(1); }
+
+const uint8_t *thumb_decode16_table_arch(unsigned arch_bit)
+{
+    unsigned t = arch_bit != THUMB_ARCH_V6M;
+    pthread_once(&decode16_once[t], t ? build_v7m : build_v6m);
+    return decode16[t];
+}
 
 const uint8_t *thumb_decode16_table(void)
 {
-    pthread_once(&decode16_once, build_decode16);
-    return decode16;
+    pthread_once(&decode16_once[0], build_v6m);
+    return decode16[0];
 }
 
-static thumb_id decode32(uint32_t op)
+/* the first entry that matches and is of the architecture (the match is tested first: it fails far more often) */
+static thumb_id decode32(uint32_t op, unsigned arch_bit)
 {
     for (unsigned id = THUMB_FIRST_32BIT; id < THUMB_ID_COUNT; id++)
-        if ((op & thumb_encodings[id].mask) == thumb_encodings[id].match) return (thumb_id)id;
+        if ((op & thumb_encodings[id].mask) == thumb_encodings[id].match && (thumb_encodings[id].archs & arch_bit))
+            return (thumb_id)id;
     return thumb_undefined;
 }
 
+thumb_id thumb_decode_arch(uint32_t opcode, int is32, unsigned arch_bit)
+{
+    if (is32) return decode32(opcode, arch_bit);
+    return (thumb_id)thumb_decode16_table_arch(arch_bit)[opcode & 0xffff];
+}
+
+/* ARMv6-M's: the checker's and the ARMv6-M trace's, kept as short as it was */
 thumb_id thumb_decode(uint32_t opcode, int is32)
 {
-    if (is32) return decode32(opcode);
+    if (is32) return decode32(opcode, THUMB_ARCH_V6M);
     return (thumb_id)thumb_decode16_table()[opcode & 0xffff];
 }
 

@@ -11,7 +11,8 @@ be listed in the holes file with why (unreachable by design, or a hole of the st
 hole and fails the report (exit 1). The checker's functional
 coverage (tarmac-cov's summary) is appended, so that one report says what the regression does not reach.
 usage: arch_coverage.py --build B --iss ISS --chklib LIB --functional TXT --holes LIST --out REPORT
-                        [--tests FILE] [--programs "ELF..." (run alone, the default configuration)]
+                        [--tests FILE] [--programs "ELF[@CONFIG]..." (run alone, the default configuration or
+                        CONFIG, as armv6m-iss --config takes it: the ARMv7-M corpus with arch=v7-m)]
        arch_coverage.py --report-only ...: use the counts already collected (no program is run)
 """
 import argparse
@@ -84,10 +85,12 @@ def jobs(args, tmp):
     """Every run of the model the regression makes, as (command, environment)."""
     out = []
     iss = [args.iss, "--quiet", "--max-insns", "5000000"]
-    for k, elf in enumerate(args.programs.split()):  # ELFs named alone: the default configuration
-        out.append((iss + ["--tarmac", os.path.join(tmp, f"program{k}.tarmac"), elf], None))
+    for k, item in enumerate(args.programs.split()):  # ELFs named alone: the default configuration; elf@config
+        elf, _, cfg = item.partition("@")
+        out.append((iss + (["--config", cfg] if cfg else []) + ["--tarmac", os.path.join(tmp, f"program{k}.tarmac"), elf],
+                    None))
     if args.programs.split():  # and one untraced, as the benchmark runs the model
-        out.append((iss + [args.programs.split()[0]], None))
+        out.append((iss + [args.programs.split()[0].partition("@")[0]], None))
     env = dict(os.environ, LD_PRELOAD=os.path.abspath(args.chklib))  # its DPI calls bind to the coverage build
     skipped = 0
     for k, line in enumerate(open(args.tests) if args.tests else []):

@@ -15,13 +15,15 @@ cov-tools: | deps
 # coverage build, in the configuration it ran: then the report. After `make regress`: it built what the tests read,
 # and its functional coverage is merged in.
 REGRESS_ROOT = $(or $(NIGHTLY_OUT),$(BUILD)/nightly/regress/latest)
-arch-coverage: cov-tools $(NIGHTLY_TOOLS)
+# The ARMv7-M corpus and the test seeds of its random streams drive the ARMv7-M branches (tests/programs/v7m/v7m.mk).
+V7M_COVERAGE = $(foreach i,$(V7M_ORACLE) $(call v7m-random,$(V7M_TEST_SEEDS)),$(BUILD)/$(word 1,$(subst @, ,$(i))).elf@$(word 3,$(subst @, ,$(i))))
+arch-coverage: cov-tools $(NIGHTLY_TOOLS) $(V7M_ELFS) $(call v7m-random-elfs,$(V7M_TEST_SEEDS))
 	@mkdir -p $(REGRESS_ROOT)
 	$(REGRESS_LIST) > $(REGRESS_ROOT)/tests.txt.tmp
 	@mv $(REGRESS_ROOT)/tests.txt.tmp $(REGRESS_ROOT)/tests.txt
 	python3 tests/coverage/arch_coverage.py --build $(BUILD) --iss $(COV_ISS) --chklib $(COV_CHKLIB) \
 	  --tests $(REGRESS_ROOT)/tests.txt --functional $(REGRESS_ROOT)/coverage.txt \
-	  --holes tests/coverage/unreached.txt --out $(REGRESS_ROOT)/architecture.txt
+	  --programs "$(V7M_COVERAGE)" --holes tests/coverage/unreached.txt --out $(REGRESS_ROOT)/architecture.txt
 # In make test: the report's rules on one program (tests/coverage/test_arch_coverage.sh)
 TEST_SCRIPTS += tests/coverage/test_arch_coverage.sh
 TEST_PREREQS += cov-tools $(BUILD)/programs/hello.elf $(BUILD)/programs/late_arrival.elf

@@ -111,7 +111,8 @@ int main(int argc, char **argv)
         if (sp != qs.r[13] && n < 300) n += snprintf(diff + n, sizeof diff - (size_t)n, " sp %08x/%08x", sp, qs.r[13]);
         if (gold[TM_REG_LR] != qs.r[14] && n < 300) n += snprintf(diff + n, sizeof diff - (size_t)n, " lr %08x/%08x", gold[TM_REG_LR], qs.r[14]);
         if (pc != qs.r[15] && n < 300) n += snprintf(diff + n, sizeof diff - (size_t)n, " pc %08x/%08x", pc, qs.r[15]);
-        uint32_t mask = flags_known ? 0xf000003fu : 0x0000003fu;
+        /* the flags, Q and GE (ARMv7E-M) once written; the IT bits (ARMv7-M) and the exception number always */
+        uint32_t mask = flags_known ? 0xf80ffc3fu | 0x06000000u : 0x0600fc3fu;
         if ((gold[TM_REG_XPSR] & mask) != (qs.xpsr & mask) && n < 300)
             snprintf(diff + n, sizeof diff - (size_t)n, " xpsr %08x/%08x", gold[TM_REG_XPSR], qs.xpsr);
         if (diff[0]) {

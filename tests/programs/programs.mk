@@ -61,3 +61,4 @@ $(QEMU_COMPARE): $(OBJ)/tests/oracle/qemu_compare.o $(LIBTARMAC)
 ORACLE_PROGRAMS := $(filter-out nvic exc_return irq_lines pop_exc_return exec_priority epsr_t,$(QEMU_PROGRAMS))
 TEST_SCRIPTS += tests/oracle/run_oracle.sh
 TEST_PREREQS += $(QEMU_COMPARE)
+include tests/programs/v7m/v7m.mk

@@ -17,6 +17,8 @@ uint32_t pick(uint32_t n) { return rnd() % n; }
 const char *const cond[14] = { "eq", "ne", "cs", "cc", "mi", "pl", "vs", "vc", "hi", "ls", "ge", "lt", "gt", "le" };
 
 static int label;
+int gen_no_sleep;
+
 int new_label(void) { return label++; }
 
 int reg(void) { return (int)pick(5); }
@@ -100,7 +102,11 @@ void alu(void)
         if (pick(2)) printf("\tmrs r%d, apsr\n", d);
         else printf("\tmsr apsr_nzcvq, r%d\n", n);
         break;
-    case 31: printf("\t%s\n", (const char *[]){ "nop", "yield", "sev", "wfe", "wfi", "dmb", "dsb", "isb" }[pick(8)]); break;
+    case 31: { /* gen_no_sleep: WFE and WFI as NOP (the same draw: the stream stays the seed's) */
+        unsigned h = pick(8);
+        printf("\t%s\n", gen_no_sleep && (h == 3 || h == 4) ? "nop" : (const char *[]){ "nop", "yield", "sev", "wfe", "wfi", "dmb", "dsb", "isb" }[h]);
+        break;
+    }
     case 32: printf("\tadd r%d, sp, #%u\n", d, 4 * pick(256)); break;
     default: printf("\tmovs r%d, r%d\n", d, m); break;
     }

@@ -20,6 +20,9 @@ int hreg(void);                     /* r8-r12 */
 uint32_t corner(void);              /* an operand value at an edge of the ALU's behaviour, or a random one */
 uint32_t shift_amount(void);        /* a register shift amount: 0, 1-31, 32, 33-255 or above 255 */
 
+/* Set: no WFE or WFI in the steps (QEMU sleeps on them where the model and the core run on: gen_random --v7m). */
+extern int gen_no_sleep;
+
 /* One random data-processing instruction on r0-r4 and r8-r12 (r6 scratch): every ALU form with flags. */
 void alu(void);
 /* One random load/store step on the scratch area at r7 or the stack (balanced), r6 scratch. */

@@ -12,16 +12,20 @@
  * another exception (the model and the core escalate a pending SVCall that cannot preempt: see the report).
  * --async: the program is ready for interrupts it does not raise itself (asynchronous, from the testbench's
  * irq_source: rtl_tb/irq_source.sv), see "Asynchronous interrupts" below.
- * usage: gen_random [--async [--table0]] <seed> [instructions] > prog.S */
+ * --v7m: an ARMv7-M stream instead (tests/random/gen_v7m.c) with SVC, PSP sections and the handlers, without the
+ * MTB and the system registers' pends (QEMU's mps2-an385 has no MTB and takes software pends later).
+ * usage: gen_random [--async [--table0] | --v7m] <seed> [instructions] > prog.S */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "gen_lib.h"
+#include "gen_v7m.h"
 
 static int async_mode; /* --async */
 static int table0;     /* --table0: IRQ4-31's handler into the vector table at 0 (code RAM), for a core without VTOR */
+static int v7m_mode;   /* --v7m */
 
 /* NVIC, SCB, SysTick and MTB programming at a random point */
 static void system_op(void)
@@ -94,7 +98,10 @@ static void psp_section(void (*body)(void))
 static void step(void);
 static void psp_body(void)
 {
-    for (uint32_t j = 0; j < 3 + pick(10); j++) step();
+    for (uint32_t j = 0; j < 3 + pick(10); j++) {
+        if (v7m_mode) v7m_step();
+        else step();
+    }
 }
 
 static void step(void)
@@ -186,7 +193,11 @@ static void async_tables(void)
 
 int main(int argc, char **argv)
 {
-    if (argc > 1 && !strcmp(argv[1], "--async")) {
+    if (argc > 1 && !strcmp(argv[1], "--v7m")) {
+        v7m_mode = gen_no_sleep = 1;
+        argv++;
+        argc--;
+    } else if (argc > 1 && !strcmp(argv[1], "--async")) {
         async_mode = 1;
         argv++;
         argc--;
@@ -197,14 +208,14 @@ int main(int argc, char **argv)
         }
     }
     if (argc < 2) {
-        fprintf(stderr, "usage: gen_random [--async [--table0]] <seed> [instructions]\n");
+        fprintf(stderr, "usage: gen_random [--async [--table0] | --v7m] <seed> [instructions]\n");
         return 2;
     }
     gen_seed(strtoull(argv[1], NULL, 0));
     int n = argc > 2 ? atoi(argv[2]) : 400;
     int funcs = 4;
     printf("@ constrained-random program, seed %s, %d steps%s (tests/random/gen_random.c)\n", argv[1], n,
-           async_mode ? ", asynchronous interrupts" : "");
+           async_mode ? ", asynchronous interrupts" : v7m_mode ? ", ARMv7-M" : "");
     printf("\t.syntax unified\n\t.thumb\n\t.text\n\t.global main\n\t.type main, %%function\n\t.thumb_func\nmain:\n");
     /* r4-r11 are the caller's: saved, restored at the end */
     printf("\tpush {r4-r7, lr}\n\tmov r0, r8\n\tmov r1, r9\n\tmov r2, r10\n\tmov r3, r11\n\tpush {r0-r3}\n");
@@ -216,13 +227,13 @@ int main(int argc, char **argv)
     REG_WRITE(0xE000ED20, rnd());          /* PendSV, SysTick */
     REG_WRITE(0xE000E100, 0xf);            /* enable IRQ0-3 */
     if (async_mode) async_setup();
-    if (pick(2)) { /* MTB on, 4 KiB, a watermark somewhere with AUTOSTOP or AUTOHALT or neither */
+    if (!v7m_mode && pick(2)) { /* MTB on, 4 KiB, a watermark somewhere with AUTOSTOP or AUTOHALT or neither */
         REG_WRITE(0xF0000000, 0);
         REG_WRITE(0xF0000008, (8 * pick(512)) | pick(4));
         REG_WRITE(0xF0000004, 0x80000008u);
     }
     for (int i = 0; i < n; i++) {
-        if (i % 24 == 23) { /* keep literal pools within reach of LDR (pc, #imm) */
+        if (i % (v7m_mode ? 12 : 24) == (v7m_mode ? 11 : 23)) { /* keep literal pools within reach of LDR (pc, #imm) */
             int l = new_label();
             printf("\tb.n 9%d%04df\n\t.ltorg\n9%d%04d:\n", 3, l, 3, l);
         }
@@ -230,12 +241,14 @@ int main(int argc, char **argv)
             psp_section(psp_body);
             continue;
         }
-        step();
+        if (!v7m_mode) step();
+        else if (pick(40)) v7m_step();
+        else printf("\tsvc #%u\n", pick(256));
     }
     /* back to a quiet state: SysTick off, nothing masked, MTB off */
     printf("\tcpsie i\n");
     REG_WRITE(0xE000E010, 0);
-    REG_WRITE(0xF0000004, 0);
+    if (!v7m_mode) REG_WRITE(0xF0000004, 0);
     printf("\tpop {r0-r3}\n\tmov r8, r0\n\tmov r9, r1\n\tmov r10, r2\n\tmov r11, r3\n");
     printf("\tmovs r0, #0\n\tpop {r4-r7, pc}\n\t.ltorg\n");
     printf("\t.size main, .-main\n"); /* a sized function: reports and the nightly's buckets name it */

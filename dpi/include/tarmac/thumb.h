@@ -1,5 +1,5 @@
-/* The ARMv6-M Thumb encoding table: one entry per encoding of the ARMv6-M Architecture Reference Manual
- * (tarmac/thumb_encodings.h), MATCH/MASK pairs and named field extractors. The model executes and
+/* The Thumb encoding table: one entry per encoding of the ARMv6-M and ARMv7-M Architecture Reference Manuals
+ * (tarmac/thumb_encodings.h), MATCH/MASK pairs, the architectures of each, and named field extractors. The model executes and
  * disassembles through it (model/cpu.c, model/disasm.c) and the checker classifies branches with it
  * (dpi/checker/tc_mtb_expect.c), so the three agree on what an opcode is.
  *
@@ -39,6 +39,16 @@ typedef enum thumb_class {
     THUMB_CLASS_COND_BRANCH_SVC,       /* Conditional branch, and Supervisor Call */
     THUMB_CLASS_UNCOND_BRANCH,
     THUMB_CLASS_BRANCH_MISC_CONTROL,   /* 32-bit: Branch and miscellaneous control */
+    /* ARMv7-M's 32-bit groups */
+    THUMB_CLASS_DP_MODIFIED_IMM,       /* Data processing (modified immediate) */
+    THUMB_CLASS_DP_PLAIN_IMM,          /* Data processing (plain binary immediate) */
+    THUMB_CLASS_DP_SHIFTED_REG,        /* Data processing (shifted register) */
+    THUMB_CLASS_DP_REGISTER,           /* Data processing (register) */
+    THUMB_CLASS_MULTIPLY,              /* Multiply, and multiply accumulate */
+    THUMB_CLASS_LONG_MULTIPLY,         /* Long multiply, long multiply accumulate, and divide */
+    THUMB_CLASS_LOAD_STORE_32,         /* Load/store single data item (32-bit), memory hints */
+    THUMB_CLASS_LOAD_STORE_MULTIPLE,   /* Load/store multiple */
+    THUMB_CLASS_LOAD_STORE_DUAL_EXCLUSIVE, /* Load/store dual or exclusive, table branch */
 } thumb_class;
 
 /* The operands the disassembler prints (GNU syntax), e.g. for RD_RM "movs r0, r1". */
@@ -76,6 +86,7 @@ typedef enum thumb_syntax {
     THUMB_SYNTAX_MRS,         /* mrs r0, CONTROL */
     THUMB_SYNTAX_BARRIER,     /* dmb sy */
     THUMB_SYNTAX_UDF_W,       /* udf.w #0 */
+    THUMB_SYNTAX_MNEMONIC,    /* ARMv7-M encodings: the mnemonic and the opcode's fields as hex, "ldr.w <f8d10004>" */
 } thumb_syntax;
 
 /* Flags of an entry. */
@@ -84,11 +95,19 @@ enum {
     THUMB_F_BRANCH = 2,  /* writes the PC whenever it executes: B, BL, BX, BLX */
     THUMB_F_COND = 4,    /* executes only when its condition passes (B T1) */
     THUMB_F_PC_DEST = 8, /* writes the PC when the PC is a destination: Rd = 15, or POP's list holds PC */
+    THUMB_F_NOT_IT_FLAGS = 16, /* ARMv7-M: a 16-bit encoding that sets the flags outside an IT block only */
 };
+
+/* The architectures an encoding belongs to (the table's last column: 6M from ARMv6-M on, 7M from ARMv7-M on,
+ * 7EM ARMv7E-M's DSP extension only), bit (1 << arch) for model/config.h's M6_ARCH_V6M, _V7M, _V7EM. */
+enum { THUMB_ARCH_V6M = 1, THUMB_ARCH_V7M = 2, THUMB_ARCH_V7EM = 4 };
+#define THUMB_ARCHS_6M (THUMB_ARCH_V6M | THUMB_ARCH_V7M | THUMB_ARCH_V7EM)
+#define THUMB_ARCHS_7M (THUMB_ARCH_V7M | THUMB_ARCH_V7EM)
+#define THUMB_ARCHS_7EM THUMB_ARCH_V7EM
 
 #define THUMB_ID_ENUM(id, ...) thumb_##id,
 typedef enum thumb_id {
-    thumb_undefined, /* no ARMv6-M encoding */
+    thumb_undefined, /* no encoding of the architecture */
     THUMB_ENCODINGS_16(THUMB_ID_ENUM)
     THUMB_ENCODINGS_32(THUMB_ID_ENUM)
     THUMB_ID_COUNT
@@ -102,18 +121,23 @@ typedef struct thumb_encoding {
     uint8_t klass;        /* thumb_class */
     uint8_t syntax;       /* thumb_syntax */
     uint8_t flags;        /* THUMB_F_* */
+    uint8_t archs;        /* THUMB_ARCH_* bits */
 } thumb_encoding;
 
 extern const thumb_encoding thumb_encodings[THUMB_ID_COUNT];
 
 static inline const thumb_encoding *thumb_entry(thumb_id id) { return &thumb_encodings[id]; }
 
-/* The entry of an opcode: a halfword (is32 = 0) or hw1:hw2 (is32 = 1). Thread-safe; the first call builds
- * the halfword lookup table. */
+/* The ARMv6-M entry of an opcode: a halfword (is32 = 0) or hw1:hw2 (is32 = 1). Thread-safe; the first call
+ * builds the halfword lookup table. */
 thumb_id thumb_decode(uint32_t opcode, int is32);
+/* The same for the architecture arch_bit (THUMB_ARCH_*): only the encodings it has match. */
+thumb_id thumb_decode_arch(uint32_t opcode, int is32, unsigned arch_bit);
 
-/* The 64K halfword -> id table behind thumb_decode(op, 0) (uint8_t ids), for an executor's hot loop. */
+/* The 64K halfword -> id table behind thumb_decode(op, 0) (uint8_t ids), for an executor's hot loop; and the
+ * one for an architecture (THUMB_ARCH_*; ARMv7E-M's is ARMv7-M's). */
 const uint8_t *thumb_decode16_table(void);
+const uint8_t *thumb_decode16_table_arch(unsigned arch_bit);
 
 /* The first 32-bit encoding of the list: thumb_decode(op, 1) looks only from here. */
 #define THUMB_ID_ENUM_16(id, ...) +1

@@ -119,6 +119,33 @@ TEST(ConfigCheck, ARecordWithoutTheKeyOrWithAnUnreadableValueFails)
     unlink(g.c_str());
 }
 
+TEST(ConfigCheck, AGoldenOfAnotherArchitectureIsRefused)
+{
+    // a record without arch= is an ARMv6-M golden (the key is left out at its default)
+    std::string v6 = golden("v6.gz", 1, kRecord);
+    Open v6_on_v6(v6, "model=arch:v6-m");
+    EXPECT_NE(v6_on_v6.c, nullptr) << v6_on_v6.text;
+    Open v6_on_v7(v6, "model=arch:v7-m");
+    ASSERT_EQ(v6_on_v7.c, nullptr);
+    EXPECT_NE(v6_on_v7.text.find("arch declared v7-m, golden v6-m"), std::string::npos) << v6_on_v7.text;
+    // an ARMv7-M golden: refused by a testbench that declares nothing (an ARMv6-M core) or another architecture
+    std::string v7 = golden("v7.gz", 1, (std::string(kRecord) + ",arch=v7-m").c_str());
+    Open none(v7, "");
+    ASSERT_EQ(none.c, nullptr);
+    EXPECT_NE(none.text.find(v7 + ": the core's declared configuration differs from the golden's: arch declared "
+                                  "v6-m, golden v7-m"),
+              std::string::npos)
+        << none.text;
+    Open v7e(v7, "model=arch:v7e-m;num_irq:32");
+    ASSERT_EQ(v7e.c, nullptr);
+    EXPECT_NE(v7e.text.find("arch declared v7e-m, golden v7-m"), std::string::npos) << v7e.text;
+    EXPECT_EQ(v7e.text.find("num_irq"), std::string::npos) << v7e.text;
+    Open same(v7, "model=arch:v7-m");
+    EXPECT_NE(same.c, nullptr) << same.text;
+    unlink(v6.c_str());
+    unlink(v7.c_str());
+}
+
 TEST(ConfigCheck, NoRecordGivesOneNoteAndNoFailure)
 {
     struct {
