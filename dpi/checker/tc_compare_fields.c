@@ -152,3 +152,25 @@ const char *tc_fields_summary(const tc_checker *c, const char **sep, char *buf, 
     }
     return buf;
 }
+
+/* The golden's fields no stream compares with the RTL, whatever the run: the RTL reports none of them (dpi/README.md,
+ * "The ledger"). */
+static const char *const kNeverCompared[] = {
+    "time",                 /* every line's time and scale: the RTL's cycles are its own */
+    "cpu",                  /* which core wrote a line: selects the lines compared (option cpu=) */
+    "instruction.tag",      /* the instruction's count or id */
+    "instruction.mode",     /* thread/handler: followed for the stack pointer in use, the RTL reports no mode */
+    "instruction.iset",     /* read for the opcode's width, which is compared */
+    "instruction.disassembly",
+    "physical_addresses",   /* the part after ':' of an address: ARMv6-M has no MMU */
+    "memory.attributes",    /* X/T/L, S/N, lock, privilege, protection letters */
+    "memory.fetches",       /* opcode fetch records: the opcode is compared instead */
+    "event.value1",         /* a Fast Models event's second value */
+    "events.other",         /* events that enter no exception: reset, mode changes, returns */
+    "records.bus",          /* B lines, CACHE, CACHE MAINTENANCE, TTW, TTU, TLB, WALKCACHE, SIGNAL, INFO, BR */
+};
+
+const char *tc_field_never_compared(size_t i)
+{
+    return i < sizeof kNeverCompared / sizeof kNeverCompared[0] ? kNeverCompared[i] : NULL;
+}

@@ -374,6 +374,9 @@ int tc_fetch_fault(tc_checker *c, uint64_t idx);
 int tc_beat_response(tc_checker *c, uint64_t k, const tc_gmem *m, uint32_t addr, int write, unsigned size, int resp);
 int tc_error_unmatched(tc_checker *c);
 const char *tc_fields_summary(const tc_checker *c, const char **sep, char *buf, size_t size);
+/* The i-th of the golden's fields no stream compares with the RTL (the ledger's not_compared.fields), NULL past
+ * the last. */
+const char *tc_field_never_compared(size_t i);
 
 /* tc_check.c: the comparison of each call, its arguments already checked (tc_calls.c): file mode calls these as
  * the calls come; live mode holds the calls as events until their golden steps exist, then tc_apply_event (at

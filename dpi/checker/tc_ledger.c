@@ -118,7 +118,12 @@ static void json_ledger(const tc_checker *c, int64_t golden_steps, FILE *f)
             (unsigned long long)n->lenient_warnings, (unsigned long long)n->abandoned_reads,
             c->o.bus ? "false" : "true", c->o.mtb ? "false" : "true");
     json_state_not_compared(f, c);
-    fputs(" },\n", f);
+    fputs(",\n                    \"fields\": [", f);
+    for (size_t i = 0; tc_field_never_compared(i); i++) {
+        if (i) fputs(", ", f);
+        json_str(f, tc_field_never_compared(i));
+    }
+    fputs("] },\n", f);
     fprintf(f, "  \"mismatches\": %llu,\n  \"first_mismatch\": ", (unsigned long long)n->mismatches);
     if (x->kind == TC_FIRST_NONE || x->kind == TC_FIRST_VACUOUS) {
         fputs("null\n}\n", f);

@@ -5,6 +5,7 @@
 // the model writes them.
 #include <gtest/gtest.h>
 
+#include <fstream>
 #include <string>
 
 #include "ledger.h"
@@ -150,6 +151,20 @@ TEST_F(Fields, APcRecordWithNoNextStepIsCountedInTheLedger)
     Ledger l = read_ledger(ledger);
     ASSERT_TRUE(l.ok) << l.error;
     EXPECT_EQ(l["not_compared.pc_records"], "1");
+    // the fields no run compares, each as dpi/README.md's ledger table names it
+    std::ifstream readme(std::string(TM_SOURCE_DIR) + "/dpi/README.md");
+    std::string doc, row;
+    while (std::getline(readme, row))
+        if (row.find("| `not_compared` |") == 0) doc = row;
+    std::string fields = l["not_compared.fields"];
+    ASSERT_NE(fields.find("\"instruction.mode\""), std::string::npos) << fields;
+    size_t n = 0;
+    for (size_t at = fields.find('"'); at != std::string::npos; at = fields.find('"', fields.find('"', at + 1) + 1)) {
+        std::string name = fields.substr(at + 1, fields.find('"', at + 1) - at - 1);
+        EXPECT_NE(doc.find("`" + name + "`"), std::string::npos) << name << " is not in dpi/README.md's ledger table";
+        n++;
+    }
+    EXPECT_EQ(n, 12u) << fields;
     EXPECT_NE(r.report.find("1 PC records with no next step"), std::string::npos) << r.report;
 }
 
