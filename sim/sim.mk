@@ -120,6 +120,9 @@ BENCHES += bench-rtl
 TEST_SCRIPTS += sim/test_tail_chain.sh
 TEST_PREREQS += $(BUILD)/sim/chk-tc/Vtb_top $(TC_PROGRAM_ELFS)
 TEST_SCRIPTS += sim/test_halt_on_mismatch.sh
+# Every golden field compared or an error (addresses, xPSR views, PC records, entries, fault status) through the core.
+TEST_SCRIPTS += sim/test_golden_fields.sh
+TEST_PREREQS += $(SIM_CHK) $(BUILD)/programs/alu_add.elf
 # The configuration check end to end: goldens made with --config against the reference system built the same
 # way (passes) and the default one (fails at open, naming the key and both values).
 TEST_SCRIPTS += sim/test_config.sh

@@ -109,6 +109,7 @@ tc_checker *tc_open(const char *golden, const char *options, tm_error *err)
     if (tc_golden_first(c, err) != TM_OK) return open_failed(c, "golden", "", err);
     /* the declared configuration against the golden's record (read with the gzip header at open), before any
      * step is compared: a core built differently fails here, not as a divergence later */
+    if (tc_record_check(c, err) != 0) return open_failed(c, "golden", "record", err);
     if (tc_config_check(c, err) != 0) return open_failed(c, "config", "model", err);
     tc_config_follow(c);
     /* and the program the golden was made from against the ELF the testbench runs */
@@ -209,14 +210,7 @@ static uint32_t apply_golden(tc_checker *c, const tc_step *s, uint64_t index)
     for (unsigned i = 0; i < s->nregs; i++) {
         int id = resolve_sp(s->regs[i].id, c->gold_handler, c->gold[TM_REG_CONTROL]);
         mask |= 1u << id;
-        if (s->regs[i].unknown) { /* known again once the golden writes a value */
-            c->gold_known &= ~(1u << id);
-            c->n.unknown_values++;
-            continue;
-        }
-        c->gold[id] = s->regs[i].value;
-        c->gold_known |= 1u << id;
-        c->gold_ever |= 1u << id;
+        tc_golden_write(c, id, &s->regs[i]);
     }
     return mask | implicit_spsel(c, s, index);
 }
@@ -243,16 +237,20 @@ static int compare_one(tc_checker *c, int id, int gold_now, int rtl_now, uint64_
     /* counted when the golden gave it a value: CONTROL known from its reset value only is compared all the same,
      * but is no register of the golden's (a golden without register values compares nothing, tc_vacuous) */
     if (c->gold_ever & bit) c->n.registers++;
-    if (rk && c->gold[id] == c->rtl[id]) return TC_OK;
+    int elsewhere = tc_first_write_elsewhere(c, id, gold_now, rtl_now);
+    if (rk && !((c->gold[id] ^ c->rtl[id]) & tc_compared_bits(c, id)) && !elsewhere) return TC_OK;
     const tc_step *s = tc_step_at(c, last_step);
     uint64_t line = reg_line(c, first, last_step + 1, id, s->line);
     const char *why = !rk ? "never reported by the RTL"
+                      : elsewhere ? "missing write (the golden writes it first in this step; the RTL wrote it in an "
+                                    "earlier one)"
                       : gold_now && !rtl_now ? "missing write (the RTL's value is an older one)"
                       : !gold_now && rtl_now ? "extra write (the golden wrote no such register in this step)"
                                              : "wrong value";
-    char g[TC_ADDR_TEXT], r[TC_ADDR_TEXT];
-    int rc = tc_mismatch(c, "register", tm_reg_name(id), last_step, line, "register %s: %s: expected %s, actual %s", tm_reg_name(id),
-                         why, tc_reg_text(c, g, id, gk, c->gold[id], 1), tc_reg_text(c, r, id, rk, c->rtl[id], 0));
+    char g[TC_ADDR_TEXT], r[TC_ADDR_TEXT], bits[64];
+    int rc = tc_mismatch(c, "register", tm_reg_name(id), last_step, line, "register %s: %s%s: expected %s, actual %s",
+                         tm_reg_name(id), why, tc_bits_note(c, id, bits, sizeof bits),
+                         tc_reg_text(c, g, id, gk, c->gold[id], 1), tc_reg_text(c, r, id, rk, c->rtl[id], 0));
     /* resynchronise so that one bug gives one report when max_errors > 1 */
     c->rtl[id] = c->gold[id];
     c->rtl_known |= bit;
@@ -370,11 +368,12 @@ static int unstacking_differs(tc_checker *c, uint64_t idx, uint32_t exc_return, 
     return rc;
 }
 
-static void count_step(tc_checker *c, const tc_step *s)
+/* reported: the RTL reported the step's close (an exception entry counts as compared only then) */
+static void count_step(tc_checker *c, const tc_step *s, int reported)
 {
     c->n.steps++;
     c->n.instructions += s->kind == TC_STEP_INSN;
-    c->n.exceptions += s->kind == TC_STEP_EXC;
+    c->n.exceptions += s->kind == TC_STEP_EXC && reported;
 }
 
 /* A HardFault entry at return address ret where the golden's step k is the instruction at ret and step k + 1 its
@@ -399,6 +398,7 @@ static int close_step(tc_checker *c, int is_exc, uint32_t pc, uint32_t opcode, i
     if (tc_golden_fill(c, c->cursor + c->o.bus_window + 2) != TC_OK) return TC_FAILED;
     uint64_t first = c->cursor;
     uint32_t gold_mask = 0;
+    c->known_before = c->gold_known;
     char a1[TC_ADDR_TEXT], a2[TC_ADDR_TEXT], a3[TC_ADDR_TEXT]; /* code addresses in the reports */
     int64_t entered = -1; /* an exception entry the RTL did not report separately, taken into this close */
     for (;;) {
@@ -415,7 +415,7 @@ static int close_step(tc_checker *c, int is_exc, uint32_t pc, uint32_t opcode, i
         if (is_exc && fault_taken_along(c, c->cursor, number, ret)) {
             gold_mask |= apply_golden(c, s, c->cursor);
             c->cursor++;
-            count_step(c, s);
+            count_step(c, s, 0);
             continue;
         }
         if (s->kind == TC_STEP_INSN || (is_exc && s->kind == TC_STEP_EXC)) break;
@@ -426,7 +426,7 @@ static int close_step(tc_checker *c, int is_exc, uint32_t pc, uint32_t opcode, i
         if (s->kind == TC_STEP_RESET) written &= c->rtl_written;
         gold_mask |= written;
         c->cursor++;
-        count_step(c, s);
+        count_step(c, s, 0);
     }
     tc_step *s = tc_step_at(c, c->cursor);
     uint64_t idx = c->cursor;
@@ -482,6 +482,10 @@ static int close_step(tc_checker *c, int is_exc, uint32_t pc, uint32_t opcode, i
             rc = tc_mismatch(c, "instruction", "pc", idx, s->line, "pc: expected %s (opcode %0*x), actual %s (opcode %0*x)",
                              tc_code_addr(c, s->pc, a1), s->is32 ? 8 : 4, want_op, tc_code_addr(c, pc, a2), is32 ? 8 : 4,
                              got_op);
+        } else if (entered >= 0) {
+            rc = tc_entry_not_reported(c, (uint64_t)entered, idx, pc, got_op, is32);
+        } else if (s->status == TM_INSN_IE) {
+            rc = tc_fetch_fault(c, idx);
         } else if (!s->opcode_unknown && (want_op != got_op || s->is32 != (is32 != 0))) {
             rc = tc_mismatch(c, "instruction", "opcode", idx, s->line, "opcode at %s: expected %0*x, actual %0*x",
                              tc_code_addr(c, pc, a1), s->is32 ? 8 : 4, want_op, is32 ? 8 : 4, got_op);
@@ -490,11 +494,12 @@ static int close_step(tc_checker *c, int is_exc, uint32_t pc, uint32_t opcode, i
                              tc_code_addr(c, pc, a1), want_taken ? "IT (executed)" : "IS (skipped)", cond ? "IT (executed)" : "IS (skipped)");
         }
     }
+    if (rc == TC_OK) rc = tc_pc_records(c, first, idx, is_exc ? ret : pc);
     uint32_t exc_return = 0;
     int returns = !is_exc && rc == TC_OK && golden_exc_return(c, s, &exc_return) && idx + 1 < c->complete;
     gold_mask |= apply_golden(c, s, idx);
     c->cursor++;
-    count_step(c, s);
+    count_step(c, s, 1);
     if (returns) rc = unstacking_differs(c, idx, exc_return, gold_mask, tc_step_tail_chained(tc_step_at(c, idx + 1)));
     if (c->o.snapshot) {
         c->snap_due = 1; /* the registers are compared when the snapshot of this step comes */
@@ -589,11 +594,6 @@ int tc_ahb_beat_now(tc_checker *c, uint32_t addr, int write, int hsize, int hpro
         c->n.ignored_beats++;
         return TC_OK;
     }
-    if (resp) {
-        c->n.error_beats++; /* the HardFault that must follow is checked by the instruction stream */
-        if (c->cov) tc_cov_error_beat(c->cov);
-        return TC_OK;
-    }
     if (hsize < 0 || hsize > 2)
         return tc_mismatch(c, "bus", "hsize", c->cursor, 0, "AHB data beat with HSIZE=%d at %08x (ARMv6-M uses 0-2)", hsize,
                            addr);
@@ -620,6 +620,7 @@ int tc_ahb_beat_now(tc_checker *c, uint32_t addr, int write, int hsize, int hpro
             if (m->addr != addr || m->size != size || m->write != (write != 0)) continue;
             m->matched = 1;
             s->unmatched--;
+            if (m->error || resp) return tc_beat_response(c, k, m, addr, write, size, resp);
             if (m->unknown) { /* the golden does not know the data: the access is there, its value not compared */
                 c->n.unknown_values++;
                 return TC_OK;
@@ -634,6 +635,7 @@ int tc_ahb_beat_now(tc_checker *c, uint32_t addr, int write, int hsize, int hpro
                                write ? "W" : "R", size, data, 2 * size, m->data, 2 * size, value);
         }
     }
+    if (resp) return tc_error_unmatched(c);
     /* a frame read where the golden's next step is a tail-chained entry: the RTL unstacks, or with abandon_unstack
      * it began unstacking and abandoned it (counted as that, also where data_beats=golden takes other reads as
      * fetches) */
@@ -764,8 +766,12 @@ static void summary_tail(const tc_checker *c, int64_t golden_steps, char *buf, s
         ADD("%s%llu golden lines skipped (lenient)", sep, (unsigned long long)n->lenient_warnings);
         sep = ", ";
     }
-    if (n->abandoned_reads)
+    if (n->abandoned_reads) {
         ADD("%s%llu frame reads of abandoned unstackings (abandon_unstack)", sep, (unsigned long long)n->abandoned_reads);
+        sep = ", ";
+    }
+    char fields[256];
+    ADD("%s", tc_fields_summary(c, &sep, fields, sizeof fields));
     ADD("; tarmac %s", tm_version()); /* which checker gave the verdict, last so the fields before keep their place */
 #undef ADD
 }

@@ -82,6 +82,27 @@ static int is_record(const char *s)
     return 1;
 }
 
+int tc_record_check(tc_checker *c, tm_error *err)
+{
+    const char *record = c->live ? NULL : tm_reader_gzip_comment(c->gs.reader);
+    if (!record || !is_record(record)) return 0;
+    for (const char *p = record; *p;) {
+        size_t n = strcspn(p, ","), klen = strcspn(p, "=");
+        for (const char *q = p + n; *q;) { /* the same key later in the record */
+            q++;
+            size_t m = strcspn(q, ",");
+            if (strcspn(q, "=") == klen && !strncmp(p, q, klen))
+                return tm_error_set(err, TM_ERR_FORMAT, c->o.golden, 0,
+                                    "the record in the gzip header's comment gives %.*s twice (characters %zu and %zu)",
+                                    (int)(klen < 40 ? klen : 40), p, (size_t)(p - record) + 1, (size_t)(q - record) + 1);
+            q += m;
+        }
+        p += n;
+        if (*p) p++;
+    }
+    return 0;
+}
+
 void tc_config_follow(tc_checker *c)
 {
     char v[40] = "";

@@ -255,7 +255,7 @@ static int size_index(unsigned size) { return size == 1 ? 0 : size == 2 ? 1 : 2;
 static uint32_t xpsr_after(const tc_step *s, uint32_t before)
 {
     for (unsigned i = 0; i < s->nregs; i++)
-        if (s->regs[i].id == TM_REG_XPSR) before = s->regs[i].value;
+        if (s->regs[i].id == TM_REG_XPSR) before = tc_greg_merge(before, &s->regs[i]);
     return before;
 }
 

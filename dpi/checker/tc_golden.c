@@ -84,21 +84,30 @@ static void complete_step(tc_checker *c)
     tm_ring_publish(c->sync->steps, g->made);
 }
 
-static int step_full(tc_checker *c, const char *what)
+int tc_golden_bad(tc_checker *c, uint32_t column, const char *fmt, ...)
 {
-    snprintf(c->sync->error, sizeof c->sync->error, "golden %s:%llu: more than %d %s records in one step",
-             c->o.golden, (unsigned long long)c->gs.line, what[0] == 'r' ? TC_MAX_REGS : TC_MAX_MEM,
-             what);
+    char msg[600];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    tm_error e;
+    tm_error_set(&e, TM_ERR_FORMAT, c->o.golden, c->gs.line, "%s", msg);
+    e.column = column;
+    char where[700];
+    snprintf(c->sync->error, sizeof c->sync->error, "golden %s", tm_error_format(&e, where, sizeof where));
     c->sync->error_line = c->gs.line;
     c->sync->error_status = TM_ERR_FORMAT;
     return TC_FAILED;
 }
 
+static int mem_full(tc_checker *c) { return tc_golden_bad(c, 0, "more than %d memory records in one step", TC_MAX_MEM); }
+
 /* One data access of a golden step; unknown: the golden does not know its data. */
 static int add_mem(tc_checker *c, tc_step *s, uint32_t addr, uint32_t data, uint8_t size, uint8_t write,
                    uint8_t error, uint8_t unknown, uint64_t line)
 {
-    if (s->nmem == TC_MAX_MEM) return step_full(c, "memory");
+    if (s->nmem == TC_MAX_MEM) return mem_full(c);
     c->gs.mem_pos++;
     tc_gmem *g = &s->mem[s->nmem++];
     g->addr = addr;
@@ -119,6 +128,7 @@ static int add_mem(tc_checker *c, tc_step *s, uint32_t addr, uint32_t data, uint
  * value is matched on the bus but its data is not compared. */
 static int add_ldst(tc_checker *c, tc_step *s, const tm_ldst *m, uint64_t line)
 {
+    if (tc_golden_addr(c, &m->addr, "data") != TC_OK) return TC_FAILED;
     for (unsigned w = 0; w < 16; w += 4) {
         unsigned word = m->mask >> w & 15;
         for (unsigned b = 0; b < 4;) {
@@ -154,6 +164,7 @@ static int add_record(tc_checker *c, const tm_record *r)
         start_step(c, TC_STEP_INSN, line);
         s = tc_step_at(c, c->gs.made);
         const tm_insn *in = &r->u.insn;
+        if (tc_golden_addr(c, &in->addr, "instruction") != TC_OK) return TC_FAILED;
         s->status = in->status;
         s->pc = (uint32_t)in->addr.va;
         s->opcode = in->opcode;
@@ -173,6 +184,7 @@ static int add_record(tc_checker *c, const tm_record *r)
         tm_str name = event_name(e->desc);
         int entry = tm_event_entry(e); /* the same boundaries as tarmac-diff's steps */
         int mode_to_handler = entry == 2, exc = entry == 1;
+        if (e->has_value && tc_golden_addr(c, &e->value, "exception") != TC_OK) return TC_FAILED;
         if (s && s->kind == TC_STEP_RESET && name_is(name, "RESET")) {
             /* what an FVP writes before its reset event (the cpsr of the halted core) is not reset state */
             c->gs.reg_pos = s->reg_first;
@@ -211,22 +223,11 @@ static int add_record(tc_checker *c, const tm_record *r)
         s = tc_step_at(c, c->gs.made);
     }
     switch ((tm_kind)r->kind) {
-    case TM_REC_REG: {
-        const tm_reg *rg = &r->u.reg;
-        if (rg->op.n) break; /* a system operation */
-        int id = tm_reg_id_of(rg);
-        if (id < 0 || id == TM_REG_PC) break;  /* the PC is checked through retire; others are not ARMv6-M */
-        if (s->nregs == TC_MAX_REGS) return step_full(c, "register");
-        c->gs.reg_pos++;
-        tc_greg *g = &s->regs[s->nregs++];
-        g->id = (int8_t)id;
-        g->unknown = rg->value.unknown_digits != 0; /* a value with x or - digits is not a number to compare */
-        g->value = (uint32_t)rg->value.v;
-        g->line = line;
-        break;
-    }
+    case TM_REC_REG:
+        return tc_golden_reg(c, s, &r->u.reg);
     case TM_REC_MEM: {
         const tm_mem *m = &r->u.mem;
+        if (tc_golden_addr(c, &m->addr, "data") != TC_OK) return TC_FAILED;
         int fetch = (m->shape == TM_MEM_RTL && m->od == 'O') || (m->shape == TM_MEM_M0 && m->od == 'I');
         if (fetch || m->transfer || m->seq == 'C') break; /* fetches and coprocessor transfers are not data */
         return add_mem(c, s, (uint32_t)m->addr.va, (uint32_t)m->data.v, m->size, m->write, m->error,
@@ -235,6 +236,9 @@ static int add_record(tc_checker *c, const tm_record *r)
     case TM_REC_LDST:
         return add_ldst(c, s, &r->u.ldst, line);
     case TM_REC_FLOW:
+        if (tc_golden_addr(c, &r->u.flow.addr, "branch") != TC_OK ||
+            tc_golden_addr(c, &r->u.flow.target, "branch target") != TC_OK)
+            return TC_FAILED;
         c->gs.saw_flow = 1;
         if (s->nflow < TC_MAX_FLOW) {
             s->flow_src[s->nflow] = (uint32_t)r->u.flow.addr.va;

@@ -60,11 +60,23 @@ typedef struct tc_gmem {
 } tc_gmem;
 
 typedef struct tc_greg {
-    int8_t id;             /* TM_REG_*, TM_REG_SP resolved when applied */
+    int8_t id;             /* TM_REG_*, TM_REG_SP resolved when applied; TM_REG_PC: a PC record (tc_pc_records) */
     uint8_t unknown;       /* the golden does not know the value written (digits x, X or -): not compared */
     uint32_t value;
+    uint32_t mask;         /* the bits the record gives: all, or an xPSR alias's fields (APSR, IPSR, EPSR) */
+    char name[12];         /* the name as written (cut), for the error when two aliases conflict */
     uint64_t line;
 } tc_greg;
+
+/* A register's value after the record g: the bits g gives, the others as they were. */
+static inline uint32_t tc_greg_merge(uint32_t old, const tc_greg *g) { return (old & ~g->mask) | (g->value & g->mask); }
+
+/* What the comparison leaves out field by field, for the summary line and the ledger (tc_compare_fields.c). */
+typedef struct tc_field_counts {
+    uint64_t pc_records;   /* PC records not compared: no next step, or one whose address the golden does not give */
+    uint64_t xpsr_partial; /* xPSR comparisons of the fields the golden's aliases gave, the other bits not compared */
+    uint64_t error_unmatched; /* ERROR responses to beats the golden has no access for: their status not compared */
+} tc_field_counts;
 
 enum { TC_STEP_RESET, TC_STEP_INSN, TC_STEP_EXC };
 
@@ -176,6 +188,10 @@ struct tc_checker {
     uint32_t gold_ever;                /* registers the golden ever gave a value (the ledger) */
     uint32_t shown_ever;               /* regs=snapshot: registers the RTL ever showed (the ledger) */
     uint32_t rtl_written;              /* written by the RTL in the step being built */
+    uint32_t gold_xpsr_bits;           /* the bits of the golden's xPSR known (its aliases give fields of it) */
+    uint32_t known_before;             /* gold_known when the step being closed began: a first write is in it */
+    int pc_record_due;                 /* the last step closed has a PC record, compared at the next close */
+    tc_field_counts nf;
     int snap_due;                      /* regs=snapshot: a step closed, its snapshot has not come yet */
     uint64_t snap_first, snap_last;    /* the golden steps that close took */
     int8_t gold_handler;               /* mode of the last compared instruction */
@@ -235,6 +251,10 @@ int tc_model_declare(tc_options *o, const char *text, tm_error *err);
  * gzip comment). Returns 0 (match; or no record: a note in the report), or TM_ERR_ARG with err naming the golden,
  * the keys and both values. */
 int tc_config_check(tc_checker *c, tm_error *err);
+/* At open: the golden's record (its gzip comment "key=value,...") gives each key once: 0, or TM_ERR_FORMAT with err
+ * naming the golden, the key and the two places in the comment (a record has no line: a key twice would leave
+ * which value holds to the reader). */
+int tc_record_check(tc_checker *c, tm_error *err);
 /* The configuration choices the comparison follows (c->abandon_unstack), from the declared model= or, for what it
  * does not declare, the golden's record; at open, after tc_config_check (live mode: the declaration only). */
 void tc_config_follow(tc_checker *c);
@@ -318,6 +338,45 @@ static inline int tc_step_chained_entry(const tc_step *s)
     uint32_t sp;
     return tc_step_tail_chained(s) && !tc_step_sp(s, &sp);
 }
+
+/* tc_golden.c: the golden is wrong at the record being added (golden thread, or live mode's caller): its error
+ * "golden <file>:<line>:<column>: <msg>" (column 0: none) ends the golden there. Returns TC_FAILED. */
+int tc_golden_bad(tc_checker *c, uint32_t column, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+/* tc_golden_fields.c, on the golden thread: the fields of a record the profile fixes. tc_golden_addr: an address
+ * (what: "instruction", "data", ...) within ARMv6-M's 32 bits, else an error at its column (tc_golden_bad).
+ * tc_golden_reg: a register record into step s: a register of the profile (an xPSR alias as its fields of xPSR,
+ * a PC record as TM_REG_PC), its value within the alias's fields, no conflict with a record of the same register
+ * under another name in the step; other registers and system operations are left out. TC_OK or TC_FAILED. */
+int tc_golden_addr(tc_checker *c, const tm_addr *a, const char *what);
+int tc_golden_reg(tc_checker *c, tc_step *s, const tm_reg *rg);
+
+/* tc_compare_fields.c, on the comparison's thread: the fields beside PC, opcode and register values.
+ * tc_golden_write: a golden record g of register id (resolved) into the golden shadow.
+ * tc_compared_bits: the bits of register id the golden knows, compared (counted when only some are).
+ * tc_first_write_elsewhere: 1 when the golden writes id first in the close being compared, and the RTL did not
+ * write it there but in an earlier step (register writes mode).
+ * tc_pc_records: the PC records of steps [first - 1, idx) against the next step's address: the RTL's (addr)
+ * for idx, else the golden's; then notes whether step idx has one, for the next close.
+ * tc_entry_not_reported: the golden step entered (an exception entry) passed at the RTL's retire at pc: a mismatch.
+ * tc_fetch_fault: the golden's instruction step idx faulted on its fetch (IE) and the RTL retired it.
+ * tc_beat_response: the RTL's beat (resp: ERROR) matched the golden access m of step k: the fault status
+ * compared (an aborted access's data is not). tc_error_unmatched: an ERROR beat the golden has no access for.
+ * tc_fields_summary: what the fields left out, for the summary line's "not compared" list (sep: its separator,
+ * updated); "" when nothing. */
+void tc_golden_write(tc_checker *c, int id, const tc_greg *g);
+uint32_t tc_compared_bits(tc_checker *c, int id);
+const char *tc_bits_note(const tc_checker *c, int id, char *buf, size_t size);
+int tc_first_write_elsewhere(const tc_checker *c, int id, int gold_now, int rtl_now);
+int tc_pc_records(tc_checker *c, uint64_t first, uint64_t idx, uint32_t addr);
+int tc_entry_not_reported(tc_checker *c, uint64_t entered, uint64_t idx, uint32_t pc, uint32_t opcode, int is32);
+int tc_fetch_fault(tc_checker *c, uint64_t idx);
+int tc_beat_response(tc_checker *c, uint64_t k, const tc_gmem *m, uint32_t addr, int write, unsigned size, int resp);
+int tc_error_unmatched(tc_checker *c);
+const char *tc_fields_summary(const tc_checker *c, const char **sep, char *buf, size_t size);
+/* The i-th of the golden's fields no stream compares with the RTL (the ledger's not_compared.fields), NULL past
+ * the last. */
+const char *tc_field_never_compared(size_t i);
 
 /* tc_check.c: the comparison of each call, its arguments already checked (tc_calls.c): file mode calls these as
  * the calls come; live mode holds the calls as events until their golden steps exist, then tc_apply_event (at

@@ -110,12 +110,20 @@ static void json_ledger(const tc_checker *c, int64_t golden_steps, FILE *f)
     json_regs(f, c->o.ignore_mask);
     fputs(",\n                    \"registers_never_shown\": ", f);
     json_regs(f, tc_never_shown(c));
-    fprintf(f, ", \"lenient_warnings\": %llu, \"abandoned_reads\": %llu,\n"
+    fprintf(f, ", \"pc_records\": %llu, \"xpsr_partial\": %llu, \"error_responses_unmatched\": %llu",
+            (unsigned long long)(c->nf.pc_records + (uint64_t)c->pc_record_due),
+            (unsigned long long)c->nf.xpsr_partial, (unsigned long long)c->nf.error_unmatched);
+    fprintf(f, ",\n                    \"lenient_warnings\": %llu, \"abandoned_reads\": %llu,\n"
                "                    \"bus_stream_off\": %s, \"mtb_stream_off\": %s,\n                    \"state\": ",
             (unsigned long long)n->lenient_warnings, (unsigned long long)n->abandoned_reads,
             c->o.bus ? "false" : "true", c->o.mtb ? "false" : "true");
     json_state_not_compared(f, c);
-    fputs(" },\n", f);
+    fputs(",\n                    \"fields\": [", f);
+    for (size_t i = 0; tc_field_never_compared(i); i++) {
+        if (i) fputs(", ", f);
+        json_str(f, tc_field_never_compared(i));
+    }
+    fputs("] },\n", f);
     fprintf(f, "  \"mismatches\": %llu,\n  \"first_mismatch\": ", (unsigned long long)n->mismatches);
     if (x->kind == TC_FIRST_NONE || x->kind == TC_FIRST_VACUOUS) {
         fputs("null\n}\n", f);

@@ -138,7 +138,8 @@ static void apply_mtb_writes(tc_golden_side *g, uint32_t mtb_base, const tc_step
 static void apply_ahead_regs(tc_golden_side *g, const tc_step *s)
 {
     for (unsigned i = 0; i < s->nregs; i++)
-        if (s->regs[i].id >= 0 && s->regs[i].id < TM_REG_COUNT) g->ahead[s->regs[i].id] = s->regs[i].value;
+        if (s->regs[i].id >= 0 && s->regs[i].id < TM_REG_COUNT)
+            g->ahead[s->regs[i].id] = tc_greg_merge(g->ahead[s->regs[i].id], &s->regs[i]);
 }
 
 void tc_mtb_step(tc_checker *c, const tc_step *s, const tc_step *next)

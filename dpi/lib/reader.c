@@ -471,6 +471,11 @@ int tm_reader_next(tm_reader *r, tm_record *rec, tm_error *err)
 
 uint64_t tm_reader_line(const tm_reader *r) { return r->line_no; }
 uint64_t tm_reader_offset(const tm_reader *r) { return r->line_offset; }
+const char *tm_reader_line_text(const tm_reader *r, size_t *len)
+{
+    *len = r->cur ? r->cur_len : 0;
+    return r->cur ? r->cur : "";
+}
 uint64_t tm_reader_skipped(const tm_reader *r) { return r->skipped; }
 const char *tm_reader_path(const tm_reader *r) { return r->path; }
 int tm_reader_is_gzip(const tm_reader *r) { return r->src.gzip; }

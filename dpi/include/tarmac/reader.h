@@ -45,6 +45,9 @@ int tm_reader_next(tm_reader *r, tm_record *rec, tm_error *err);
 
 uint64_t tm_reader_line(const tm_reader *r);        /* line number of the last line returned */
 uint64_t tm_reader_offset(const tm_reader *r);      /* byte offset of that line's start */
+/* The text of the line the last record came from, without its terminator (*len: its length; "" before the
+ * first): valid until the next call, for the column of a field a caller finds wrong in a record. */
+const char *tm_reader_line_text(const tm_reader *r, size_t *len);
 uint64_t tm_reader_skipped(const tm_reader *r);     /* lines skipped in lenient mode */
 const char *tm_reader_path(const tm_reader *r);
 int tm_reader_is_gzip(const tm_reader *r);

@@ -17,6 +17,7 @@ extern "C" {
 #include "armv6m.h"
 #include "tarmac/reader.h"
 #include "tarmac/regs.h"
+#include "tarmac/writer.h"
 }
 
 
@@ -26,6 +27,19 @@ std::string temp_golden(const std::string &text, const std::string &name)
     (void)!system(("mkdir -p " + dir).c_str());
     std::string p = dir + "/chk_" + std::to_string(getpid()) + "_" + name;
     std::ofstream(p) << text;
+    return p;
+}
+
+std::string temp_gz_golden(const std::string &text, const std::string &name, const char *comment)
+{
+    std::string p = temp_golden("", name);
+    tm_out_options oo{ 1, 0, 0, comment, nullptr };
+    tm_error e{};
+    tm_out *o = tm_out_open(p.c_str(), &oo, &e);
+    EXPECT_NE(o, nullptr) << e.msg;
+    if (!o) return p;
+    EXPECT_EQ(tm_out_write(o, text.data(), text.size(), &e), TM_OK) << e.msg;
+    EXPECT_EQ(tm_out_close(o, &e), TM_OK) << e.msg;
     return p;
 }
 

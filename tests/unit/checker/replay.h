@@ -49,6 +49,9 @@ struct PacketAt {
 // Write text to a file of this test process under build/tmp (name: the file's own part); returns its path.
 std::string temp_golden(const std::string &text, const std::string &name);
 
+// The same as a gzip stream (what the model writes), with comment (nullptr: none) in its header.
+std::string temp_gz_golden(const std::string &text, const std::string &name, const char *comment = nullptr);
+
 // Build the calls of a perfect DUT from a golden trace (any dialect the library reads). Each golden step's
 // register writes and memory accesses come before its retire/exception call; memory data is placed on its
 // byte lanes as the AHB carries it. Returns false and sets err on an unreadable golden.
