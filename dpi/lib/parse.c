@@ -67,23 +67,37 @@ static int addr_in_paren(tm_scan *s)
     return is_opcode_token(op) && is_iset_token(iset);
 }
 
-/* "<tag>:<16 hex digits>:" before an instruction address: Morello's PCC, its tag and the upper 64 bits of the
- * capability. A virtual address has 8 or 16 digits, so a one-digit first field is no address. */
-static void scan_cap_prefix(tm_scan *s, tm_insn *in)
+/* Morello's PCC as its FVP writes the instruction address: "(<tag>|<upper 64 bits>|<address>)" and then the
+ * physical address as usual ("(1|b05dc00022e70004|0011118c):0000fcd2918c_NS"). Returns 1 when the address had
+ * that form (read, or failed with rc set), 0 when it is a plain address. */
+static int scan_cap_addr(tm_scan *s, tm_insn *in, int *rc)
 {
     tm_skip_space(s);
     const char *p = s->line + s->pos;
-    if (s->len - s->pos < 20 || (p[0] != '0' && p[0] != '1') || p[1] != ':' || p[18] != ':') return;
+    if (s->len - s->pos < 22 || p[0] != '(' || (p[1] != '0' && p[1] != '1') || p[2] != '|' || p[19] != '|') return 0;
     uint64_t meta = 0;
-    for (int i = 2; i < 18; i++) {
+    for (int i = 3; i < 19; i++) {
         int d = tm_hex_val(p[i]);
-        if (d < 0) return;
+        if (d < 0) return 0;
         meta = meta << 4 | (uint64_t)d;
     }
+    const char *close = memchr(p, ')', s->len - s->pos);
+    if (!close) {
+        *rc = tm_scan_fail(s, s->pos, "unterminated '(' in the capability address", NULL);
+        return 1;
+    }
     in->has_cap = 1;
-    in->cap_tag = (uint8_t)(p[0] - '0');
+    in->cap_tag = (uint8_t)(p[1] - '0');
     in->cap_meta = meta;
-    s->pos += 19;
+    tm_scan sub = { s->line, (size_t)(close - s->line), s->pos + 20, s->err, 0, 0 };
+    if ((*rc = tm_scan_addr(&sub, "instruction address", &in->addr))) return 1;
+    if (in->addr.has_pa || !tm_at_end(&sub)) {
+        *rc = tm_scan_fail(s, sub.pos, "expected ')' after the capability's address", NULL);
+        return 1;
+    }
+    s->pos = (size_t)(close - s->line) + 1;
+    *rc = tm_scan_addr_pa(s, "instruction address", &in->addr);
+    return 1;
 }
 
 /* The disassembly, the rest of the line: only an instruction whose fetch failed may have none. */
@@ -127,9 +141,10 @@ static int parse_insn(tm_scan *s, tm_str kw, tm_insn *in)
         in->has_id = 0;
         in->id = 0;
         in->tag = (tm_str){ 0, 0 };
-    } else {
-        scan_cap_prefix(s, in);
-        if ((rc = tm_scan_addr(s, "instruction address", &in->addr))) return rc;
+    } else if (scan_cap_addr(s, in, &rc)) {
+        if (rc) return rc;
+    } else if ((rc = tm_scan_addr(s, "instruction address", &in->addr))) {
+        return rc;
     }
     tm_skip_space(s);
     size_t opcol = s->pos;

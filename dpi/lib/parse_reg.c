@@ -82,17 +82,13 @@ static unsigned bit_range(tm_scan *s, tm_str name, unsigned widths)
     return v[0] - v[1] + 1;
 }
 
-/* A register's name against the profile in force, and its value against the widths the name allows, in the forms
- * real producers write: exactly the register's digits; a value that was not written at all as dashes, possibly
- * fewer of them ("R X1 --------", an RTL tracer); a zero that a 64-bit or wider value abbreviates to 8 digits
- * (Neoverse-N1's execution testbench). */
 /* r0-r15 or cpsr with 8 plain digits: most register lines of an M-profile or AArch32 trace, checked without the
  * catalogue. */
 static int plain_core_reg(const tm_scan *s, const tm_reg *r)
 {
     const char *p = r->name.p;
     const tm_value *v = &r->value;
-    if (v->digits != 8 || v->sep || v->unknown_digits || (s->profile && !(s->profile & ~TM_PROFILE_A64))) return 0;
+    if (v->digits != 8 || v->sep || v->unknown_digits || (s->profile && !(s->profile & ~(TM_PROFILE_A64 | TM_PROFILE_OTHER)))) return 0;
     if ((p[0] | 0x20) != 'r' && (p[0] | 0x20) != 'c') return 0;
     switch (r->name.n) {
     case 2: return (p[0] | 0x20) == 'r' && tm_is_digit(p[1]);
@@ -102,6 +98,20 @@ static int plain_core_reg(const tm_scan *s, const tm_reg *r)
     }
 }
 
+/* A register the declared profile does not model: carried with its name as written, its value by form only. */
+static int foreign_reg(tm_scan *s, tm_reg *r)
+{
+    r->foreign = 1;
+    if (r->name.p[r->name.n - 1] == '>') /* a range is read for a register whose width is known */
+        return tm_scan_fail(s, (size_t)(r->name.p - s->line), "a bit range after a register this profile does not "
+                                                              "model", NULL);
+    return tm_scan_value_form(s, &r->value, "register value");
+}
+
+/* A register's name against the profile in force, and its value against the widths the name allows, in the forms
+ * real producers write: exactly the register's digits; a value that was not written at all as dashes, possibly
+ * fewer of them ("R X1 --------", an RTL tracer); a zero that a 64-bit or wider value abbreviates to 8 digits
+ * (Neoverse-N1's execution testbench). A well-formed name the profile does not model is foreign. */
 static int check_reg(tm_scan *s, tm_reg *r)
 {
     if (plain_core_reg(s, r)) return TM_OK;
@@ -109,9 +119,13 @@ static int check_reg(tm_scan *s, tm_reg *r)
     int shown = (int)(r->name.n > 40 ? 40 : r->name.n);
     char m[224];
     tm_reg_class c;
-    if (!tm_reg_classify(r->name, &c)) {
-        snprintf(m, sizeof m, "unknown register '%.*s': no architecture profile has it (r0-r15, x0-x30, w0-w30, "
-                 "s/d/q/v0-31, z0-31, p0-15, banked and system registers)", shown, r->name.p);
+    int known = tm_reg_classify(r->name, &c);
+    if (s->profile == TM_PROFILE_OTHER && (known || tm_reg_is_name(r->name))) return foreign_reg(s, r);
+    if (known < 0) return foreign_reg(s, r);
+    if (!known) {
+        snprintf(m, sizeof m, "unknown register '%.*s': no Arm profile has it (r0-r15, x0-x30, w0-w30, s/d/q/v0-31, "
+                 "z0-31, p0-15, banked and system registers; another architecture's trace: --profile other)", shown,
+                 r->name.p);
         return tm_scan_fail(s, namecol, m, NULL);
     }
     unsigned widths = c.widths;

@@ -107,9 +107,15 @@ int tm_scan_addr(tm_scan *s, const char *what, tm_addr *a)
         snprintf(m, sizeof m, "expected 8 or 16 hex digits in the %s, found %u", what, a->va_digits);
         return tm_scan_fail(s, at, m, NULL);
     }
+    return tm_scan_addr_pa(s, what, a);
+}
+
+int tm_scan_addr_pa(tm_scan *s, const char *what, tm_addr *a)
+{
     if (tm_peek(s) != ':') return TM_OK;
     s->pos++;
-    if ((rc = tm_scan_hex(s, what, &a->pa, &a->pa_digits, "_,"))) return rc;
+    int rc = tm_scan_hex(s, what, &a->pa, &a->pa_digits, "_,");
+    if (rc) return rc;
     a->has_pa = 1;
     int sfx = scan_pa_suffix(s);
     if (sfx < 0) return fail_what(s, s->pos, "expected '_NS' or '_S' after physical address of ", what);
@@ -124,6 +130,18 @@ int tm_scan_addr(tm_scan *s, const char *what, tm_addr *a)
     a->pa2_ns = sfx == 1;
     a->pa2_s = sfx == 2;
     return TM_OK;
+}
+
+int tm_scan_phys_addr(tm_scan *s, const char *what, tm_addr *a)
+{
+    memset(a, 0, sizeof *a);
+    tm_skip_space(s);
+    size_t at = s->pos;
+    int rc = tm_scan_hex(s, what, &a->va, &a->va_digits, NULL);
+    if (rc || a->va_digits >= 8) return rc;
+    char m[128];
+    snprintf(m, sizeof m, "expected 8 to 16 hex digits in the %s, found %u", what, a->va_digits);
+    return tm_scan_fail(s, at, m, NULL);
 }
 
 /* A value digit: 0..15, 16 for an unknown digit (x, X, -), -1 for anything else. */

@@ -56,6 +56,10 @@ int tm_scan_hex(tm_scan *s, const char *what, uint64_t *out, uint8_t *digits, co
 /* Address: <hex>{:<hex>{_NS|_S}{,<hex>{_NS|_S}}}; the virtual address has 8 or 16 digits, as every producer
  * writes it. */
 int tm_scan_addr(tm_scan *s, const char *what, tm_addr *a);
+/* The physical part of an address at s->pos, {:<hex>{_NS|_S}{,<hex>{_NS|_S}}}, into a (its va untouched). */
+int tm_scan_addr_pa(tm_scan *s, const char *what, tm_addr *a);
+/* A physical address as bus records write it: 8 to 16 hex digits (a 48-bit address as 12), into a->va. */
+int tm_scan_phys_addr(tm_scan *s, const char *what, tm_addr *a);
 /* Value: hex digits (x, X, - for unknown ones) with optional '_' or ':' separators; keeps the text. */
 int tm_scan_value(tm_scan *s, const char *what, tm_value *v);
 /* A value that may go on as space-separated groups of the first group's width (8 or 16 digits), as vector
