@@ -107,7 +107,7 @@ int tm_scan_addr(tm_scan *s, const char *what, tm_addr *a)
         snprintf(m, sizeof m, "expected 8 or 16 hex digits in the %s, found %u", what, a->va_digits);
         return tm_scan_fail(s, at, m, NULL);
     }
-    return tm_scan_addr_pa(s, what, a);
+    return tm_peek(s) == ':' ? tm_scan_addr_pa(s, what, a) : TM_OK;
 }
 
 int tm_scan_addr_pa(tm_scan *s, const char *what, tm_addr *a)

@@ -245,15 +245,16 @@ int tm_reg_classify(tm_str name, tm_reg_class *c)
     if (n > 1 && name.p[n - 1] == '>') /* "V0<127:64>": the register is V0 */
         while (n > 0 && name.p[n - 1] != '<') n--;
     if (n > 0 && name.p[n - 1] == '<') n--;
-    int form = n ? name_form(name.p, n) : 0;
-    if (!form) return 0;
     char s[48];
-    if (form == 2 || n >= sizeof s) return -1; /* no Arm register is dotted or that long */
+    if (n == 0) return 0;
+    if (n >= sizeof s) return name_form(name.p, n) ? -1 : 0; /* no Arm register's name is that long */
     for (uint32_t i = 0; i < n; i++) {
         char ch = name.p[i];
+        if (!is_ident_char(ch)) return name_form(name.p, n) == 2 ? -1 : 0; /* dotted: no Arm register */
         s[i] = ch >= 'A' && ch <= 'Z' ? (char)(ch - 'A' + 'a') : ch;
     }
     s[n] = '\0';
+    if (s[0] >= '0' && s[0] <= '9') return 0;
     if (n <= 3) {
         int k = indexed(s, n, c);
         if (k >= 0) return k;
