@@ -167,15 +167,17 @@ static int banked(const char *s, size_t n, tm_reg_class *c)
     return 0;
 }
 
-/* ARMv8-M's Secure and Non-secure copies: <register>_s, <register>_ns of an M-profile core register. */
+/* Secure and Non-secure copies, <register>_s and <register>_ns: ARMv8-M's of an M-profile core register, and
+ * AArch32's banked CP15 registers that the catalogue names (DFSR_S). */
 static int secure_copy(tm_str name, const char *s, size_t n, tm_reg_class *c)
 {
     size_t k = n > 2 && !memcmp(s + n - 2, "_s", 2) ? 2 : n > 3 && !memcmp(s + n - 3, "_ns", 3) ? 3 : 0;
     tm_reg_class inner;
-    if (!k || tm_reg_classify((tm_str){ name.p, (uint32_t)(n - k) }, &inner) != 1 || inner.system || !(inner.profiles & MP) ||
+    if (!k || tm_reg_classify((tm_str){ name.p, (uint32_t)(n - k) }, &inner) != 1 || inner.system ||
         !(inner.widths & W32))
         return 0;
-    return set_class(c, MP, W32, 0);
+    uint8_t profiles = (uint8_t)(inner.profiles & (MP | A32));
+    return profiles && set_class(c, profiles, W32, 0);
 }
 
 /* The part before the first '_' is a core register's name: such a name is a core register or nothing. */

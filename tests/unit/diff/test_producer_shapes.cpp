@@ -227,3 +227,22 @@ TEST(ProducerShapes, ForeignRegistersAreComparedByNameAsWritten)
     EXPECT_NE(n.text.find("differs: register t1"), std::string::npos) << n.text;
     EXPECT_NE(n.text.find(": written only in "), std::string::npos) << n.text;
 }
+
+// Fast Models AArch32 writes its banked CP15 registers with _S / _NS: registers of AArch32 (and, for the ARMv8-M
+// copies of core registers, of M), declared or not.
+TEST(ProducerShapes, BankedSecureCopiesBelongToTheirProfiles)
+{
+    for (unsigned p : { 0u, (unsigned)TM_PROFILE_A32 }) {
+        Line l("0 clk R DFSR_S 00000000", p);
+        EXPECT_READ(l);
+        EXPECT_FALSE(l.rec.u.reg.foreign);
+    }
+    Line m("0 clk R MSP_NS 20004000", TM_PROFILE_M);
+    EXPECT_READ(m);
+    Line v6("0 clk R DFSR_S 00000000", TM_PROFILE_ARMV6M);
+    EXPECT_EQ(v6.rc, TM_ERR_PARSE);
+    EXPECT_EQ(v6.err.column, 9u);
+    EXPECT_NE(std::string(v6.err.msg).find("'DFSR_S' is not a register of ARMv6-M"), std::string::npos) << v6.err.msg;
+    Line a64("0 clk R MSP_S 20004000", TM_PROFILE_A64);
+    EXPECT_EQ(a64.rc, TM_ERR_PARSE);
+}
