@@ -88,7 +88,8 @@ static int plain_core_reg(const tm_scan *s, const tm_reg *r)
 {
     const char *p = r->name.p;
     const tm_value *v = &r->value;
-    if (v->digits != 8 || v->sep || v->unknown_digits || (s->profile && !(s->profile & ~(TM_PROFILE_A64 | TM_PROFILE_OTHER)))) return 0;
+    if (v->digits != 8 || v->sep || v->unknown_digits) return 0;
+    if (s->profile && !(s->profile & ~(TM_PROFILE_A64 | TM_PROFILE_OTHER))) return 0;
     if ((p[0] | 0x20) != 'r' && (p[0] | 0x20) != 'c') return 0;
     switch (r->name.n) {
     case 2: return (p[0] | 0x20) == 'r' && tm_is_digit(p[1]);
@@ -117,7 +118,7 @@ static int check_reg(tm_scan *s, tm_reg *r)
     if (plain_core_reg(s, r)) return TM_OK;
     size_t namecol = (size_t)(r->name.p - s->line);
     int shown = (int)(r->name.n > 40 ? 40 : r->name.n);
-    char m[224];
+    char m[288];
     tm_reg_class c;
     int known = tm_reg_classify(r->name, &c);
     if (s->profile == TM_PROFILE_OTHER && (known || tm_reg_is_name(r->name))) return foreign_reg(s, r);
