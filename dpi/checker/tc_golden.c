@@ -29,7 +29,45 @@ struct tc_golden_sync {
     /* written by the comparison, handed back with the steps' tail */
     _Alignas(64) atomic_uint_fast64_t pkt_tail; /* packets before pkt_tail are consumed */
     pthread_t thread;
+    /* golden registers not compared, by name as written: added by the golden thread, read by the ledger at any
+     * time (a run closed early), hence the lock */
+    pthread_mutex_t uncompared_lock;
+    tc_uncompared_reg uncompared[TC_MAX_UNCOMPARED_REGS];
+    unsigned nuncompared;
+    uint64_t uncompared_more; /* lines of further names, when the table is full */
 };
+
+/* A register line the checker does not compare (a foreign register, one the comparison does not model, the PC
+ * whose value the next step's address gives): counted by its name as written, for the ledger. */
+void tc_golden_count_uncompared(tc_checker *c, tm_str name)
+{
+    tc_golden_sync *y = c->sync;
+    size_t n = name.n < sizeof y->uncompared[0].name - 1 ? name.n : sizeof y->uncompared[0].name - 1;
+    pthread_mutex_lock(&y->uncompared_lock);
+    unsigned i = 0;
+    while (i < y->nuncompared && (strncmp(y->uncompared[i].name, name.p, n) || y->uncompared[i].name[n])) i++;
+    if (i == y->nuncompared && i < TC_MAX_UNCOMPARED_REGS) {
+        memcpy(y->uncompared[i].name, name.p, n);
+        y->uncompared[i].name[n] = '\0';
+        y->nuncompared++;
+    }
+    if (i < TC_MAX_UNCOMPARED_REGS) y->uncompared[i].lines++;
+    else y->uncompared_more++;
+    pthread_mutex_unlock(&y->uncompared_lock);
+}
+
+size_t tc_golden_uncompared(tc_checker *c, tc_uncompared_reg *out, uint64_t *more)
+{
+    *more = 0;
+    if (!c->sync) return 0;
+    tc_golden_sync *y = c->sync;
+    pthread_mutex_lock(&y->uncompared_lock);
+    size_t n = y->nuncompared;
+    memcpy(out, y->uncompared, n * sizeof *out);
+    *more = y->uncompared_more;
+    pthread_mutex_unlock(&y->uncompared_lock);
+    return n;
+}
 
 static int name_is(tm_str s, const char *lit)
 {
@@ -350,8 +388,10 @@ static tc_golden_sync *new_sync(tm_error *err)
     tc_golden_sync *y = aligned_alloc(64, sizeof *y);
     if (y) {
         memset(y, 0, sizeof *y);
+        pthread_mutex_init(&y->uncompared_lock, NULL);
         y->steps = tm_ring_new();
         if (y->steps) return y;
+        pthread_mutex_destroy(&y->uncompared_lock);
         free(y);
     }
     tm_error_set(err, TM_ERR_IO, NULL, 0, "out of memory");
@@ -361,6 +401,7 @@ static tc_golden_sync *new_sync(tm_error *err)
 static void free_sync(tc_checker *c)
 {
     tm_ring_free(c->sync->steps);
+    pthread_mutex_destroy(&c->sync->uncompared_lock);
     free(c->sync);
     c->sync = NULL;
 }
@@ -372,7 +413,7 @@ int tc_golden_start(tc_checker *c, tm_error *err)
     tm_reader_options ro = { 0 };
     ro.lenient = c->o.lenient;
     ro.fifo_wait_ms = c->o.golden_wait_ms;
-    ro.profile = TM_PROFILE_ARMV6M; /* an ARMv6-M checker: a register of another profile is an error at its column */
+    ro.profile = c->o.profile; /* option profile=: a register of another profile is an error at its column */
     c->gs.reader = tm_reader_open(c->o.golden, &ro, err);
     if (c->gs.reader && pthread_create(&c->sync->thread, NULL, golden_main, c) == 0) return TM_OK;
     if (c->gs.reader) {

@@ -49,6 +49,7 @@ typedef struct tc_options {
     char *coverage;        /* option coverage=: the functional coverage file written at finish (tc_coverage.h) */
     char *ledger;          /* option ledger=: the machine-readable verdict written when the run ends (tc_ledger.c) */
     int lenient;           /* lenient=1: golden lines that cannot be read are skipped and counted */
+    unsigned profile;      /* option profile=: TM_PROFILE_* the golden may contain (default ARMv6-M) */
     unsigned golden_wait_ms; /* a golden that is a FIFO may take this long to give its first byte */
 } tc_options;
 
@@ -158,6 +159,12 @@ typedef struct tc_first {
 } tc_first;
 
 typedef struct tc_golden_sync tc_golden_sync; /* tc_golden.c: the hand-over between the two threads */
+/* A golden register not compared, by its name as written, and its lines (the ledger's registers_by_name). */
+enum { TC_MAX_UNCOMPARED_REGS = 64 };
+typedef struct tc_uncompared_reg {
+    char name[48];
+    uint64_t lines;
+} tc_uncompared_reg;
 typedef struct tc_live tc_live;               /* tc_live.c: the model inside the checker (golden=live:) */
 typedef struct tc_cov tc_cov;                 /* tc_coverage.c: the bins of option coverage= */
 
@@ -296,6 +303,12 @@ int tc_golden_intact(tc_checker *c, uint64_t line);
 /* The steps the golden holds, read to its end: for after the comparison (every step is handed back, the ring's
  * contents are gone). -1 when the golden cannot be read to its end. */
 int64_t tc_golden_total(tc_checker *c);
+/* The golden's register lines not compared so far, by name, into out (TC_MAX_UNCOMPARED_REGS entries); *more:
+ * the lines of names beyond the table. Returns the names. Safe while the golden thread runs. */
+size_t tc_golden_uncompared(tc_checker *c, tc_uncompared_reg *out, uint64_t *more);
+/* A golden register line the checker does not compare (a foreign name, or a register outside the profile): counted
+ * under its name for the ledger. Called by the golden thread. */
+void tc_golden_count_uncompared(tc_checker *c, tm_str name);
 static inline tc_step *tc_step_at(tc_checker *c, uint64_t index) { return &c->ring[index & (c->ring_cap - 1)]; }
 
 /* tc_mtb_expect.c, on the golden thread: derive the packets of step s (its successor next is complete; at most

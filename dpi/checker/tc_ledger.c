@@ -66,6 +66,23 @@ static void json_state_not_compared(FILE *f, const tc_checker *c)
     fputc(']', f);
 }
 
+/* The golden's register lines not compared (foreign registers, registers the comparison does not model), as a
+ * JSON object name -> lines; names beyond the table as "(others)". */
+static void json_uncompared_regs(FILE *f, tc_checker *c)
+{
+    tc_uncompared_reg regs[TC_MAX_UNCOMPARED_REGS];
+    uint64_t more = 0;
+    size_t n = tc_golden_uncompared(c, regs, &more);
+    fputc('{', f);
+    for (size_t i = 0; i < n; i++) {
+        fputs(i ? ", " : " ", f);
+        json_str(f, regs[i].name);
+        fprintf(f, ": %llu", (unsigned long long)regs[i].lines);
+    }
+    if (more) fprintf(f, "%s\"(others)\": %llu", n ? ", " : " ", (unsigned long long)more);
+    fputs(n || more ? " }" : "}", f);
+}
+
 const char *tc_verdict(const tc_checker *c)
 {
     if (c->n.mismatches || c->first.kind == TC_FIRST_MISMATCH || c->first.kind == TC_FIRST_VACUOUS) return "FAIL";
@@ -79,7 +96,7 @@ uint32_t tc_never_shown(const tc_checker *c)
     return c->gold_ever & ~c->shown_ever & ~c->o.ignore_mask & ~(1u << TM_REG_PC);
 }
 
-static void json_ledger(const tc_checker *c, int64_t golden_steps, FILE *f)
+static void json_ledger(tc_checker *c, int64_t golden_steps, FILE *f)
 {
     const tc_counters *n = &c->n;
     const tc_first *x = &c->first;
@@ -123,7 +140,10 @@ static void json_ledger(const tc_checker *c, int64_t golden_steps, FILE *f)
         if (i) fputs(", ", f);
         json_str(f, tc_field_never_compared(i));
     }
-    fputs("] },\n", f);
+    fputs("]", f);
+    fputs(",\n                    \"registers_by_name\": ", f);
+    json_uncompared_regs(f, c);
+    fputs(" },\n", f);
     fprintf(f, "  \"mismatches\": %llu,\n  \"first_mismatch\": ", (unsigned long long)n->mismatches);
     if (x->kind == TC_FIRST_NONE || x->kind == TC_FIRST_VACUOUS) {
         fputs("null\n}\n", f);

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "tarmac/number.h"
+#include "tarmac/regs.h"
 #include "tc_internal.h"
 
 __attribute__((format(printf, 2, 0))) static int bad(tm_error *err, const char *fmt, const char *a, const char *b)
@@ -164,6 +165,13 @@ static int set_lenient(tc_options *o, const char *v, tm_error *err) { return set
 static int set_bus(tc_options *o, const char *v, tm_error *err) { return set_bool("bus", v, &o->bus, err); }
 static int set_mtb(tc_options *o, const char *v, tm_error *err) { return set_bool("mtb", v, &o->mtb, err); }
 
+/* The checker compares an M-profile core's 32-bit state: a golden of another profile is no golden for it. */
+static int set_profile(tc_options *o, const char *v, tm_error *err)
+{
+    if (tm_profile_parse(v, &o->profile) && (o->profile == TM_PROFILE_ARMV6M || o->profile == TM_PROFILE_M)) return 0;
+    return bad(err, "option profile: '%s' is not armv6m or m (the checker compares an M-profile core)%s", v, "");
+}
+
 static int set_cpu(tc_options *o, const char *v, tm_error *err)
 {
     unsigned long long x = 0;
@@ -288,6 +296,9 @@ static const tc_option_def options[] = {
                       "ends" }, set_ledger },
     { { "lenient", "0", "1: golden lines that cannot be read are skipped and counted (shown in the summary and the "
                         "ledger) instead of failing the run" }, set_lenient },
+    { { "profile", "armv6m", "what the golden may contain: armv6m, or m (ARMv7-M/ARMv8-M: their registers are read and "
+                             "counted in the ledger, not compared); another profile's register is an error, a "
+                             "register no Arm profile models is counted by name" }, set_profile },
     { { "golden_wait_ms", "10000", "a golden that is a FIFO (a named pipe) may take this long to give its first "
                                    "byte before the open fails (1-3600000)" }, set_golden_wait_ms },
     { { "model", "", "the configuration the core and system were built with, key:value;... (keys of armv6m-iss "

@@ -111,7 +111,9 @@ static void cmp_reg(diffs *d, const tm_reg *a, const tm_reg *b)
 {
     int ia = tm_reg_id_of(a), ib = tm_reg_id_of(b);
     int same;
-    if (ia == TM_REG_OTHER || ib == TM_REG_OTHER) same = ia == ib && str_ieq(a->name, b->name);
+    if (a->foreign || b->foreign) /* a register the profile does not model: its name as written */
+        same = a->foreign == b->foreign && a->name.n == b->name.n && !memcmp(a->name.p, b->name.p, a->name.n);
+    else if (ia == TM_REG_OTHER || ib == TM_REG_OTHER) same = ia == ib && str_ieq(a->name, b->name);
     else if (ia == TM_REG_SP || ib == TM_REG_SP) /* r13 matches the banked name it stands for */
         same = ia == ib || (ia == TM_REG_SP && (ib == TM_REG_MSP || ib == TM_REG_PSP)) ||
                (ib == TM_REG_SP && (ia == TM_REG_MSP || ia == TM_REG_PSP));

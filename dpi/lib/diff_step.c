@@ -135,10 +135,15 @@ static int reserve(void **p, size_t *cap, size_t n, size_t elem)
 }
 
 /* Canonical register name: the checker's ids by their names; other registers lower-cased, with the banked
- * r13_<mode> / r14_<mode> spelled sp_<mode> / lr_<mode>. */
+ * r13_<mode> / r14_<mode> spelled sp_<mode> / lr_<mode>; a foreign register (one the profile does not model)
+ * exactly as written and marked so: no alias or case is known for it, and it is never a known register. */
 static void reg_key(const tm_reg *r, char key[40])
 {
     const char *p = r->name.p;
+    if (r->foreign) {
+        snprintf(key, 40, "%.*s (foreign)", (int)(r->name.n < 29 ? r->name.n : 29), p);
+        return;
+    }
     if (r->name.n == 2 && (p[0] | 0x20) == 'r' && isdigit((unsigned char)p[1]) && !r->suffix.n && !r->qualifier.n) {
         key[0] = 'r'; /* r0-r9: most register records, named without the catalogue */
         key[1] = p[1];

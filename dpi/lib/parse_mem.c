@@ -25,7 +25,7 @@ static int flag_fail(tm_scan *s, tm_str kw, uint32_t at, const char *expected)
 
 /* Data of exactly size bytes, in the forms producers write: 2 * size digits, '-' only for whole bytes, groups
  * of 8 digits between '_' or ':'. Data wider than 64 bits is written in groups (Fast Models: '_' every 8
- * digits; RTL tracers: words separated by spaces): a single token of 32 digits is refused. */
+ * digits; RTL tracers: words separated by spaces) or as one token (gem5): each is unambiguous. */
 static int check_data(tm_scan *s, size_t col, uint8_t size, const tm_value *v)
 {
     unsigned want = 2u * size;
@@ -35,18 +35,14 @@ static int check_data(tm_scan *s, size_t col, uint8_t size, const tm_value *v)
                  v->digits > want ? "wider" : "narrower", want, size, v->digits);
         return tm_scan_fail(s, col, m, NULL);
     }
-    if (size > 8 && !v->sep) {
-        snprintf(m, sizeof m, "data of %u bytes as one token of %u digits: expected groups of 8 or 16 digits "
-                 "separated by '_' or spaces", size, want);
-        return tm_scan_fail(s, col, m, NULL);
-    }
     return tm_scan_value_form(s, v, "access data");
 }
 
-/* Address and data, then the end of the line (or a record glued onto it); data of exactly size bytes. */
-static int scan_addr_data(tm_scan *s, uint8_t size, tm_addr *a, tm_value *v)
+/* Address and data, then the end of the line (or a record glued onto it); data of exactly size bytes. A bus
+ * address is physical: any width up to 64 bits (Fast Models writes its 48-bit physical addresses as 12 digits). */
+static int scan_addr_data(tm_scan *s, uint8_t size, tm_addr *a, tm_value *v, int physical)
 {
-    int rc = tm_scan_addr(s, "access address", a);
+    int rc = physical ? tm_scan_phys_addr(s, "bus address", a) : tm_scan_addr(s, "access address", a);
     if (rc) return rc;
     tm_skip_space(s);
     size_t col = s->pos;
@@ -108,7 +104,7 @@ static int scan_rtl_body(tm_scan *s, tm_mem *m)
         if ((rc = check_data(s, col, m->size, &m->data))) return rc;
         return tm_scan_end_or_glued(s, "the transfer data");
     }
-    return scan_addr_data(s, m->size, &m->addr, &m->data);
+    return scan_addr_data(s, m->size, &m->addr, &m->data, 0);
 }
 
 int tm_parse_mem(tm_scan *s, tm_str kw, tm_mem *m)
@@ -126,7 +122,7 @@ int tm_parse_mem(tm_scan *s, tm_str kw, tm_mem *m)
             m->attrib = a.p[0];
             tm_scan_token(s);
         }
-        return scan_addr_data(s, m->size, &m->addr, &m->data);
+        return scan_addr_data(s, m->size, &m->addr, &m->data, 0);
     }
     if (kw.p[1] == 'S' || kw.p[1] == 'N' || kw.p[1] == 'C') { /* Cortex-M/R RTL: M<sn><rw><sz><od><lk><sp><pt> */
         m->shape = TM_MEM_RTL;
@@ -187,7 +183,7 @@ int tm_parse_mem_update(tm_scan *s, tm_str kw, tm_mem_update *mu)
         return flag_fail(s, kw, i, "expected '_<atomic op>' after the size (e.g. MU4_ADD)");
     mu->op.p = kw.p + i + 1;
     mu->op.n = kw.n - i - 1;
-    return scan_addr_data(s, mu->size, &mu->addr, &mu->data);
+    return scan_addr_data(s, mu->size, &mu->addr, &mu->data, 0);
 }
 
 int tm_parse_bus(tm_scan *s, tm_str kw, tm_bus *b)
@@ -210,7 +206,7 @@ int tm_parse_bus(tm_scan *s, tm_str kw, tm_bus *b)
         if (b->lk != 'L' && b->lk != '_') return flag_fail(s, kw, i + 1, "expected 'L' or '_' (lock)");
         if (b->priv != 'S' && b->priv != '_') return flag_fail(s, kw, i + 2, "expected 'S' or '_' (speculative)");
         if (b->sec != 'I' && b->sec != 'D' && b->sec != 'S') return flag_fail(s, kw, i + 3, "expected bus I, D or S");
-        return scan_addr_data(s, b->size, &b->addr, &b->data);
+        return scan_addr_data(s, b->size, &b->addr, &b->data, 0);
     }
     /* Fast Models: B<rw><sz><fd><lk><p><s> I<wrcbs> O<wrcbs> <master_id> <addr> <data> */
     b->shape = TM_BUS_FM;
@@ -245,7 +241,7 @@ int tm_parse_bus(tm_scan *s, tm_str kw, tm_bus *b)
     }
     b->master_id = tm_scan_token(s);
     if (b->master_id.n == 0) return tm_scan_fail(s, s->pos, "expected master id", NULL);
-    return scan_addr_data(s, b->size, &b->addr, &b->data);
+    return scan_addr_data(s, b->size, &b->addr, &b->data, 1);
 }
 
 /* 0x<paddr>{_NS} */

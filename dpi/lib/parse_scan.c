@@ -107,9 +107,15 @@ int tm_scan_addr(tm_scan *s, const char *what, tm_addr *a)
         snprintf(m, sizeof m, "expected 8 or 16 hex digits in the %s, found %u", what, a->va_digits);
         return tm_scan_fail(s, at, m, NULL);
     }
+    return tm_peek(s) == ':' ? tm_scan_addr_pa(s, what, a) : TM_OK;
+}
+
+int tm_scan_addr_pa(tm_scan *s, const char *what, tm_addr *a)
+{
     if (tm_peek(s) != ':') return TM_OK;
     s->pos++;
-    if ((rc = tm_scan_hex(s, what, &a->pa, &a->pa_digits, "_,"))) return rc;
+    int rc = tm_scan_hex(s, what, &a->pa, &a->pa_digits, "_,");
+    if (rc) return rc;
     a->has_pa = 1;
     int sfx = scan_pa_suffix(s);
     if (sfx < 0) return fail_what(s, s->pos, "expected '_NS' or '_S' after physical address of ", what);
@@ -124,6 +130,18 @@ int tm_scan_addr(tm_scan *s, const char *what, tm_addr *a)
     a->pa2_ns = sfx == 1;
     a->pa2_s = sfx == 2;
     return TM_OK;
+}
+
+int tm_scan_phys_addr(tm_scan *s, const char *what, tm_addr *a)
+{
+    memset(a, 0, sizeof *a);
+    tm_skip_space(s);
+    size_t at = s->pos;
+    int rc = tm_scan_hex(s, what, &a->va, &a->va_digits, NULL);
+    if (rc || a->va_digits >= 8) return rc;
+    char m[128];
+    snprintf(m, sizeof m, "expected 8 to 16 hex digits in the %s, found %u", what, a->va_digits);
+    return tm_scan_fail(s, at, m, NULL);
 }
 
 /* A value digit: 0..15, 16 for an unknown digit (x, X, -), -1 for anything else. */
@@ -279,4 +297,222 @@ int tm_str_is_dec(tm_str t)
     for (uint32_t i = 0; i < t.n; i++)
         if (!tm_is_digit(t.p[i])) return 0;
     return 1;
+}
+
+/* ---- The record header and keyword, a record's end, the opcode: shared by every record family ---- */
+
+static int is_dec2(const char *p) { return tm_is_digit(p[0]) && tm_is_digit(p[1]); }
+
+static inline int keyword_kind(tm_str t)
+{
+    if (t.n == 0) return TM_REC_NONE;
+    const char *p = t.p;
+    switch (p[0]) {
+    case 'I':
+        if (t.n == 2 && (p[1] == 'T' || p[1] == 'S' || p[1] == 'F' || p[1] == 'E' || p[1] == 'A')) return TM_REC_INSN;
+        if (t.n > 6 && memcmp(p, "INFO_", 5) == 0 && p[t.n - 1] == ':') return TM_REC_INFO;
+        break;
+    case 'F':
+        if (t.n == 2 && (p[1] == 'D' || p[1] == 'I')) return TM_REC_FLOW;
+        break;
+    case 'R':
+        if (t.n == 1) return TM_REC_REG;
+        if (t.n == 3 && is_dec2(p + 1)) return TM_REC_MEM; /* cs producer: R08 */
+        break;
+    case 'W':
+        if (t.n == 3 && is_dec2(p + 1)) return TM_REC_MEM; /* cs producer: W04 */
+        if (tm_str_eq(t, "WALKCACHE")) return TM_REC_TLB;
+        break;
+    case 'E':
+        if (t.n == 1) return TM_REC_EVENT;
+        if (tm_str_eq(t, "ES")) return TM_KW_ES;
+        if (tm_str_eq(t, "EXC")) return TM_KW_EXC;
+        break;
+    case 'L':
+        if (tm_str_eq(t, "LD")) return TM_REC_LDST;
+        break;
+    case 'S':
+        if (tm_str_eq(t, "ST")) return TM_REC_LDST;
+        if (tm_str_eq(t, "SIGNAL:")) return TM_REC_SIGNAL;
+        break;
+    case 'M':
+        if (t.n >= 3 && p[1] == 'U' && tm_is_digit(p[2])) return TM_REC_MEM_UPDATE;
+        if (t.n >= 3 && (p[1] == 'R' || p[1] == 'W') && tm_is_digit(p[2])) return TM_REC_MEM;
+        if (t.n >= 4 && (p[1] == 'S' || p[1] == 'N' || p[1] == 'C') && (p[2] == 'R' || p[2] == 'W') && tm_is_digit(p[3]))
+            return TM_REC_MEM;
+        break;
+    case 'B':
+        if (tm_str_eq(t, "BR")) return TM_REC_BRANCH;
+        if (t.n >= 3 && (p[1] == 'R' || p[1] == 'W') && tm_is_digit(p[2])) return TM_REC_BUS;
+        if (t.n >= 4 && (p[1] == 'S' || p[1] == 'N') && (p[2] == 'R' || p[2] == 'W') && tm_is_digit(p[3]))
+            return TM_REC_BUS;
+        break;
+    case 'C':
+        if (tm_str_eq(t, "CACHE")) return TM_REC_CACHE;
+        break;
+    case 'T':
+        if (tm_str_eq(t, "TTW") || tm_str_eq(t, "TTU")) return TM_REC_TTW;
+        if (tm_str_eq(t, "TLB")) return TM_REC_TLB;
+        break;
+    default:
+        break;
+    }
+    return TM_REC_NONE;
+}
+
+int tm_keyword_kind(tm_str t) { return keyword_kind(t); }
+
+static void set_cpu(tm_header *h, tm_str t)
+{
+    if (tm_str_is_dec(t)) {
+        h->cpu_style = TM_CPU_BARE;
+        int32_t v = 0;
+        for (uint32_t i = 0; i < t.n && v < 100000000; i++) v = v * 10 + (t.p[i] - '0');
+        h->cpu = v;
+        return;
+    }
+    h->cpu_style = TM_CPU_NAMED;
+    h->cpu_text = t;
+    uint32_t i = t.n;
+    while (i > 0 && tm_is_digit(t.p[i - 1])) i--;
+    int32_t v = 0;
+    for (uint32_t j = i; j < t.n && v < 100000000; j++) v = v * 10 + (t.p[j] - '0');
+    h->cpu = v;
+}
+
+/* Time token: decimal, optionally with a fraction, optionally with the unit glued on ("271ns"). */
+static int scan_time(tm_scan *s, tm_str t, tm_header *h)
+{
+    uint32_t i = 0, dots = 0;
+    while (i < t.n && (tm_is_digit(t.p[i]) || t.p[i] == '.')) {
+        if (t.p[i] == '.') dots++;
+        i++;
+    }
+    if (dots > 1 || t.p[i - 1] == '.')
+        return tm_scan_fail(s, (size_t)(t.p - s->line), "malformed timestamp", NULL);
+    h->time.p = t.p;
+    h->time.n = i;
+    if (i < t.n) {
+        for (uint32_t j = i; j < t.n; j++) {
+            char c = t.p[j];
+            if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')))
+                return tm_scan_fail(s, (size_t)(t.p + j - s->line), "malformed timestamp unit", NULL);
+        }
+        h->scale.p = t.p + i;
+        h->scale.n = t.n - i;
+        h->scale_glued = 1;
+    }
+    return TM_OK;
+}
+
+static int cpu_like(tm_str t) { return tm_str_is_dec(t) || (t.n > 3 && memcmp(t.p, "cpu", 3) == 0); }
+
+int tm_scan_header(tm_scan *s, tm_header *h, int *kind)
+{
+    memset(h, 0, sizeof *h);
+    h->cpu = -1;
+    tm_str first = tm_scan_peek_token(s);
+    if (tm_is_digit(first.p[0])) {
+        tm_scan_token(s);
+        int rc = scan_time(s, first, h);
+        if (rc) return rc;
+    }
+    /* Up to two tokens (scale, cpu) may stand before the record keyword. */
+    tm_str pre[2];
+    int npre = 0;
+    for (;;) {
+        tm_str t = tm_scan_peek_token(s);
+        int k = t.n ? keyword_kind(t) : TM_REC_NONE;
+        if (k != TM_REC_NONE) {
+            *kind = k;
+            break;
+        }
+        if (t.n == 0 || npre == 2) {
+            /* Blame the first token that cannot be a scale or a cpu. */
+            tm_str bad = t;
+            if (npre == 2 && !cpu_like(pre[1])) bad = pre[1];
+            else if (t.n == 0 && npre == 1 && !h->time.n && !cpu_like(pre[0]))
+                bad = pre[0];
+            if (bad.n == 0)
+                return tm_scan_fail(s, s->pos, "expected a record kind (IT, IS, R, E, M.., B.., ...)", NULL);
+            char m[256];
+            snprintf(m, sizeof m,
+                     "unknown record kind '%.*s' (expected IT, IS, IF, IE, IA, ES, EXC, FD, FI, BR, R, E, M.., MU.., "
+                     "B.., LD, ST, CACHE, TTW, TTU, TLB, WALKCACHE, SIGNAL:, INFO_..:)", (int)(bad.n > 32 ? 32 : bad.n), bad.p);
+            return tm_scan_fail(s, (size_t)(bad.p - s->line), m, NULL);
+        }
+        pre[npre++] = tm_scan_token(s);
+    }
+    if (npre == 2) {
+        if (h->scale_glued)
+            return tm_scan_fail(s, (size_t)(pre[0].p - s->line), "unexpected field after timestamp unit", NULL);
+        h->scale = pre[0];
+        set_cpu(h, pre[1]);
+    } else if (npre == 1) {
+        tm_str t = pre[0];
+        if (cpu_like(t) || h->scale_glued)
+            set_cpu(h, t);
+        else
+            h->scale = t;
+    }
+    return TM_OK;
+}
+
+/* 1 when t opens a record that a producer may write on the same line after a register or memory record. */
+static int gluable(tm_str t)
+{
+    int k = keyword_kind(t);
+    return k == TM_REC_REG || k == TM_REC_MEM || k == TM_REC_MEM_UPDATE || k == TM_REC_LDST || k == TM_REC_BUS;
+}
+
+int tm_scan_end_or_glued(tm_scan *s, const char *after)
+{
+    if (tm_at_end(s)) return TM_OK;
+    tm_str t = tm_scan_peek_token(s);
+    size_t at = (size_t)(t.p - s->line);
+    if (gluable(t)) {
+        s->next = at;
+        return TM_OK;
+    }
+    if (tm_is_digit(t.p[0])) { /* a glued record with a time of its own: "<time> <unit> {<cpu>} <keyword> ..." */
+        tm_scan sub = *s;
+        tm_header h;
+        int kind = TM_REC_NONE;
+        tm_error *keep = sub.err;
+        sub.err = NULL;
+        int rc = tm_scan_header(&sub, &h, &kind);
+        sub.err = keep;
+        if (rc == TM_OK && h.time.n && gluable(tm_scan_peek_token(&sub))) {
+            s->next = at;
+            return TM_OK;
+        }
+    }
+    char m[96];
+    snprintf(m, sizeof m, "unexpected text after %s", after);
+    return tm_scan_fail(s, (size_t)(t.p - s->line), m, NULL);
+}
+
+int tm_scan_opcode(tm_scan *s, tm_insn *in, const char *stops)
+{
+    tm_skip_space(s);
+    size_t opcol = s->pos;
+    if (tm_peek(s) == '-') { /* "--------": the fetch failed, the opcode is unknown */
+        while (s->pos < s->len && s->line[s->pos] == '-') s->pos++;
+        in->opcode_unknown = 1;
+        in->opcode_digits = (uint8_t)(s->pos - opcol);
+        if (in->opcode_digits != 4 && in->opcode_digits != 8)
+            return tm_scan_fail(s, opcol, "expected 4 or 8 dashes for an unknown opcode", NULL);
+        return TM_OK;
+    }
+    uint64_t op;
+    int rc = tm_scan_hex(s, "opcode", &op, &in->opcode_digits, stops);
+    if (rc) return rc;
+    if (in->opcode_digits > 8) return tm_scan_fail(s, opcol, "opcode wider than 32 bits", NULL);
+    if (in->opcode_digits != 4 && in->opcode_digits != 8) {
+        char m[96];
+        snprintf(m, sizeof m, "expected an opcode of 4 or 8 hex digits, found %u (a line cut short?)", in->opcode_digits);
+        return tm_scan_fail(s, opcol, m, NULL);
+    }
+    in->opcode = (uint32_t)op;
+    return TM_OK;
 }

@@ -1,4 +1,5 @@
-/* Internal: a left-to-right scanner over one line, shared by the parser's record families.
+/* Internal: a left-to-right scanner over one line, and the pieces every record family shares (header, keyword,
+ * value, address, opcode, a record's end). It calls no record family: parse.c and the families call it.
  * Every function advances s->pos past what it consumed; none allocates. */
 #ifndef TARMAC_PARSE_SCAN_H
 #define TARMAC_PARSE_SCAN_H
@@ -55,6 +56,10 @@ int tm_scan_hex(tm_scan *s, const char *what, uint64_t *out, uint8_t *digits, co
 /* Address: <hex>{:<hex>{_NS|_S}{,<hex>{_NS|_S}}}; the virtual address has 8 or 16 digits, as every producer
  * writes it. */
 int tm_scan_addr(tm_scan *s, const char *what, tm_addr *a);
+/* The physical part of an address at s->pos, {:<hex>{_NS|_S}{,<hex>{_NS|_S}}}, into a (its va untouched). */
+int tm_scan_addr_pa(tm_scan *s, const char *what, tm_addr *a);
+/* A physical address as bus records write it: 8 to 16 hex digits (a 48-bit address as 12), into a->va. */
+int tm_scan_phys_addr(tm_scan *s, const char *what, tm_addr *a);
 /* Value: hex digits (x, X, - for unknown ones) with optional '_' or ':' separators; keeps the text. */
 int tm_scan_value(tm_scan *s, const char *what, tm_value *v);
 /* A value that may go on as space-separated groups of the first group's width (8 or 16 digits), as vector
@@ -80,5 +85,37 @@ static inline int tm_str_eq(tm_str a, const char *lit)
 }
 int tm_str_is_hex(tm_str t);
 int tm_str_is_dec(tm_str t);
+
+/* Keywords whose record kind the body decides: "ES" (instruction or exception) and "EXC". */
+enum { TM_KW_ES = TM_REC_KIND_COUNT + 1, TM_KW_EXC };
+
+/* Which record a keyword token opens (a tm_kind, TM_KW_ES or TM_KW_EXC); TM_REC_NONE when it is no keyword. */
+int tm_keyword_kind(tm_str t);
+/* The header before the keyword: {<time>{<unit>}} {<unit>} {<cpu>}, into h; *kind is the keyword's
+ * tm_keyword_kind. Leaves s->pos at the keyword. Returns TM_OK or an error at the first token that is neither. */
+int tm_scan_header(tm_scan *s, tm_header *h, int *kind);
+/* The end of a record at s->pos: the end of the line, or the keyword of a register, memory or LD/ST record that a
+ * producer glued onto the line (s->next is set to it). Anything else is an error "unexpected text after <after>". */
+int tm_scan_end_or_glued(tm_scan *s, const char *after);
+
+/* An opcode: 4 or 8 hex digits, or 4 or 8 dashes when the fetch failed (in->opcode_unknown). */
+int tm_scan_opcode(tm_scan *s, tm_insn *in, const char *stops);
+
+/* "<mode>{_<security>}" -> in->mode and in->security (split at the last '_'). Returns TM_OK, or an error when
+ * no mode stands before the '_' (a writer could not give "_s" back). */
+static inline int tm_set_mode(tm_scan *s, tm_insn *in, tm_str m)
+{
+    in->mode = m;
+    for (uint32_t i = m.n; i > 0; i--) {
+        if (m.p[i - 1] == '_') {
+            in->mode.n = i - 1;
+            in->security.p = m.p + i;
+            in->security.n = m.n - i;
+            break;
+        }
+    }
+    if (in->mode.n) return TM_OK;
+    return tm_scan_fail(s, (size_t)(m.p - s->line), "expected the mode before '_<security>'", NULL);
+}
 
 #endif

@@ -167,15 +167,17 @@ static int banked(const char *s, size_t n, tm_reg_class *c)
     return 0;
 }
 
-/* ARMv8-M's Secure and Non-secure copies: <register>_s, <register>_ns of an M-profile core register. */
+/* Secure and Non-secure copies, <register>_s and <register>_ns: ARMv8-M's of an M-profile core register, and
+ * AArch32's banked CP15 registers that the catalogue names (DFSR_S). */
 static int secure_copy(tm_str name, const char *s, size_t n, tm_reg_class *c)
 {
     size_t k = n > 2 && !memcmp(s + n - 2, "_s", 2) ? 2 : n > 3 && !memcmp(s + n - 3, "_ns", 3) ? 3 : 0;
     tm_reg_class inner;
-    if (!k || !tm_reg_classify((tm_str){ name.p, (uint32_t)(n - k) }, &inner) || inner.system || !(inner.profiles & MP) ||
+    if (!k || tm_reg_classify((tm_str){ name.p, (uint32_t)(n - k) }, &inner) != 1 || inner.system ||
         !(inner.widths & W32))
         return 0;
-    return set_class(c, MP, W32, 0);
+    uint8_t profiles = (uint8_t)(inner.profiles & (MP | A32));
+    return profiles && set_class(c, profiles, W32, 0);
 }
 
 /* The part before the first '_' is a core register's name: such a name is a core register or nothing. */
@@ -211,6 +213,34 @@ static int indexed(const char *s, size_t n, tm_reg_class *c)
     return -1;
 }
 
+/* A banked copy of the stack pointer or link register in a bank no Arm profile names (r13_mn, lr_abc): an
+ * implementation's own, as RTL tracers write them. A bank "el<n>" names an exception level, which must exist. */
+static int foreign_bank(const char *s, size_t n)
+{
+    const char *u = memchr(s, '_', n);
+    if (!u) return 0;
+    size_t base = (size_t)(u - s), rest = n - base - 1;
+    int sp_lr = letter_index(s, base, 'r') == 13 || letter_index(s, base, 'r') == 14 ||
+                (base == 2 && (!memcmp(s, "sp", 2) || !memcmp(s, "lr", 2)));
+    if (!sp_lr || rest == 0 || (rest > 2 && !memcmp(u + 1, "el", 2) && u[3] >= '0' && u[3] <= '9')) return 0;
+    for (size_t i = base + 1; i < n; i++)
+        if (s[i] < 'a' || s[i] > 'z') return 0;
+    return 1;
+}
+
+/* An identifier, or dotted identifiers (a field of an implementation's register: "LO_BRANCH_INFO.VALID"): a
+ * letter or '_' first. Returns 1, 2 when dotted, 0 when not a name. */
+static int name_form(const char *p, uint32_t n)
+{
+    int dotted = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        char ch = p[i];
+        if (ch == '.' && i > 0 && i + 1 < n && p[i - 1] != '.') dotted = 1;
+        else if (!is_ident_char(ch) || (ch >= '0' && ch <= '9' && (i == 0 || p[i - 1] == '.'))) return 0;
+    }
+    return 1 + dotted;
+}
+
 int tm_reg_classify(tm_str name, tm_reg_class *c)
 {
     uint32_t n = name.n;
@@ -218,13 +248,15 @@ int tm_reg_classify(tm_str name, tm_reg_class *c)
         while (n > 0 && name.p[n - 1] != '<') n--;
     if (n > 0 && name.p[n - 1] == '<') n--;
     char s[48];
-    if (n == 0 || n >= sizeof s) return 0;
+    if (n == 0) return 0;
+    if (n >= sizeof s) return name_form(name.p, n) ? -1 : 0; /* no Arm register's name is that long */
     for (uint32_t i = 0; i < n; i++) {
         char ch = name.p[i];
-        if (!is_ident_char(ch)) return 0;
+        if (!is_ident_char(ch)) return name_form(name.p, n) == 2 ? -1 : 0; /* dotted: no Arm register */
         s[i] = ch >= 'A' && ch <= 'Z' ? (char)(ch - 'A' + 'a') : ch;
     }
     s[n] = '\0';
+    if (s[0] >= '0' && s[0] <= '9') return 0;
     if (n <= 3) {
         int k = indexed(s, n, c);
         if (k >= 0) return k;
@@ -234,9 +266,32 @@ int tm_reg_classify(tm_str name, tm_reg_class *c)
             return set_class(c, kNamed[i].profiles, kNamed[i].widths, 0);
     if (n > 8 && !memcmp(s, "nvic_ipr", 8) && n == 9 && s[8] >= '0' && s[8] <= '7') return set_class(c, V6, W32, 0);
     if (banked(s, n, c) || secure_copy(name, s, n, c)) return 1;
-    if (core_shaped(s, n)) return 0;
-    int upper = name.p[0] >= 'A' && name.p[0] <= 'Z';
-    if (upper || ends_el(s, n)) return set_class(c, SYS_PROFILES, W32 | W64 | W128, 1);
+    if (core_shaped(s, n)) return foreign_bank(s, n) ? -1 : 0;
+    if (ends_el(s, n)) return set_class(c, A32 | A64, W32 | W64 | W128, 1);
+    if (name.p[0] >= 'A' && name.p[0] <= 'Z') return set_class(c, SYS_PROFILES, W32 | W64 | W128, 1);
+    return -1;
+}
+
+int tm_reg_is_name(tm_str name)
+{
+    uint32_t n = name.n;
+    if (n > 1 && name.p[n - 1] == '>')
+        while (n > 0 && name.p[n - 1] != '<') n--;
+    if (n > 0 && name.p[n - 1] == '<') n--;
+    return n && name_form(name.p, n);
+}
+
+int tm_profile_parse(const char *name, unsigned *profile)
+{
+    static const struct { const char *name; unsigned profile; } k[] = {
+        { "arm", TM_PROFILE_ANY }, { "armv6m", TM_PROFILE_ARMV6M }, { "m", TM_PROFILE_M },
+        { "aarch32", TM_PROFILE_A32 }, { "aarch64", TM_PROFILE_A64 }, { "other", TM_PROFILE_OTHER },
+    };
+    for (size_t i = 0; i < sizeof k / sizeof k[0]; i++)
+        if (!strcmp(name, k[i].name)) {
+            *profile = k[i].profile;
+            return 1;
+        }
     return 0;
 }
 
@@ -247,6 +302,7 @@ const char *tm_profile_name(unsigned profile)
     case TM_PROFILE_M: return "M-profile";
     case TM_PROFILE_A32: return "AArch32";
     case TM_PROFILE_A64: return "AArch64";
-    default: return "any profile";
+    case TM_PROFILE_OTHER: return "another architecture";
+    default: return "any Arm profile";
     }
 }

@@ -234,13 +234,26 @@ static void put_insn(out *o, const tm_insn *in, tm_dialect d)
         else put_str(o, in->tag);
         put_lit(o, ") ");
     }
-    if (in->has_cap) { /* Morello: the PCC's tag and upper half before the address */
+    if (in->has_cap) { /* Morello: "(<tag>|<upper half>|<address>)", then the physical address */
+        tm_addr va = { 0 };
+        va.va = in->addr.va;
+        va.va_digits = in->addr.va_digits;
+        tm_addr pa = in->addr;
+        put_ch(o, '(');
         put_ch(o, (char)('0' + (in->cap_tag & 1)));
-        put_ch(o, ':');
+        put_ch(o, '|');
         put_hex(o, in->cap_meta, 16);
-        put_ch(o, ':');
+        put_ch(o, '|');
+        put_addr(o, &va);
+        put_ch(o, ')');
+        if (pa.has_pa) {
+            put_ch(o, ':');
+            put_hex(o, pa.pa, pa.pa_digits ? pa.pa_digits : 12);
+            put_pa_suffix(o, pa.pa_ns, pa.pa_s);
+        }
+    } else {
+        put_addr(o, &in->addr);
     }
-    put_addr(o, &in->addr);
     put_ch(o, ' ');
     put_opcode(o, in);
     int rtl_iset = tm_str_eq_lit(in->iset, "T16") || tm_str_eq_lit(in->iset, "T32");

@@ -11,6 +11,7 @@
 #include "tarmac/number.h"
 #include "tarmac/parse.h"
 #include "tarmac/reader.h"
+#include "tarmac/regs.h"
 #include "tarmac/version.h"
 
 #define KEEP 320       /* characters of a line kept for context */
@@ -52,7 +53,7 @@ typedef struct side {
     int which;
 } side;
 typedef struct opts {
-    unsigned context, max_diffs, ignore, max_errors;
+    unsigned context, max_diffs, ignore, max_errors, profile;
     int stats, check, lenient, progress;
 } opts;
 
@@ -71,6 +72,10 @@ static void usage(FILE *f)
             "                  count is in the verdict; still a failure when no instruction line parsed)\n"
             "  --max-errors N  print the first N bad lines of each file (default %d), then only their count\n"
             "  --no-progress   no progress on stderr even when it is a terminal\n"
+            "  --profile P     what the traces may contain: arm (default: any Arm profile), armv6m, m, aarch32,\n"
+            "                  aarch64, or other (another architecture: every register is foreign). Registers the\n"
+            "                  profile knows are checked for their width, another profile's are errors, names no\n"
+            "                  Arm profile models (t0, r13_mn, LO_BRANCH_INFO.VALID) are foreign: compared by name\n"
             "exit status: 0 equal, 1 divergent, 2 bad input or usage\n",
             CTX_MAX, MAX_ERRORS);
 }
@@ -257,6 +262,7 @@ static int open_side(side *s, const char *path, const opts *o)
     ro.lenient = o->lenient;
     tm_error e;
     s->path = path;
+    s->pstate.profile = (uint8_t)o->profile; /* lines are parsed here, with this side's state */
     s->r = tm_reader_open(path, &ro, &e);
     if (!s->r) {
         report_error(&e);
@@ -464,7 +470,7 @@ static int check_files(const char *const *files, int n, opts *o)
 
 int main(int argc, char **argv)
 {
-    opts o = { 5, 1, TM_IGNORE_DEFAULT, MAX_ERRORS, 0, 0, 0, isatty(2) };
+    opts o = { 5, 1, TM_IGNORE_DEFAULT, MAX_ERRORS, 0, 0, 0, 0, isatty(2) };
     enum { MAX_FILES = 256 };
     const char *files[MAX_FILES];
     int nfiles = 0;
@@ -492,6 +498,12 @@ int main(int argc, char **argv)
                 fprintf(stderr, "tarmac-diff: --ignore: unknown field '%s' (time, cpu, disasm, id, mode, none)\n", bad);
                 return 2;
             }
+        } else if (!strcmp(a, "--profile")) {
+            if (i + 1 >= argc || !tm_profile_parse(argv[i + 1], &o.profile)) {
+                fprintf(stderr, "tarmac-diff: --profile needs one of arm, armv6m, m, aarch32, aarch64, other\n");
+                return 2;
+            }
+            i++;
         } else if (!strcmp(a, "--stats")) {
             o.stats = 1;
         } else if (!strcmp(a, "--check")) {

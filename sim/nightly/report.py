@@ -175,6 +175,8 @@ def junit(plan, results, out, root, meta):
         values = [(k, compared[k]) for k in COUNTS if k in compared]
         values.append(("golden_steps", o.ledger.get("golden_steps", "")))
         for k, v in o.ledger.get("not_compared", {}).items():
+            if isinstance(v, dict):  # registers_by_name: name -> lines
+                v = " ".join(f"{name}:{n}" for name, n in v.items())
             values.append((f"not_compared.{k}", " ".join(v) if isinstance(v, list) else v))
         values += [("seed", test.seed), ("golden", test.golden), ("build", test.sim), ("version", meta["version"]),
                    ("commit", meta["commit"]), ("tree", meta["tree"]),

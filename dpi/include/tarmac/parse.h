@@ -22,12 +22,14 @@ int tm_parse_line(const char *line, size_t len, tm_record *rec, tm_error *err);
 
 /* What a line may need from the lines before it in the same input: the direction of the last LD/ST, which
  * an ES continuation line (a further 16-byte region, no keyword) repeats; and where a record glued onto the
- * line last parsed starts. Zero-initialise one per input; set profile before the first line to refuse the
- * registers of other architecture profiles. */
+ * line last parsed starts. Zero-initialise one per input; set profile before the first line to declare what the
+ * trace may contain (a register of another profile is then an error, one no Arm profile models is foreign:
+ * dpi/DIALECTS.md, "Profiles"). */
 typedef struct tm_parse_state {
     uint8_t ldst_seen;
     uint8_t ldst_write;
-    uint8_t profile;       /* TM_PROFILE_* (regs.h) a register must belong to; 0: any profile */
+    uint8_t profile;       /* TM_PROFILE_* (regs.h) declared; 0: any Arm profile; TM_PROFILE_OTHER: every
+                            * register is foreign */
     uint32_t more;         /* offset of a further record on the line last parsed, 0 when none */
     tm_header more_h;      /* the header the further record shares */
 } tm_parse_state;

@@ -24,7 +24,7 @@ typedef struct tm_reader_options {
     int single_thread;     /* inflate on the caller's thread (default: a second thread for gzip input) */
     int lenient;           /* count and skip unparsable lines instead of failing */
     uint32_t fifo_wait_ms; /* a FIFO may take this long to give its first byte; 0 = TM_FIFO_WAIT_DEFAULT_MS */
-    unsigned profile;      /* TM_PROFILE_* (regs.h) every register must belong to; 0: any profile */
+    unsigned profile;      /* TM_PROFILE_* (regs.h) declared (tm_parse_state.profile); 0: any Arm profile */
 } tm_reader_options;
 
 /* Open path ("-" = stdin). Returns NULL and fills err on failure. opts may be NULL.

@@ -141,6 +141,9 @@ typedef struct tm_reg {
     tm_str qualifier;    /* "(USR)", "(AARCH32)" as written before the value; may be absent */
     tm_value value;
     tm_str suffix;       /* trailing annotation as written, e.g. "(MSP)", "__C_"; may be absent */
+    uint8_t foreign;     /* 1: a well-formed register the declared profile does not model ("t0", "r13_mn",
+                          * "LO_BRANCH_INFO.JUMP_ADDR"): carried and compared by its name as written, its value
+                          * by form only (no width) */
 } tm_reg;
 
 typedef struct tm_event {

@@ -40,8 +40,14 @@ enum {
     TM_PROFILE_M = 2,       /* ARMv7-M and ARMv8-M (with the Security and FP/MVE extensions) */
     TM_PROFILE_A32 = 4,     /* AArch32 of the A and R profiles */
     TM_PROFILE_A64 = 8,     /* AArch64 */
-    TM_PROFILE_ANY = 15
+    TM_PROFILE_ANY = 15,    /* any Arm profile */
+    TM_PROFILE_OTHER = 16   /* declared only: a trace of another architecture (QEMU4V's MIPS), whose registers
+                             * no Arm profile models: every register is foreign */
 };
+
+/* The profile a trace declares, by its option name: "arm" (TM_PROFILE_ANY, also what 0 means), "armv6m", "m"
+ * (ARMv7-M and ARMv8-M), "aarch32", "aarch64" or "other". Returns 1 and sets *profile, or 0 for another name. */
+int tm_profile_parse(const char *name, unsigned *profile);
 
 /* Widths a register's value may have, as bits. */
 enum {
@@ -62,13 +68,23 @@ typedef struct tm_reg_class {
 } tm_reg_class;
 
 /* Class of a register name as producers write it (any case; "V0<127:64>" is V0's bits 127..64, whose width
- * the caller takes from the range). Returns 1 and fills c, or 0 for a name that is no register of any profile:
- * a core, FP or vector name with an index the architecture does not have ("r99", "x31", "s32"), an unknown
- * bank ("r13_foo"), or a lower-case name outside the catalogue. System registers are too many to list (and
- * implementations add their own): an upper-case identifier that is not of a core register's form ("SCTLR_EL1",
- * "DBGDSCRext", "PAR_64_NS"), or a lower-case one ending in _el0.._el3, is a system register of the M, A32 and
- * A64 profiles, 32, 64 or 128 bits wide. */
+ * the caller takes from the range). Returns
+ *   1 and fills c for a register an Arm profile has. System registers are too many to list (and implementations
+ *     add their own): an upper-case identifier that is not of a core register's form ("SCTLR_EL1",
+ *     "DBGDSCRext", "PAR_64_NS") is one of the M, A32 and A64 profiles, a name ending in _el0.._el3 one of A32
+ *     and A64; 32, 64 or 128 bits wide;
+ *   0 for a name no Arm profile can have: a core, FP or vector name with an index the architecture does not
+ *     have ("r99", "x31", "s32", "r05"), an exception level that does not exist ("sp_el4"), or a name that is
+ *     not an identifier ("r5+");
+ *   -1 for a well-formed name that no Arm profile models: another architecture's register ("t0"), an
+ *     implementation's banked copy ("r13_mn", an RTL tracer's), a dotted field of an implementation's register
+ *     ("LO_BRANCH_INFO.JUMP_ADDR"), a lower-case name outside the catalogue. A reader carries such a register
+ *     as foreign (tm_reg.foreign). */
 int tm_reg_classify(tm_str name, tm_reg_class *c);
+
+/* 1 when name has the form of a register name: an identifier (a letter or '_' first), or identifiers joined by
+ * '.', optionally followed by a bit range "<hi:lo>". */
+int tm_reg_is_name(tm_str name);
 
 /* The name of a profile bit ("ARMv6-M", "M", "AArch32", "AArch64"), for messages. */
 const char *tm_profile_name(unsigned profile);

@@ -123,11 +123,12 @@ TEST(StrictRegisterNames, NoProfileHasThem)
     expect_refused("R q32 00000000000000000000000000000000", 3, "unknown register");
     expect_refused("R z32 00000000000000000000000000000000", 3, "unknown register");
     expect_refused("R p16 0000", 3, "unknown register");
-    expect_refused("R r13_foo 00000000", 3, "unknown register 'r13_foo'");
-    expect_refused("R LR_BOGUS 00000000", 3, "unknown register");
     expect_refused("R sp_el4 0000000000000000", 3, "unknown register");
-    expect_refused("R foo 00000000", 3, "unknown register 'foo'");
     expect_refused("R r05 00000000", 3, "unknown register");
+    expect_refused("R r8_foo 00000000", 3, "unknown register");  // only the fiq bank banks r8-r12
+    expect_refused("R r5+ 00000000", 3, "unknown register");     // not a name
+    expect_refused("R 5r 00000000", 3, "unknown register");
+    expect_refused("R LO..X 00000000", 3, "unknown register");
 }
 
 TEST(StrictRegisterNames, ClassesAndProfiles)
@@ -146,8 +147,12 @@ TEST(StrictRegisterNames, ClassesAndProfiles)
     EXPECT_TRUE(c.system);
     ASSERT_TRUE(tm_reg_classify(tm_str{ "S3_0_C15_C2_0", 13 }, &c));  // an implementation's own system register
     EXPECT_TRUE(c.system);
-    EXPECT_FALSE(tm_reg_classify(tm_str{ "sctlr", 5 }, &c));            // lower case outside the catalogue
-    EXPECT_FALSE(tm_reg_classify(tm_str{ "r99", 3 }, &c));
+    EXPECT_EQ(tm_reg_classify(tm_str{ "sctlr", 5 }, &c), -1);  // lower case outside the catalogue: foreign
+    EXPECT_EQ(tm_reg_classify(tm_str{ "t0", 2 }, &c), -1);
+    EXPECT_EQ(tm_reg_classify(tm_str{ "r13_mn", 6 }, &c), -1);  // an implementation's bank
+    EXPECT_EQ(tm_reg_classify(tm_str{ "LO_BRANCH_INFO.VALID", 20 }, &c), -1);
+    EXPECT_EQ(tm_reg_classify(tm_str{ "r99", 3 }, &c), 0);
+    EXPECT_EQ(tm_reg_classify(tm_str{ "sp_el4", 6 }, &c), 0);
 }
 
 TEST(StrictRegisterNames, TheArmv6mProfileRefusesOtherProfilesRegisters)
@@ -178,12 +183,12 @@ TEST(StrictExactDigits, MemoryDataIsExactlyTheAccessSize)
     expect_refused("3 clk MW8 20000000 00000000_1300000", 20, "expected 16 hex digits for 8 bytes, found 15");
     expect_refused("3 clk MW8 20000000 0000000_013000000", 20, "groups of 8 (or 16) hex digits between '_'");
     expect_refused("3 clk MW16 20000000 00000000_00000000_0000000000210f58", 39, "groups of 8 (or 16)");
-    expect_refused("3 clk MW16 20000000 00000000000000000000000000210f58", 21, "one token of 32 digits");
     expect_refused("100 ns BNW1___D 00400000 0074", 26, "data wider than the access size");
     expect_refused("20 clk MU4_ADD 20000000 005", 25, "data narrower");
     expect_refused("501 cs R08 0000007fffff0e10 401a40", 29, "expected 16 hex digits");
     expect_accepted("3 clk MW16 20001000 00000000_00000000_00000000_00210f58");
     expect_accepted("3 clk MW16 20001000 0123456789abcdef fedcba9876543210");
+    expect_accepted("3 clk MW16 20001000 00000000000000000000000000210f58");  // gem5: one token, unambiguous
     expect_accepted("610ns MR2_I 0000010a 46c0e7fe");
     expect_accepted("610ns MR2_I 0000010a 46c0");
 }
@@ -342,16 +347,20 @@ TEST(StrictUnusualProducers, A64BitEventNumberAndAMorelloCapabilityPrefix)
     Parsed big("0 clk E 00000000 ffffffff00000001 CoreEvent_X");
     EXPECT_PARSES(big);
     EXPECT_EQ(big.rec.u.event.number, 0xffffffff00000001ull);
-    Parsed c("5 clk IT (5) 1:dc5d400007f9a0f0:0000000000401234 d2800000 O EL0t_ns : MOV x0,#0");
+    // Morello's FVP: the PCC as (<tag>|<upper 64 bits>|<address>), then the physical address
+    Parsed c("5 clk cpu0 IT (5) (1|b05dc00022e70004|0011118c):0000fcd2918c_NS 910003fd O EL0t_n : MOV x29,sp");
     EXPECT_PARSES(c);
     EXPECT_TRUE(c.rec.u.insn.has_cap);
     EXPECT_EQ(c.rec.u.insn.cap_tag, 1);
-    EXPECT_EQ(c.rec.u.insn.cap_meta, 0xdc5d400007f9a0f0ull);
-    EXPECT_EQ(c.rec.u.insn.addr.va, 0x401234u);
-    Parsed z("6 clk IT (6) 0:dc5d400007f9a0f0:0000000000401238:000000401238_NS d2800021 O EL0t_ns : MOV x1,#1");
+    EXPECT_EQ(c.rec.u.insn.cap_meta, 0xb05dc00022e70004ull);
+    EXPECT_EQ(c.rec.u.insn.addr.va, 0x11118cu);
+    EXPECT_EQ(c.rec.u.insn.addr.pa, 0xfcd2918cu);
+    EXPECT_TRUE(c.rec.u.insn.addr.pa_ns);
+    Parsed z("6 clk IT (6) (0|dc5d400007f9a0f0|0000000000401238) d2800021 O EL0t_n : MOV x1,#1");
     EXPECT_PARSES(z);
     EXPECT_EQ(z.rec.u.insn.cap_tag, 0);
-    EXPECT_TRUE(z.rec.u.insn.addr.pa_ns);
+    EXPECT_EQ(z.rec.u.insn.addr.va, 0x401238u);
+    EXPECT_FALSE(z.rec.u.insn.addr.has_pa);
     for (const Parsed *p : { &e, &big, &c, &z }) {
         char buf[256];
         int n = tm_format(&p->rec, TM_DIALECT_FASTMODELS, buf, sizeof buf);
@@ -361,7 +370,12 @@ TEST(StrictUnusualProducers, A64BitEventNumberAndAMorelloCapabilityPrefix)
         EXPECT_PARSES(q);
         EXPECT_TRUE(tm_record_equal(&p->rec, &q.rec)) << p->line;
     }
-    // a prefix that is not a tag and 16 digits is an address of the wrong width
-    expect_refused("5 clk IT (5) 10:dc5d400007f9a0f0:0000000000401234 d2800000 O EL0t_ns : MOV x0,#0", 14,
-                   "instruction address, found 2");
+    // the capability's address has an address's width, and ')' closes it
+    expect_refused("5 clk IT (5) (1|b05dc00022e70004|11118c):0000fcd2918c_NS 910003fd O EL0t_n : MOV x29,sp", 34,
+                   "instruction address, found 6");
+    expect_refused("5 clk IT (5) (1|b05dc00022e70004|0011118c 910003fd O EL0t_n : MOV x29,sp", 14,
+                   "unterminated '(' in the capability address");
+    // a prefix of another form is no capability: an address of the wrong width
+    expect_refused("5 clk IT (5) 1:dc5d400007f9a0f0:0000000000401234 d2800000 O EL0t_ns : MOV x0,#0", 14,
+                   "instruction address, found 1");
 }
