@@ -64,8 +64,9 @@ TEST(ThumbTable, EveryHalfwordDecodesAsTheManualSays)
     int undefined = 0;
     for (uint32_t h = 0; h <= 0xFFFF; h++) {
         std::vector<thumb_id> hits;
-        for (int id = 1; id < THUMB_FIRST_32BIT; id++)
-            if (matches((thumb_id)id, h)) hits.push_back((thumb_id)id);
+        for (int id = 1; id < THUMB_FIRST_32BIT; id++)  // ARMv6-M's encodings: thumb_decode is its decoder
+            if ((thumb_entry((thumb_id)id)->archs & THUMB_ARCH_V6M) && matches((thumb_id)id, h))
+                hits.push_back((thumb_id)id);
         thumb_id got = thumb_decode(h, 0);
         const char *why = manual_undefined(h);
         if (hits.empty()) {
@@ -103,7 +104,14 @@ TEST(ThumbTable, ThirtyTwoBitEncodingsDoNotOverlapAndSixteenBitOnesStayBelow)
         else EXPECT_EQ(ea->mask >> 16, 0u) << ea->name;
         for (int b = a + 1; is32 && b < THUMB_ID_COUNT; b++) {
             const thumb_encoding *eb = thumb_entry((thumb_id)b);
-            EXPECT_NE((ea->match ^ eb->match) & ea->mask & eb->mask, 0u) << ea->name << " overlaps " << eb->name;
+            bool overlap = ((ea->match ^ eb->match) & ea->mask & eb->mask) == 0;
+            // ARMv6-M's 32-bit encodings are disjoint; ARMv7-M carves encodings out of wider ones ("SEE"), the
+            // earlier entry winning: it must fix a bit the later one leaves free, or the later one is unreachable.
+            if (ea->archs & eb->archs & THUMB_ARCH_V6M) {
+                EXPECT_FALSE(overlap) << ea->name << " overlaps " << eb->name;
+            } else if (overlap) {
+                EXPECT_NE(ea->mask & ~eb->mask, 0u) << eb->name << " is hidden by " << ea->name;
+            }
         }
     }
     EXPECT_EQ(thumb_decode(0xE800D000u, 1), thumb_undefined) << "BL needs hw1 0b11110";
@@ -155,10 +163,13 @@ TEST(ThumbTable, EveryEntryIsNamedAsInTheManualWithAnEncodingOfIt)
         covered.insert(id);
     }
     std::set<std::string> names;
+    int v7_only = 0;  // ARMv7-M's own entries: each decodes from its own encoding (ArmV7mEntriesDecodeFromTheirOwnEncoding)
     for (int id = 1; id < THUMB_ID_COUNT; id++) {
         const thumb_encoding *e = thumb_entry((thumb_id)id);
-        EXPECT_TRUE(covered.count(id)) << e->name << " has no example encoding";
-        EXPECT_TRUE(names.insert(e->name).second) << e->name << " twice";
+        if (e->archs & THUMB_ARCH_V6M) EXPECT_TRUE(covered.count(id)) << e->name << " has no example encoding";
+        else v7_only++;
+        // a name twice only for ARMv7-M's wider part of an ARMv6-M encoding (CPS T1 with F, MSR T1 with APSR_g)
+        if (!names.insert(e->name).second) EXPECT_FALSE(e->archs & THUMB_ARCH_V6M) << e->name << " twice";
         // "<PAGE> T<n>" with an optional "(qualifier)", the mnemonic in lower case
         std::string n = e->name;
         EXPECT_TRUE(n.size() > 3 && n.compare(n.size() - 3, 2, " T") == 0 && isdigit((unsigned char)n.back())) << n;
@@ -167,7 +178,38 @@ TEST(ThumbTable, EveryEntryIsNamedAsInTheManualWithAnEncodingOfIt)
         EXPECT_NE(e->klass, THUMB_CLASS_NONE) << n;
     }
     EXPECT_STREQ(thumb_entry(thumb_undefined)->name, "UNDEFINED");
-    EXPECT_EQ(THUMB_ID_COUNT, 1 + (int)(sizeof kExamples / sizeof kExamples[0]));
+    EXPECT_EQ(THUMB_ID_COUNT, 1 + v7_only + (int)(sizeof kExamples / sizeof kExamples[0]));
+}
+
+// Every ARMv7-M or ARMv7E-M entry is reachable: its own MATCH, with every free bit 0 and then every free bit 1,
+// decodes to it or to an earlier entry the manual carves out of it (one that fixes a bit this one leaves free).
+TEST(ThumbTable, ArmV7mEntriesDecodeFromTheirOwnEncoding)
+{
+    int checked = 0;
+    for (int id = 1; id < THUMB_ID_COUNT; id++) {
+        const thumb_encoding *e = thumb_entry((thumb_id)id);
+        if (e->archs & THUMB_ARCH_V6M) continue;
+        bool is32 = (e->flags & THUMB_F_32BIT) != 0;
+        uint32_t width = is32 ? 0xFFFFFFFFu : 0xFFFFu;
+        bool reached = false;
+        for (uint32_t op : { e->match, e->match | (~e->mask & width) }) {
+            thumb_id got = thumb_decode_arch(op, is32, THUMB_ARCH_V7EM);
+            if (got == (thumb_id)id) { reached = true; continue; }
+            ASSERT_NE(got, thumb_undefined) << e->name << ": " << std::hex << op << " decodes as UNDEFINED";
+            const thumb_encoding *w = thumb_entry(got);
+            EXPECT_LT((int)got, id) << e->name << ": " << std::hex << op << " decodes as the later " << w->name;
+            EXPECT_NE(w->mask & ~e->mask, 0u) << e->name << " is hidden by " << w->name;
+        }
+        // an encoding whose two corner opcodes both belong to carve-outs is still reachable in between: some
+        // opcode of it decodes to it (searched over its free bits' low and high halves)
+        for (uint32_t free = ~e->mask & width, v = 0; !reached; v = (v - free) & free) {
+            if (thumb_decode_arch(e->match | v, is32, THUMB_ARCH_V7EM) == (thumb_id)id) reached = true;
+            if (((v - free) & free) == 0) break;
+        }
+        EXPECT_TRUE(reached) << e->name << " is reached by no opcode";
+        checked++;
+    }
+    EXPECT_GT(checked, 150);
 }
 
 TEST(ThumbTable, FieldExtractors)
