@@ -166,10 +166,15 @@ TEST(ThumbTable, EveryEntryIsNamedAsInTheManualWithAnEncodingOfIt)
     int v7_only = 0;  // ARMv7-M's own entries: each decodes from its own encoding (ArmV7mEntriesDecodeFromTheirOwnEncoding)
     for (int id = 1; id < THUMB_ID_COUNT; id++) {
         const thumb_encoding *e = thumb_entry((thumb_id)id);
-        if (e->archs & THUMB_ARCH_V6M) EXPECT_TRUE(covered.count(id)) << e->name << " has no example encoding";
-        else v7_only++;
+        if (e->archs & THUMB_ARCH_V6M) {
+            EXPECT_TRUE(covered.count(id)) << e->name << " has no example encoding";
+        } else {
+            v7_only++;
+        }
         // a name twice only for ARMv7-M's wider part of an ARMv6-M encoding (CPS T1 with F, MSR T1 with APSR_g)
-        if (!names.insert(e->name).second) EXPECT_FALSE(e->archs & THUMB_ARCH_V6M) << e->name << " twice";
+        if (!names.insert(e->name).second) {
+            EXPECT_FALSE(e->archs & THUMB_ARCH_V6M) << e->name << " twice";
+        }
         // "<PAGE> T<n>" with an optional "(qualifier)", the mnemonic in lower case
         std::string n = e->name;
         EXPECT_TRUE(n.size() > 3 && n.compare(n.size() - 3, 2, " T") == 0 && isdigit((unsigned char)n.back())) << n;
