@@ -22,7 +22,7 @@ __attribute__((format(printf, 2, 3))) static int fail(tm_error *err, const char 
     return rc;
 }
 
-/* A whole unsigned number in any base strtoul reads, at most max. */
+/* A whole unsigned number, decimal or 0x hex (never octal: 010 is ten), at most max. */
 static int number(const char *v, unsigned long long max, uint32_t *out)
 {
     uint64_t x;
@@ -258,6 +258,7 @@ int m6_config_set(m6_config *cfg, const char *key, const char *value, tm_error *
 int m6_config_parse(m6_config *cfg, const char *text, tm_error *err)
 {
     const char *p = text ? text : "";
+    uint64_t given = 0; /* a key twice in one text is an error, never "the last one wins" */
     while (*p) {
         size_t n = strcspn(p, ",");
         char item[200];
@@ -272,6 +273,9 @@ int m6_config_parse(m6_config *cfg, const char *text, tm_error *err)
         *eq = '\0';
         int rc = m6_config_set(cfg, item, eq + 1, err);
         if (rc != TM_OK) return rc;
+        uint64_t bit = 1ull << m6_config_index(item);
+        if (given & bit) return fail(err, "configuration key '%s' given twice", item);
+        given |= bit;
     }
     return 0;
 }
