@@ -1,12 +1,12 @@
 /* ELF32 little-endian ARM executables (tarmac/elf.h): the file is read whole and checked once at open, so that
  * every later call only indexes tables known to lie inside it. */
-#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "tarmac/elf.h"
+#include "tarmac/input.h"
 
 enum { EHDR_SIZE = 52, PHDR_SIZE = 32, SHDR_SIZE = 40, SYM_SIZE = 16 };
 enum { PT_LOAD = 1, SHT_SYMTAB = 2, EM_ARM = 40 };
@@ -44,27 +44,9 @@ static int inside(const tm_elf *e, uint64_t off, uint64_t len) { return off <= e
 
 static int read_file(tm_elf *e, const char *path, tm_error *err)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        fail(NULL, err, TM_ERR_IO, "cannot open (%s)", strerror(errno));
-        return -1;
-    }
-    size_t cap = 1 << 16;
-    e->buf = malloc(cap);
-    for (size_t n; e->buf && (n = fread(e->buf + e->size, 1, cap - e->size, f)) > 0;) {
-        e->size += n;
-        if (e->size == cap) {
-            uint8_t *p = realloc(e->buf, cap *= 2);
-            if (!p) free(e->buf);
-            e->buf = p;
-        }
-    }
-    int bad = ferror(f) || !e->buf;
-    fclose(f);
-    if (bad) {
-        fail(NULL, err, TM_ERR_IO, "cannot read%s", e->buf ? "" : " (out of memory)");
-        return -1;
-    }
+    unsigned char *data;
+    if (tm_input_read_all(path, TM_ELF_MAX_BYTES, 0, "an ELF file", &data, &e->size, err) != TM_OK) return -1;
+    e->buf = data;
     return 0;
 }
 
