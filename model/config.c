@@ -227,6 +227,7 @@ const m6_config_info *m6_config_at(size_t i) { return i < N_OPTIONS ? &options[i
 
 int m6_config_index(const char *key)
 {
+    if (!key) return -1;
     for (size_t i = 0; i < N_OPTIONS; i++)
         if (!strcmp(options[i].info.key, key)) return (int)i;
     return -1;
@@ -234,12 +235,14 @@ int m6_config_index(const char *key)
 
 void m6_config_defaults(m6_config *cfg)
 {
+    if (!cfg) return;
     memset(cfg, 0, sizeof *cfg);
     for (size_t i = 0; i < N_OPTIONS; i++) options[i].set(cfg, options[i].info.def, NULL);
 }
 
 int m6_config_set(m6_config *cfg, const char *key, const char *value, tm_error *err)
 {
+    if (!cfg || !key || !value) return tm_error_set(err, TM_ERR_ARG, NULL, 0, "m6_config_set: a NULL argument");
     int i = m6_config_index(key);
     if (i < 0) {
         char keys[256] = "";
@@ -282,12 +285,14 @@ int m6_config_parse(m6_config *cfg, const char *text, tm_error *err)
 
 int m6_config_value(const m6_config *cfg, const char *key, char *buf, size_t size)
 {
+    if (!cfg || !key) return -1;
     int i = m6_config_index(key);
     return i < 0 ? -1 : options[i].get(cfg, buf, size);
 }
 
 int m6_config_format(const m6_config *cfg, char *buf, size_t size)
 {
+    if (!cfg) return (size ? (void)(buf[0] = '\0') : (void)0, 0);
     size_t n = 0;
     if (size) buf[0] = '\0';
     for (size_t i = 0; i < N_OPTIONS; i++) {

@@ -30,6 +30,7 @@ static int is_volatile(const m6 *c, uint32_t addr)
 
 int m6_read(m6 *c, uint32_t addr, unsigned size, uint32_t *val)
 {
+    if (!c || !val) return -1;
     if (c->n_volatile && is_volatile(c, addr)) return c->on_volatile_read(c->volatile_ctx, addr, size, val);
     uint8_t *p = m6_mem_ptr(c, addr, size);
     if (p) { /* little-endian host; fixed-size copies compile to single loads */
@@ -45,6 +46,7 @@ int m6_read(m6 *c, uint32_t addr, unsigned size, uint32_t *val)
 
 int m6_write(m6 *c, uint32_t addr, unsigned size, uint32_t val)
 {
+    if (!c) return -1;
     if (c->n_volatile && is_volatile(c, addr)) return 0; /* a device the model does not have */
     uint8_t *p = m6_mem_ptr(c, addr, size);
     if (p) {

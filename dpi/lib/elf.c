@@ -164,14 +164,35 @@ void tm_elf_close(tm_elf *e)
     free(e);
 }
 
-uint32_t tm_elf_entry(const tm_elf *e) { return e->entry; }
-unsigned tm_elf_segment_count(const tm_elf *e) { return e->nseg; }
-const tm_elf_segment *tm_elf_segment_at(const tm_elf *e, unsigned i) { return i < e->nseg ? &e->seg[i] : NULL; }
-size_t tm_elf_symbol_count(const tm_elf *e) { return e->nsym; }
-const tm_elf_symbol *tm_elf_symbol_at(const tm_elf *e, size_t i) { return i < e->nsym ? &e->sym[i] : NULL; }
+uint32_t tm_elf_entry(const tm_elf *e)
+{
+    if (!e) return 0;
+    return e->entry;
+}
+unsigned tm_elf_segment_count(const tm_elf *e)
+{
+    if (!e) return 0;
+    return e->nseg;
+}
+const tm_elf_segment *tm_elf_segment_at(const tm_elf *e, unsigned i)
+{
+    if (!e) return NULL;
+    return i < e->nseg ? &e->seg[i] : NULL;
+}
+size_t tm_elf_symbol_count(const tm_elf *e)
+{
+    if (!e) return 0;
+    return e->nsym;
+}
+const tm_elf_symbol *tm_elf_symbol_at(const tm_elf *e, size_t i)
+{
+    if (!e) return NULL;
+    return i < e->nsym ? &e->sym[i] : NULL;
+}
 
 const tm_elf_symbol *tm_elf_symbol_named(const tm_elf *e, const char *name)
 {
+    if (!e || !name) return NULL;
     for (size_t i = 0; i < e->nsym; i++)
         if (!strcmp(e->sym[i].name, name)) return &e->sym[i];
     return NULL;
@@ -180,6 +201,7 @@ const tm_elf_symbol *tm_elf_symbol_named(const tm_elf *e, const char *name)
 /* Only reports call it: a scan of every symbol is fine. */
 const tm_elf_symbol *tm_elf_symbol_holding(const tm_elf *e, uint32_t addr)
 {
+    if (!e) return NULL;
     const tm_elf_symbol *best = NULL;
     for (size_t i = 0; i < e->nsym && e->sym[i].addr <= addr; i++) {
         const tm_elf_symbol *s = &e->sym[i];
@@ -221,6 +243,7 @@ static int by_word(const void *a, const void *b)
 
 const tm_elf_word *tm_elf_words(tm_elf *e, size_t *count)
 {
+    if (!e) return (count ? (void)(*count = 0) : (void)0, NULL);
     *count = 0;
     if (e->words) {
         *count = e->nwords;
@@ -267,6 +290,7 @@ const tm_elf_word *tm_elf_words(tm_elf *e, size_t *count)
 
 int tm_elf_image_hash(tm_elf *e, uint64_t *hash)
 {
+    if (!e || !hash) return TM_ERR_ARG;
     size_t n;
     const tm_elf_word *w = tm_elf_words(e, &n);
     if (!w) return TM_ERR_IO;

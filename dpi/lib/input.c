@@ -48,6 +48,7 @@ int tm_input_open(const char *path, uint32_t wait_ms, const char *what, tm_error
 int tm_input_read_all(const char *path, uint64_t max, uint32_t wait_ms, const char *what, unsigned char **data,
                       size_t *size, tm_error *err)
 {
+    if (!data || !size || !path) return tm_error_set(err, TM_ERR_ARG, NULL, 0, "tm_input_read_all: a NULL argument");
     *data = NULL;
     *size = 0;
     int fd = tm_input_open(path, wait_ms, what, err);

@@ -94,6 +94,7 @@ static const char *bad_value(const tm_plusarg *s, const char *eq)
 
 int tm_plusargs_check(int argc, const char *const *argv, const tm_plusarg *specs, size_t n, char *msg, size_t size)
 {
+    if ((argc > 0 && !argv) || (n && !specs)) return (size ? (void)(msg[0] = '\0') : (void)0, -1);
     size_t used = 0;
     if (size) msg[0] = '\0';
     for (int i = 0; i < argc && !used; i++) {

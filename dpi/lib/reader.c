@@ -215,6 +215,7 @@ static int read_gzip_header(source *s, char *scratch)
 
 tm_reader *tm_reader_open(const char *path, const tm_reader_options *opts, tm_error *err)
 {
+    if (!path) return (tm_error_set(err, TM_ERR_ARG, NULL, 0, "tm_reader_open: no path"), NULL);
     tm_reader *r = calloc(1, sizeof *r);
     if (!r) {
         tm_error_set(err, TM_ERR_IO, NULL, 0, "out of memory");
@@ -360,6 +361,7 @@ static int refill(tm_reader *r, tm_error *err)
 
 int tm_reader_next_line(tm_reader *r, const char **line, size_t *len, tm_error *err)
 {
+    if (!r || !line || !len) return tm_error_set(err, TM_ERR_ARG, NULL, 0, "tm_reader_next_line: a NULL argument");
     size_t scan_from = r->start;
     for (;;) {
         char *nl = memchr(r->buf + scan_from, '\n', r->end - scan_from);
@@ -406,6 +408,7 @@ int tm_reader_next_line(tm_reader *r, const char **line, size_t *len, tm_error *
 
 int tm_reader_next(tm_reader *r, tm_record *rec, tm_error *err)
 {
+    if (!r || !rec) return tm_error_set(err, TM_ERR_ARG, NULL, 0, "tm_reader_next: a NULL argument");
     for (;;) {
         int rc;
         if (r->pstate.more) { /* a further record glued onto the line before */
@@ -430,16 +433,45 @@ int tm_reader_next(tm_reader *r, tm_record *rec, tm_error *err)
     }
 }
 
-uint64_t tm_reader_line(const tm_reader *r) { return r->line_no; }
-uint64_t tm_reader_offset(const tm_reader *r) { return r->line_offset; }
-uint64_t tm_reader_skipped(const tm_reader *r) { return r->skipped; }
-const char *tm_reader_path(const tm_reader *r) { return r->path; }
-int tm_reader_is_gzip(const tm_reader *r) { return r->src.gzip; }
-const char *tm_reader_gzip_comment(const tm_reader *r) { return r->src.has_comment ? r->src.head_comment : NULL; }
-uint64_t tm_reader_file_size(const tm_reader *r) { return r->file_size; }
+uint64_t tm_reader_line(const tm_reader *r)
+{
+    if (!r) return 0;
+    return r->line_no;
+}
+uint64_t tm_reader_offset(const tm_reader *r)
+{
+    if (!r) return 0;
+    return r->line_offset;
+}
+uint64_t tm_reader_skipped(const tm_reader *r)
+{
+    if (!r) return 0;
+    return r->skipped;
+}
+const char *tm_reader_path(const tm_reader *r)
+{
+    if (!r) return "";
+    return r->path;
+}
+int tm_reader_is_gzip(const tm_reader *r)
+{
+    if (!r) return 0;
+    return r->src.gzip;
+}
+const char *tm_reader_gzip_comment(const tm_reader *r)
+{
+    if (!r) return NULL;
+    return r->src.has_comment ? r->src.head_comment : NULL;
+}
+uint64_t tm_reader_file_size(const tm_reader *r)
+{
+    if (!r) return 0;
+    return r->file_size;
+}
 
 uint64_t tm_reader_compressed_offset(const tm_reader *r)
 {
+    if (!r) return 0;
     if (!r->threaded) return r->src.raw_total;
     return atomic_load_explicit(&r->shared_raw_total, memory_order_relaxed);
 }
@@ -482,6 +514,7 @@ static int check_members(source *s, unsigned char *out, const char *path, uint64
 
 int tm_reader_check_member(const tm_reader *r, uint64_t line, uint64_t *through, tm_error *err)
 {
+    if (!r) return tm_error_set(err, TM_ERR_ARG, NULL, 0, "tm_reader_check_member: a NULL argument");
     if (through) *through = 0;
     if (!r->src.gzip || !r->regular) return TM_OK;
     source s = { 0 };
