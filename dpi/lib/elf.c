@@ -213,6 +213,7 @@ const tm_elf_symbol *tm_elf_symbol_holding(const tm_elf *e, uint32_t addr)
 
 const tm_elf_symbol *tm_elf_symbol_nearest(const tm_elf *e, uint32_t addr)
 {
+    if (!e) return NULL;
     unsigned seg = 0;
     while (seg < e->nseg && addr - e->seg[seg].addr >= e->seg[seg].memsz) seg++;
     if (seg == e->nseg) return NULL;

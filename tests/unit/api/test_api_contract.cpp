@@ -127,6 +127,7 @@ const std::map<std::string, std::function<void()>> &calls()
         { "tm_elf_symbol_at", [] { tm_elf_symbol_at(nullptr, 0); } },
         { "tm_elf_symbol_named", [] { tm_elf_symbol_named(nullptr, nullptr); } },
         { "tm_elf_symbol_holding", [] { tm_elf_symbol_holding(nullptr, 0); } },
+        { "tm_elf_symbol_nearest", [] { tm_elf_symbol_nearest(nullptr, 0); } },
         { "tm_elf_symbolize", [] { tm_elf_symbolize(nullptr, 0, nullptr, 0); } },
         // error.h
         { "tm_error_format", [] { tm_error_format(nullptr, nullptr, 0); } },
