@@ -221,7 +221,11 @@ static const option options[] = {
 };
 #define N_OPTIONS (sizeof options / sizeof options[0])
 
-int m6_config_omits_default(const char *key) { return !strcmp(key, "arch") || !strcmp(key, "mem_map"); }
+int m6_config_omits_default(const char *key)
+{
+    if (!key) return 0;
+    return !strcmp(key, "arch") || !strcmp(key, "mem_map");
+}
 
 const m6_config_info *m6_config_at(size_t i) { return i < N_OPTIONS ? &options[i].info : NULL; }
 

@@ -7,6 +7,7 @@
 
 uint8_t *m6_mem_ptr(m6 *c, uint32_t addr, uint32_t len)
 {
+    if (!c) return NULL;
     if (addr < M6_CODE_SIZE && len <= M6_CODE_SIZE - addr) return c->code + addr;
     if (addr >= M6_SRAM_BASE && addr - M6_SRAM_BASE < M6_SRAM_SIZE && len <= M6_SRAM_SIZE - (addr - M6_SRAM_BASE))
         return c->sram + (addr - M6_SRAM_BASE);

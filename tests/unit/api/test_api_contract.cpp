@@ -184,6 +184,8 @@ const std::map<std::string, std::function<void()>> &calls()
         // thumb.h, version.h
         { "thumb_decode", [] { thumb_decode(~0u, -1); } },
         { "thumb_decode16_table", [] { thumb_decode16_table(); } },
+        { "thumb_decode_arch", [] { thumb_decode_arch(~0u, -1, ~0u); } },
+        { "thumb_decode16_table_arch", [] { thumb_decode16_table_arch(~0u); } },
         { "thumb_writes_pc", [] { thumb_writes_pc(~0u, -1); } },
         { "tm_version", [] { tm_version(); } },
         // writer.h
@@ -250,9 +252,11 @@ const std::map<std::string, std::function<void()>> &calls()
         { "m6_golden_record", [] { m6_golden_record(nullptr, nullptr, nullptr, 0, nullptr); } },
         { "m6_on_mtb_packet", [] { m6_on_mtb_packet(nullptr, nullptr, nullptr); } },
         { "m6_disasm", [] { m6_disasm(0, ~0u, -1, nullptr, 0); } },
+        { "m6_disasm_arch", [] { m6_disasm_arch(0, ~0u, -1, ~0u, nullptr, 0); } },
         // model/config.h
         { "m6_config_at", [] { m6_config_at((size_t)-1); } },
         { "m6_config_index", [] { m6_config_index(nullptr); } },
+        { "m6_config_omits_default", [] { m6_config_omits_default(nullptr); } },
         { "m6_config_defaults", [] { m6_config_defaults(nullptr); } },
         { "m6_config_set", [] { m6_config_set(nullptr, nullptr, nullptr, nullptr); } },
         { "m6_config_parse", [] { m6_config_parse(nullptr, nullptr, nullptr); } },
