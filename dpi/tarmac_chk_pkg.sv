@@ -1,6 +1,7 @@
 // SystemVerilog side of the lockstep checker: the DPI-C imports (dpi/tarmac_dpi.c) and tasks that stop the
 // simulation with the checker's report on a mismatch. Options come as "key=value,..." and as plusargs
-// +tarmac_<key>=<value>, with the keys of the checker's table (dpi/README.md, "Options").
+// +tarmac_<key>=<value>, each plusarg's value passed whole, with the keys of the checker's table (dpi/README.md,
+// "Options").
 package tarmac_chk_pkg;
 
   // Register ids of reg_write and snapshot (dpi/include/tarmac/regs.h). A design uses only some of them.
@@ -9,7 +10,9 @@ package tarmac_chk_pkg;
                  REG_PRIMASK = 19, REG_CONTROL = 20, REG_COUNT = 21;
   /* verilator lint_on UNUSEDPARAM */
 
+  import "DPI-C" function int tarmac_chk_option(input string key, input string value);
   import "DPI-C" function chandle tarmac_chk_open(input string golden, input string options);
+  import "DPI-C" function chandle tarmac_chk_open_off(input string golden, input string options);
   import "DPI-C" function string tarmac_chk_error(input chandle h);
   import "DPI-C" function int tarmac_chk_set_time(input chandle h, input longint unsigned t);
   import "DPI-C" function int tarmac_chk_reg_write(input chandle h, input int regid, input int unsigned value);
@@ -38,35 +41,38 @@ package tarmac_chk_pkg;
   import "DPI-C" function void tarmac_chk_close(input chandle h);
 
 
-  // options, then every +tarmac_<key>=<value> plusarg appended (a later key overrides an earlier one); the
-  // keys come from the checker's own table of options
-  function automatic string with_plusargs(string options);
+  // Every +tarmac_<key>=<value> plusarg of an option's key, its value given whole to the next open
+  // (tarmac_chk_option): never joined into the options string, so that a value holding ",bus=0" is a value, not
+  // an option. Each overrides the options string's value of its key (model= adds to it); the keys come from the
+  // checker's own table of options.
+  function automatic void give_plusargs();
     string keys = tarmac_chk_option_keys(), key, v;
     int start = 0;
     for (int i = 0; i <= keys.len(); i++) begin
       if (i == keys.len() || keys[i] == ",") begin
         key = keys.substr(start, i - 1);
         start = i + 1;
-        if ($value$plusargs({"tarmac_", key, "=%s"}, v)) begin
-          if (options.len() != 0) options = {options, ","};
-          options = {options, key, "=", v};
-        end
+        if ($value$plusargs({"tarmac_", key, "=%s"}, v)) void'(tarmac_chk_option(key, v));
       end
     end
-    return options;
   endfunction
 
   // A +tarmac_... plusarg that is no option's (a misspelt +tarmac_max_errors) would be ignored: open fails
   // instead, naming it and the known ones. own: the testbench's own +tarmac_... names, comma-separated (the
   // reference monitor's "tarmac_off"). The command line comes from VPI or the process (dpi/README.md, "Options").
-  function automatic chandle open(string golden, string options = "", string own = "");
+  // off: the testbench switched the checker off (+tarmac_off) with a golden given: nothing is compared, and
+  // finish says OFF on the summary line and in the ledger instead of passing silently.
+  function automatic chandle open(string golden, string options = "", string own = "", bit off = 1'b0);
     chandle h;
     string bad = tarmac_chk_plusargs_error(own);
     if (bad.len() != 0) begin
       $fatal(1, "tarmac checker: %s", bad);
       return null;
     end
-    h = tarmac_chk_open(golden, with_plusargs(options));
+    give_plusargs();
+    // an if, not ?: (Verilator may evaluate both arms of a ?: whose arms are DPI calls)
+    if (off) h = tarmac_chk_open_off(golden, options);
+    else h = tarmac_chk_open(golden, options);
     if (h == null) $fatal(1, "tarmac checker: %s", tarmac_chk_error(null));
     return h;
   endfunction

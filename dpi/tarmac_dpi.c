@@ -16,16 +16,58 @@
 #pragma weak vpi_get_vlog_info
 
 /* tarmac_chk_open returns null on failure, so its error text cannot hang off a handle: it is kept per
- * thread here, with the option keys, the shim's only state. */
+ * thread here, with the option keys and the options tarmac_chk_option gave for the next open, the shim's only
+ * state. */
 static _Thread_local char open_error[600];
+#define MAX_GIVEN 64
+static _Thread_local char *given_keys[MAX_GIVEN], *given_values[MAX_GIVEN];
+static _Thread_local size_t n_given;
+static _Thread_local int given_lost; /* out of memory, or more than MAX_GIVEN: the next open fails */
 
-void *tarmac_chk_open(const char *golden, const char *options)
+static void forget_given(void)
+{
+    for (size_t i = 0; i < n_given; i++) free(given_keys[i]), free(given_values[i]);
+    n_given = 0;
+    given_lost = 0;
+}
+
+/* One option value for the next tarmac_chk_open on this thread, whole: the value is never split (a plusarg
+ * +tarmac_report=a,b.txt is the path "a,b.txt", not a path and an option). Always 0: what is wrong (an unknown key,
+ * a key given twice) fails the open, which names it. */
+int tarmac_chk_option(const char *key, const char *value)
+{
+    char *k = strdup(key ? key : ""), *v = strdup(value ? value : "");
+    if (!k || !v || n_given == MAX_GIVEN) {
+        free(k);
+        free(v);
+        given_lost = 1;
+        return 0;
+    }
+    given_keys[n_given] = k;
+    given_values[n_given++] = v;
+    return 0;
+}
+
+static void *open_given(const char *golden, const char *options, unsigned flags)
 {
     tm_error err;
-    tc_checker *c = tc_open(golden && *golden ? golden : NULL, options, &err);
+    tc_checker *c = NULL;
+    if (given_lost)
+        tm_error_set(&err, TM_ERR_ARG, NULL, 0, "more than %d options given one by one (tarmac_chk_option), or out "
+                                                "of memory", MAX_GIVEN);
+    else
+        c = tc_open_with(golden && *golden ? golden : NULL, options, (const char *const *)given_keys,
+                         (const char *const *)given_values, n_given, flags, &err);
     if (!c) tm_error_format(&err, open_error, sizeof open_error);
+    forget_given();
     return c;
 }
+
+/* options: "key=value,..." (the testbench's own); then each tarmac_chk_option given since the last open */
+void *tarmac_chk_open(const char *golden, const char *options) { return open_given(golden, options, 0); }
+
+/* The same, switched off (+tarmac_off): nothing compared, the summary line and the ledger say OFF (checker.h). */
+void *tarmac_chk_open_off(const char *golden, const char *options) { return open_given(golden, options, TC_OPEN_OFF); }
 
 const char *tarmac_chk_error(void *h)
 {

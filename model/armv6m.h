@@ -4,7 +4,10 @@
  *
  * Life of a model: m6_create (with a configuration), m6_load_elf or m6_mem_ptr to place the program, the
  * attachments (console, trace, MTB observer, live mode), m6_reset, then m6_step / m6_run. Calls that can fail
- * take a tm_error * (tarmac/error.h; NULL when the caller wants no message) and return TM_OK or a status < 0. */
+ * take a tm_error * (tarmac/error.h; NULL when the caller wants no message) and return TM_OK or a status < 0.
+ * A NULL model is refused by every call (tarmac/error.h): nothing is done, a query returns 0 or "" (m6_exec_priority
+ * 4), m6_read, m6_write, m6_scs_read, m6_scs_write and m6_enter_exception -1, m6_step, m6_run and m6_stopped
+ * M6_STEP_UNKNOWN (it cannot go on), a call with a tm_error * TM_ERR_ARG. */
 #ifndef ARMV6M_H
 #define ARMV6M_H
 

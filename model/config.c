@@ -22,7 +22,7 @@ __attribute__((format(printf, 2, 3))) static int fail(tm_error *err, const char 
     return rc;
 }
 
-/* A whole unsigned number in any base strtoul reads, at most max. */
+/* A whole unsigned number, decimal or 0x hex (never octal: 010 is ten), at most max. */
 static int number(const char *v, unsigned long long max, uint32_t *out)
 {
     uint64_t x;
@@ -221,12 +221,17 @@ static const option options[] = {
 };
 #define N_OPTIONS (sizeof options / sizeof options[0])
 
-int m6_config_omits_default(const char *key) { return !strcmp(key, "arch") || !strcmp(key, "mem_map"); }
+int m6_config_omits_default(const char *key)
+{
+    if (!key) return 0;
+    return !strcmp(key, "arch") || !strcmp(key, "mem_map");
+}
 
 const m6_config_info *m6_config_at(size_t i) { return i < N_OPTIONS ? &options[i].info : NULL; }
 
 int m6_config_index(const char *key)
 {
+    if (!key) return -1;
     for (size_t i = 0; i < N_OPTIONS; i++)
         if (!strcmp(options[i].info.key, key)) return (int)i;
     return -1;
@@ -234,12 +239,14 @@ int m6_config_index(const char *key)
 
 void m6_config_defaults(m6_config *cfg)
 {
+    if (!cfg) return;
     memset(cfg, 0, sizeof *cfg);
     for (size_t i = 0; i < N_OPTIONS; i++) options[i].set(cfg, options[i].info.def, NULL);
 }
 
 int m6_config_set(m6_config *cfg, const char *key, const char *value, tm_error *err)
 {
+    if (!cfg || !key || !value) return tm_error_set(err, TM_ERR_ARG, NULL, 0, "m6_config_set: a NULL argument");
     int i = m6_config_index(key);
     if (i < 0) {
         char keys[256] = "";
@@ -258,6 +265,7 @@ int m6_config_set(m6_config *cfg, const char *key, const char *value, tm_error *
 int m6_config_parse(m6_config *cfg, const char *text, tm_error *err)
 {
     const char *p = text ? text : "";
+    uint64_t given = 0; /* a key twice in one text is an error, never "the last one wins" */
     while (*p) {
         size_t n = strcspn(p, ",");
         char item[200];
@@ -272,18 +280,23 @@ int m6_config_parse(m6_config *cfg, const char *text, tm_error *err)
         *eq = '\0';
         int rc = m6_config_set(cfg, item, eq + 1, err);
         if (rc != TM_OK) return rc;
+        uint64_t bit = 1ull << m6_config_index(item);
+        if (given & bit) return fail(err, "configuration key '%s' given twice", item);
+        given |= bit;
     }
     return 0;
 }
 
 int m6_config_value(const m6_config *cfg, const char *key, char *buf, size_t size)
 {
+    if (!cfg || !key) return -1;
     int i = m6_config_index(key);
     return i < 0 ? -1 : options[i].get(cfg, buf, size);
 }
 
 int m6_config_format(const m6_config *cfg, char *buf, size_t size)
 {
+    if (!cfg) return (size ? (void)(buf[0] = '\0') : (void)0, 0);
     size_t n = 0;
     if (size) buf[0] = '\0';
     for (size_t i = 0; i < N_OPTIONS; i++) {

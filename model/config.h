@@ -65,13 +65,13 @@ int m6_config_index(const char *key);
 
 /* Every option at its default (the values the committed goldens were made with). */
 void m6_config_defaults(m6_config *cfg);
-/* Set one option from text (numbers in any base strtoul reads). Returns TM_OK; or TM_ERR_ARG with cfg unchanged
+/* Set one option from text (numbers decimal, or hex after 0x; a leading 0 is no octal). Returns TM_OK; or TM_ERR_ARG with cfg unchanged
  * and err (when not NULL; no file, no line) saying "unknown configuration key '<key>' (keys: ...)" or
  * "configuration <key>: '<value>' is not <what>". */
 int m6_config_set(m6_config *cfg, const char *key, const char *value, tm_error *err);
 /* Apply "key=value,key=value,..." in order on top of cfg (empty items are skipped). Returns TM_OK, or TM_ERR_ARG
- * at the first bad item with err as m6_config_set's (or "configuration item '<item>' has no value"); items before
- * it stay applied. */
+ * at the first bad item with err as m6_config_set's (or "configuration item '<item>' has no value", or
+ * "configuration key '<key>' given twice": one text never gives a key two values); items before it stay applied. */
 int m6_config_parse(m6_config *cfg, const char *text, tm_error *err);
 /* One option's value as canonical text (0x%08x for addresses and register values, decimal counts, names) into
  * buf. Returns the length, or -1 for an unknown key. */

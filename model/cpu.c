@@ -40,14 +40,24 @@ static inline uint32_t it_bits(unsigned it) { return (it & 0xfc) << 8 | (it & 3)
 
 uint32_t m6_xpsr(const m6 *c)
 {
+    if (!c) return 0;
     uint32_t x = c->apsr | c->ipsr | 0x01000000u;
     return c->cfg.arch ? x | c->qge | it_bits(c->itstate) : x; /* ARMv6-M has neither */
 }
-uint32_t m6_msp(const m6 *c) { return psp_active(c) ? c->sp_other : c->r[13]; }
-uint32_t m6_psp(const m6 *c) { return psp_active(c) ? c->r[13] : c->sp_other; }
+uint32_t m6_msp(const m6 *c)
+{
+    if (!c) return 0;
+    return psp_active(c) ? c->sp_other : c->r[13];
+}
+uint32_t m6_psp(const m6 *c)
+{
+    if (!c) return 0;
+    return psp_active(c) ? c->r[13] : c->sp_other;
+}
 
 int m6_reset(m6 *c, tm_error *err)
 {
+    if (!c) return tm_error_set(err, TM_ERR_ARG, NULL, 0, "m6_reset: a NULL argument");
     uint32_t sp, pc;
     if (m6_read(c, 0, 4, &sp) || m6_read(c, 4, 4, &pc))
         return tm_error_set(err, TM_ERR_FORMAT, NULL, 0, "the vector table at 0x00000000 is not mapped");
@@ -711,7 +721,11 @@ static int told(const m6 *c, int st) { return st == M6_STEP_EXIT && c->unk_stopp
 static int step(m6 *c) { return step_arch(c, 0); }
 static int step_v7(m6 *c) { return step_arch(c, 1); }
 
-int m6_step(m6 *c) { return told(c, c->cfg.arch ? step_v7(c) : step(c)); }
+int m6_step(m6 *c)
+{
+    if (!c) return M6_STEP_UNKNOWN;
+    return told(c, c->cfg.arch ? step_v7(c) : step(c));
+}
 
 /* Register access for users: between steps, off the hot path (the executor uses set_reg and the fields). */
 uint32_t m6_reg(const m6 *c, int id)
@@ -774,6 +788,7 @@ void m6_set_reg(m6 *c, int id, uint32_t v)
 const m6_config *m6_get_config(const m6 *c) { return &c->cfg; }
 void m6_set_config(m6 *c, const m6_config *cfg)
 {
+    if (!c || !cfg) return;
     c->cfg = *cfg;
     int mps2 = cfg->mem_map == M6_MEM_MAP_MPS2;
     c->code_size = mps2 ? M6_MPS2_CODE_SIZE : M6_CODE_SIZE;
@@ -782,18 +797,44 @@ void m6_set_config(m6 *c, const m6_config *cfg)
 }
 int m6_stopped(const m6 *c)
 {
+    if (!c) return M6_STEP_UNKNOWN;
     return c->exited ? (c->unk_stopped ? M6_STEP_UNKNOWN : M6_STEP_EXIT) : c->locked_up ? M6_STEP_LOCKUP : 0;
 }
-int m6_exit_code(const m6 *c) { return c->exit_code; }
-const char *m6_stop_reason(const m6 *c) { return c->locked_up || c->unk_stopped ? c->msg : ""; }
-uint64_t m6_icount(const m6 *c) { return c->icount; }
-uint64_t m6_steps(const m6 *c) { return c->steps; }
-thumb_id m6_last_encoding(const m6 *c) { return (thumb_id)c->thumb_id; }
+int m6_exit_code(const m6 *c)
+{
+    if (!c) return 0;
+    return c->exit_code;
+}
+const char *m6_stop_reason(const m6 *c)
+{
+    if (!c) return "";
+    return c->locked_up || c->unk_stopped ? c->msg : "";
+}
+uint64_t m6_icount(const m6 *c)
+{
+    if (!c) return 0;
+    return c->icount;
+}
+uint64_t m6_steps(const m6 *c)
+{
+    if (!c) return 0;
+    return c->steps;
+}
+thumb_id m6_last_encoding(const m6 *c)
+{
+    if (!c) return (thumb_id)0;
+    return (thumb_id)c->thumb_id;
+}
 
-void m6_set_console(m6 *c, FILE *f) { c->console = f; }
+void m6_set_console(m6 *c, FILE *f)
+{
+    if (!c) return;
+    c->console = f;
+}
 
 void m6_trace_to(m6 *c, tm_out *out, tm_dialect dialect)
 {
+    if (!c) return;
     memset(&c->trace_to, 0, sizeof c->trace_to);
     c->trace_to.out = out;
     c->trace_to.dialect = dialect;
@@ -803,6 +844,7 @@ void m6_trace_to(m6 *c, tm_out *out, tm_dialect dialect)
 
 void m6_trace_to_sink(m6 *c, void (*sink)(void *ctx, const tm_record *r), void *ctx, int lean)
 {
+    if (!c) return;
     memset(&c->trace_to, 0, sizeof c->trace_to);
     c->trace_to.sink = sink;
     c->trace_to.sink_ctx = ctx;
@@ -814,6 +856,7 @@ void m6_trace_to_sink(m6 *c, void (*sink)(void *ctx, const tm_record *r), void *
 
 int m6_trace_status(const m6 *c, tm_error *err)
 {
+    if (!c) return tm_error_set(err, TM_ERR_ARG, NULL, 0, "m6_trace_status: a NULL argument");
     if (!c->trace_to.error) return TM_OK;
     if (err) *err = c->trace_to.err;
     return c->trace_to.err.status < 0 ? c->trace_to.err.status : TM_ERR_IO;
@@ -821,12 +864,14 @@ int m6_trace_status(const m6 *c, tm_error *err)
 
 void m6_on_mtb_packet(m6 *c, void (*fn)(void *ctx, uint64_t step, uint32_t w0, uint32_t w1), void *ctx)
 {
+    if (!c) return;
     c->on_mtb_packet = fn;
     c->mtb_ctx = ctx;
 }
 
 int m6_run(m6 *c, uint64_t max_insns)
 {
+    if (!c) return M6_STEP_UNKNOWN;
     int st = M6_STEP_INSN;
     if (c->cfg.arch)
         while (st != M6_STEP_EXIT && st != M6_STEP_LOCKUP && (!max_insns || c->icount < max_insns)) st = step_v7(c);

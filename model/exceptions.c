@@ -24,6 +24,7 @@ static int priority(const m6 *c, unsigned n)
 
 int m6_exec_priority(const m6 *c)
 {
+    if (!c) return 4;
     int p = 4;
     for (unsigned n = 1; n < M6_EXC_COUNT; n++)
         if ((c->active >> n) & 1) {
@@ -36,6 +37,7 @@ int m6_exec_priority(const m6 *c)
 
 void m6_set_pending(m6 *c, unsigned n)
 {
+    if (!c) return;
     if (n >= M6_EXC_IRQ0) c->irq_pending |= (1u << (n - M6_EXC_IRQ0)) & m6_irq_mask(c);
     else c->sys_pending |= 1ull << n;
 }
@@ -105,6 +107,7 @@ static void taken(m6 *c, unsigned n, uint32_t vector, uint32_t exc_return)
 
 int m6_enter_exception(m6 *c, unsigned n, uint32_t return_addr)
 {
+    if (!c) return -1;
     int from_thread = !handler_mode(c);
     uint32_t sp = c->r[13];
     uint32_t align = sp & 4;
@@ -146,6 +149,7 @@ int m6_enter_exception(m6 *c, unsigned n, uint32_t return_addr)
  * entry's MTB packet is the return's second one: (EXC_RETURN, A=1) -> handler. */
 void m6_tail_chain(m6 *c, unsigned n)
 {
+    if (!c) return;
     uint32_t exc_return = c->exc_return_value;
     if (!n) { /* the model's own choice */
         n = c->tail_chain_to;
@@ -171,16 +175,29 @@ void m6_tail_chain(m6 *c, unsigned n)
 
 int m6_priority(const m6 *c, unsigned n) { return priority(c, n); }
 
-uint64_t m6_active(const m6 *c) { return c->active; }
+uint64_t m6_active(const m6 *c)
+{
+    if (!c) return 0;
+    return c->active;
+}
 
-int m6_fault_due(const m6 *c) { return c->fault_pending != 0; }
+int m6_fault_due(const m6 *c)
+{
+    if (!c) return 0;
+    return c->fault_pending != 0;
+}
 
-unsigned m6_tail_chain_to(const m6 *c) { return c->tail_chain_to; }
+unsigned m6_tail_chain_to(const m6 *c)
+{
+    if (!c) return 0;
+    return c->tail_chain_to;
+}
 
 int m6_is_pending(const m6 *c, unsigned n) { return n < M6_EXC_COUNT && is_pending(c, n); }
 
 unsigned m6_preempting(const m6 *c)
 {
+    if (!c) return 0;
     if (!c->sys_pending && !(c->irq_pending & c->irq_enable)) return 0; /* the common case, every instruction */
     int p;
     unsigned n = m6_highest_pending(c, &p, 0);

@@ -7,13 +7,22 @@
 
 #include "m6_state.h"
 
-void m6_set_live(m6 *c, int live) { c->live = live != 0; }
+void m6_set_live(m6 *c, int live)
+{
+    if (!c) return;
+    c->live = live != 0;
+}
 
-void m6_set_live_chain(m6 *c, int chain) { c->live_chain = chain != 0; }
+void m6_set_live_chain(m6 *c, int chain)
+{
+    if (!c) return;
+    c->live_chain = chain != 0;
+}
 
 void m6_set_volatile(m6 *c, const uint32_t (*ranges)[2], unsigned n,
                      int (*read)(void *ctx, uint32_t addr, unsigned size, uint32_t *val), void *ctx)
 {
+    if (!c) return;
     c->volatile_ranges = ranges;
     c->n_volatile = ranges && read ? n : 0;
     c->on_volatile_read = read;
@@ -22,12 +31,14 @@ void m6_set_volatile(m6 *c, const uint32_t (*ranges)[2], unsigned n,
 
 uint32_t m6_irq_levels(const m6 *c, int *nmi)
 {
+    if (!c) return (nmi ? (void)(*nmi = 0) : (void)0, 0);
     if (nmi) *nmi = c->nmi_line;
     return c->irq_lines;
 }
 
 void m6_irq_lines(m6 *c, uint32_t lines, int nmi)
 {
+    if (!c) return;
     uint32_t rising = lines & ~c->irq_lines;
     c->irq_lines = lines;
     c->irq_pending |= rising & m6_irq_mask(c);
@@ -37,6 +48,7 @@ void m6_irq_lines(m6 *c, uint32_t lines, int nmi)
 
 void m6_irq_lines_before_entry(m6 *c, uint32_t lines, int nmi, unsigned n)
 {
+    if (!c) return;
     if (n >= M6_EXC_IRQ0 && n < M6_EXC_IRQ0 + 32) c->irq_lines |= lines & (1u << (n - M6_EXC_IRQ0));
     if (n == M6_EXC_NMI && nmi) c->nmi_line = 1;
     m6_irq_lines(c, lines, nmi);
@@ -44,6 +56,7 @@ void m6_irq_lines_before_entry(m6 *c, uint32_t lines, int nmi, unsigned n)
 
 void m6_systick_ticks_before_entry(m6 *c, uint32_t n)
 {
+    if (!c) return;
     uint64_t bit = 1ull << M6_EXC_SYSTICK, was = c->sys_pending & bit;
     for (uint32_t i = 0; i < n && (c->st_csr & 1); i++) m6_systick_tick(c);
     c->sys_pending = (c->sys_pending & ~bit) | was;
@@ -51,6 +64,7 @@ void m6_systick_ticks_before_entry(m6 *c, uint32_t n)
 
 void m6_irq_sample(m6 *c)
 {
+    if (!c) return;
     uint32_t active = (uint32_t)(c->active >> M6_EXC_IRQ0);
     c->irq_pending |= c->irq_lines & ~active & m6_irq_mask(c);
 }
@@ -121,5 +135,6 @@ int m6_entry_illegal(const m6 *c, unsigned n, char *buf, size_t size)
 
 uint64_t m6_pending(const m6 *c)
 {
+    if (!c) return 0;
     return c->sys_pending | (uint64_t)(c->irq_pending & c->irq_enable) << M6_EXC_IRQ0;
 }

@@ -7,6 +7,7 @@
 
 uint8_t *m6_mem_ptr(m6 *c, uint32_t addr, uint32_t len)
 {
+    if (!c) return NULL;
     if (addr < M6_CODE_SIZE && len <= M6_CODE_SIZE - addr) return c->code + addr;
     if (addr >= M6_SRAM_BASE && addr - M6_SRAM_BASE < M6_SRAM_SIZE && len <= M6_SRAM_SIZE - (addr - M6_SRAM_BASE))
         return c->sram + (addr - M6_SRAM_BASE);
@@ -30,6 +31,7 @@ static int is_volatile(const m6 *c, uint32_t addr)
 
 int m6_read(m6 *c, uint32_t addr, unsigned size, uint32_t *val)
 {
+    if (!c || !val) return -1;
     if (c->n_volatile && is_volatile(c, addr)) return c->on_volatile_read(c->volatile_ctx, addr, size, val);
     uint8_t *p = m6_mem_ptr(c, addr, size);
     if (p) { /* little-endian host; fixed-size copies compile to single loads */
@@ -45,6 +47,7 @@ int m6_read(m6 *c, uint32_t addr, unsigned size, uint32_t *val)
 
 int m6_write(m6 *c, uint32_t addr, unsigned size, uint32_t val)
 {
+    if (!c) return -1;
     if (c->n_volatile && is_volatile(c, addr)) return 0; /* a device the model does not have */
     uint8_t *p = m6_mem_ptr(c, addr, size);
     if (p) {

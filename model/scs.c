@@ -35,6 +35,7 @@ enum {
 
 void m6_systick_tick(m6 *c)
 {
+    if (!c) return;
     if (!(c->st_csr & SYST_CSR_ENABLE)) return;
     if (c->st_cvr == 0) {
         c->st_cvr = c->st_rvr;
@@ -48,6 +49,7 @@ void m6_systick_tick(m6 *c)
 
 void m6_systick_ticks(m6 *c, uint32_t n)
 {
+    if (!c) return;
     for (uint32_t i = 0; i < n && (c->st_csr & SYST_CSR_ENABLE); i++) m6_systick_tick(c);
 }
 
@@ -66,6 +68,7 @@ static uint32_t icsr(const m6 *c)
 
 int m6_scs_read(m6 *c, uint32_t addr, uint32_t *val)
 {
+    if (!c || !val) return -1;
     uint32_t off = addr - M6_SCS_BASE;
     uint32_t v = 0;
     switch (off) {
@@ -110,6 +113,7 @@ static void hold_new(m6 *c, uint64_t sys_was, uint32_t irq_was)
 
 int m6_scs_write(m6 *c, uint32_t addr, uint32_t v)
 {
+    if (!c) return -1;
     uint32_t off = addr - M6_SCS_BASE;
     uint32_t irqs = m6_irq_mask(c); /* unimplemented interrupts: RAZ/WI */
     uint64_t sys_was = c->sys_pending;

@@ -5,7 +5,9 @@
 # golden exits 3; a timeout stays 124; an ELF tb_top cannot load exits 2 with the file and the reason (the
 # checker, given it as +tarmac_elf by the harness, says so too), and no checker verdict; a bad plusarg (a malformed
 # number, an unknown name of the testbench's families or the checker's, a misspelling) exits 2 before the run,
-# naming it and listing the known ones, while another component's plusarg is left alone. Needs BUILD from make,
+# naming it and listing the known ones, while another component's plusarg is left alone; a plusarg given twice
+# exits 2, even with one value; a plusarg's value holding ",bus=0" is one value; +tarmac_off beside a golden says
+# OFF on the summary line and in the ledger. Needs BUILD from make,
 # the checker simulators and the programs.
 set -u
 pass=0; fail=0
@@ -54,6 +56,22 @@ for harness in sim sim-systemc; do
   done
   out=$("$sim" +elf="$elf" +tarmac_golden=golden/hello.tarmac.gz +waitstates=10 +waitstates=20 2>&1); rc=$?
   check "$harness: +waitstates given twice with two values: exit 2 (exit $rc)" '[ "$rc" -eq 2 ] && grep -q "given again" <<<"$out"'
+  out=$("$sim" +elf="$elf" +tarmac_golden=golden/hello.tarmac.gz +waitstates=10 +waitstates=10 2>&1); rc=$?
+  check "$harness: +waitstates given twice with one value: exit 2 (exit $rc)" '[ "$rc" -eq 2 ] && grep -q "given again" <<<"$out"'
+  out=$("$sim" +elf="$elf" +tarmac_golden=golden/hello.tarmac.gz +tarmac_context=4 +tarmac_context=4 2>&1); rc=$?
+  check "$harness: a checker option given twice: exit 2 (exit $rc)" '[ "$rc" -eq 2 ] && grep -q "given again" <<<"$out"'
+  # a plusarg's value is one value: a report path holding ",bus=0,mtb=0" neither switches a stream off nor loses
+  # the report; the run against another program's golden still fails
+  out=$("$sim" +elf="$elf" +tarmac_golden="$tmp/other.tarmac" "+tarmac_report=$tmp/r,bus=0,mtb=0" 2>&1); rc=$?
+  check "$harness: a plusarg value holding ,bus=0 stays a value: exit 3, the report in that file (exit $rc)" \
+    '[ "$rc" -eq 3 ] && grep -q "^tarmac checker: FAIL" <<<"$out" && grep -q "MISMATCH #1" "$tmp/r,bus=0,mtb=0"'
+  # +tarmac_off beside a golden: the program's own verdict, and the summary line and the ledger say OFF
+  out=$("$sim" +elf="$elf" +tarmac_golden="$tmp/other.tarmac" +tarmac_off +tarmac_ledger="$tmp/off.json" 2>&1); rc=$?
+  check "$harness: +tarmac_off beside a golden: exit 0, the summary line and the ledger say OFF (exit $rc)" \
+    '[ "$rc" -eq 0 ] && grep -q "^tarmac checker: OFF: switched off by the testbench (+tarmac_off), nothing compared; golden $tmp/other.tarmac not read" <<<"$out" && grep -q "\"verdict\": \"OFF\"" "$tmp/off.json"'
+  out=$("$sim" +elf="$elf" +tarmac_off 2>&1); rc=$?
+  check "$harness: +tarmac_off with no golden: no checker, no summary line (exit $rc)" \
+    '[ "$rc" -eq 0 ] && ! grep -q "^tarmac checker" <<<"$out"'
   out=$("$sim" +elf="$elf" +tarmac_golden=golden/hello.tarmac.gz +waitstates=10 +some_other=1 +verilator+seed+3 2>&1); rc=$?
   check "$harness: another component's plusargs are left alone (exit $rc)" '[ "$rc" -eq 0 ] && grep -q "^tarmac checker: PASS" <<<"$out"'
 done

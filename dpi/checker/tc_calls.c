@@ -5,8 +5,8 @@
 
 #include "tc_internal.h"
 
-/* An event call may go on: an open handle, not finished, not halted. */
-static int may_go_on(const tc_checker *c) { return tc_handle_open(c) && !c->finished && !c->failed; }
+/* An event call may go on: an open handle, not finished, not halted, not switched off. */
+static int may_go_on(const tc_checker *c) { return tc_handle_open(c) && !c->finished && !c->failed && !c->o.off; }
 
 /* A flag argument: 0 or 1. */
 static int flag(int v) { return v == 0 || v == 1; }
@@ -117,7 +117,7 @@ int tc_mem_write(tc_checker *c, uint32_t addr, int size, uint32_t data)
     return c->live ? tc_live_call(c, &e) : tc_async_now(c, &e);
 }
 
-int tc_halted(const tc_checker *c) { return !tc_handle_open(c) || c->failed || c->finished; }
+int tc_halted(const tc_checker *c) { return !tc_handle_open(c) || c->failed || c->finished || c->o.off; }
 
 int tc_finish(tc_checker *c)
 {

@@ -57,16 +57,23 @@ static tc_checker *registered(tc_checker *c, tm_error *err)
 
 tc_checker *tc_open(const char *golden, const char *options, tm_error *err)
 {
+    return tc_open_with(golden, options, NULL, NULL, 0, 0, err);
+}
+
+tc_checker *tc_open_with(const char *golden, const char *options, const char *const keys[],
+                         const char *const values[], size_t n, unsigned flags, tm_error *err)
+{
     tm_error local;
     if (!err) err = &local;
     /* aligned: the golden thread's fields keep to cache lines of their own */
     tc_checker *c = aligned_alloc(64, sizeof *c);
     if (!c) return out_of_memory(NULL, err);
     memset(c, 0, sizeof *c);
-    if (tc_parse_options(&c->o, golden, options, err)) {
+    if (tc_parse_options(&c->o, golden, options, keys, values, n, err)) {
         free(c);
         return NULL;
     }
+    c->o.off = (flags & TC_OPEN_OFF) != 0;
     if (tc_outputs_check(c, err)) { /* before the run, not at its end; no output is written when one is wrong */
         c->ledger_written = 1;
         tc_free(c); /* not tc_close: the handle is not registered yet, tc_close would refuse it */
@@ -98,6 +105,7 @@ tc_checker *tc_open(const char *golden, const char *options, tm_error *err)
         if (!c->disasm) return out_of_memory(c, err);
     }
     if (c->o.coverage[0] && !(c->cov = tc_cov_new())) return out_of_memory(c, err);
+    if (c->o.off) return registered(c, err); /* nothing is compared: the golden is not read */
     if (live) { /* the model runs here, stepped by the calls (tc_live.c) */
         if (tc_live_open(c, err) != 0) return open_failed(c, "live", "", err);
         tc_config_follow(c);
@@ -795,6 +803,7 @@ static void verdict(tc_checker *c, int rc, int64_t golden_steps)
 
 int tc_finish_now(tc_checker *c)
 {
+    if (c->o.off) return tc_finish_off(c);
     int halted = c->failed;
     if (c->live) tc_live_finish(c); /* the model's golden ends; every held call is compared */
     c->finished = 1;

@@ -20,6 +20,7 @@ int tc_model_declare(tc_options *o, const char *text, tm_error *err)
 {
     m6_config scratch;
     m6_config_defaults(&scratch);
+    uint64_t given = 0; /* the keys of this declaration: one given twice is an error, as an option twice is */
     const char *p = text;
     while (*p) {
         size_t n = strcspn(p, ";");
@@ -43,6 +44,12 @@ int tc_model_declare(tc_options *o, const char *text, tm_error *err)
             snprintf(msg, sizeof msg, "option model: %s", tm_error_format(&e, why, sizeof why));
             return set_err(err, NULL, msg);
         }
+        uint64_t bit = 1ull << m6_config_index(item);
+        if (given & bit) {
+            snprintf(msg, sizeof msg, "option model: key '%.60s' given twice", item);
+            return set_err(err, NULL, msg);
+        }
+        given |= bit;
         *colon = ':';
         size_t have = strlen(o->model), add = strlen(item);
         if (have + add + 2 > sizeof o->model) return set_err(err, NULL, "option model: declaration too long");

@@ -51,6 +51,7 @@ typedef struct tc_options {
     int lenient;           /* lenient=1: golden lines that cannot be read are skipped and counted */
     unsigned profile;      /* option profile=: TM_PROFILE_* the golden may contain (default ARMv6-M) */
     unsigned golden_wait_ms; /* a golden that is a FIFO may take this long to give its first byte */
+    int off;               /* tc_open_with's TC_OPEN_OFF: nothing compared, the golden not read, verdict OFF */
 } tc_options;
 
 typedef struct tc_gmem {
@@ -239,7 +240,8 @@ struct tc_checker {
 /* Errors: a call that takes a tm_error * fills it (tm_error_set) and returns its status, TM_OK = 0 on success
  * (tarmac/error.h); the comparison's calls return TC_OK / TC_FAILED with the report written (tc_fail).
  * tc_options.c */
-int tc_parse_options(tc_options *o, const char *golden, const char *text, tm_error *err);
+int tc_parse_options(tc_options *o, const char *golden, const char *text, const char *const keys[],
+                     const char *const values[], size_t n, tm_error *err);
 /* Set a path option to a copy of v (any length). TM_OK, or TM_ERR_IO (out of memory) with *field unchanged. */
 int tc_option_path(char **field, const char *v, tm_error *err);
 void tc_options_free(tc_options *o);
@@ -440,8 +442,12 @@ void tc_live_notes(tc_checker *c, uint64_t step);
  * Returns TM_OK (also when the option is not given), or err's status with err filled. */
 int tc_ledger_write(tc_checker *c, int64_t golden_steps, tm_error *err);
 /* The verdict of what the run has seen so far: "PASS"; "FAIL": a mismatch, or too little compared (tc_vacuous);
- * "ERROR": the check could not be made (tc_fail), or tc_finish has not run. */
+ * "ERROR": the check could not be made (tc_fail), or tc_finish has not run; "OFF": the checker was opened switched
+ * off (TC_OPEN_OFF). */
 const char *tc_verdict(const tc_checker *c);
+/* tc_finish of a checker opened switched off: the summary line says OFF and what was not read, the report and the
+ * ledger are written. TC_OK, or TC_FAILED when an output could not be written. */
+int tc_finish_off(tc_checker *c);
 /* regs=snapshot: the registers the golden gave a value that the RTL never showed (never compared); 0 otherwise. */
 uint32_t tc_never_shown(const tc_checker *c);
 /* tc_state.c: 1 when the state of row is not compared directly in this register mode (snapshot: regs=snapshot). */

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "tarmac/outfile.h"
+#include "tarmac/version.h"
 #include "tc_internal.h"
 
 /* s as a JSON string: quotes, backslashes and control characters escaped; bytes that are not UTF-8 become U+FFFD. */
@@ -85,6 +86,7 @@ static void json_uncompared_regs(FILE *f, tc_checker *c)
 
 const char *tc_verdict(const tc_checker *c)
 {
+    if (c->o.off) return "OFF";
     if (c->n.mismatches || c->first.kind == TC_FIRST_MISMATCH || c->first.kind == TC_FIRST_VACUOUS) return "FAIL";
     if (c->first.kind == TC_FIRST_ERROR || !c->finished) return "ERROR";
     return "PASS";
@@ -104,9 +106,10 @@ static void json_ledger(tc_checker *c, int64_t golden_steps, FILE *f)
     fputs("{\n  \"format\": \"tarmac-ledger-1\",\n  \"verdict\": ", f);
     json_str(f, verdict);
     fputs(",\n  \"reason\": ", f);
-    json_str(f, x->kind != TC_FIRST_NONE ? x->headline
-                : !c->finished        ? "closed before tc_finish: the end-of-test checks did not run"
-                                      : "");
+    json_str(f, c->o.off                ? "the checker was switched off (+tarmac_off): nothing was compared"
+                : x->kind != TC_FIRST_NONE ? x->headline
+                : !c->finished             ? "closed before tc_finish: the end-of-test checks did not run"
+                                           : "");
     fputs(",\n  \"golden\": ", f);
     json_str(f, c->o.golden);
     fprintf(f, ",\n  \"mode\": \"%s\", \"regs\": \"%s\",\n", c->live ? "live" : "file",
@@ -183,5 +186,19 @@ int tc_ledger_write(tc_checker *c, int64_t golden_steps, tm_error *err)
     int rc = fclose(f) == 0 ? tm_outfile_put(c->o.ledger, tc_inputs(c, in), text, len, err)
                             : tm_error_set(err, TM_ERR_IO, c->o.ledger, 0, "out of memory");
     free(text);
+    return rc;
+}
+
+int tc_finish_off(tc_checker *c)
+{
+    c->finished = 1;
+    tc_report_append(c, "tarmac checker: OFF: switched off by the testbench (+tarmac_off), nothing compared; golden %s "
+                        "not read; tarmac %s\n", c->o.golden, tm_version());
+    tm_error e;
+    int rc = tc_report_save(c);
+    if (tc_ledger_write(c, -1, &e) != TM_OK) {
+        char buf[600];
+        rc = tc_fail(c, "output", "ledger=: %s", tm_error_format(&e, buf, sizeof buf));
+    }
     return rc;
 }

@@ -1,4 +1,4 @@
-/* "key=value,..." -> tc_options, through one table of every option: its key, default, meaning and parser.
+/* "key=value,..." and one value per key -> tc_options, through one table of every option: its key, default, meaning and parser.
  * The one list of the options: the SV package asks for the keys (tc_option_keys) to read the plusargs; tests
  * check dpi/README.md's table and every +tarmac_<key>= written in the repository against it. Unknown keys and
  * bad values are errors that name them. */
@@ -197,7 +197,17 @@ static int set_data_beats(tc_options *o, const char *v, tm_error *err)
     return 0;
 }
 
-/* "<lo>-<hi>:<lo>-<hi>...", inclusive, any base strtoull reads, into ranges (at most TC_MAX_BUS_IGNORE). */
+/* A 32-bit address of a range: hex digits, 0x optional (as Tarmac and the ARM ARM write addresses). */
+static int parse_addr(const char *v, unsigned long long *out)
+{
+    uint64_t x;
+    int prefixed = v[0] == '0' && (v[1] == 'x' || v[1] == 'X');
+    if (tm_parse_uint(v + (prefixed ? 2 : 0), 16, 0, 0xffffffffull, &x)) return -1;
+    *out = x;
+    return 0;
+}
+
+/* "<lo>-<hi>:<lo>-<hi>...", inclusive, hex addresses, into ranges (at most TC_MAX_BUS_IGNORE). */
 static int set_ranges(const char *key, const char *v, uint32_t ranges[][2], unsigned *count, tm_error *err)
 {
     char msg[128];
@@ -213,9 +223,10 @@ static int set_ranges(const char *key, const char *v, uint32_t ranges[][2], unsi
             return bad(err, msg, item, "");
         }
         *dash = '\0';
-        if (parse_uint(item, 0xffffffffull, &lo) || parse_uint(dash + 1, 0xffffffffull, &hi) || hi < lo) {
+        if (parse_addr(item, &lo) || parse_addr(dash + 1, &hi) || hi < lo) {
             *dash = '-';
-            snprintf(msg, sizeof msg, "option %s: '%%s' is not a range <lo>-<hi> of 32-bit addresses, lo <= hi%%s", key);
+            snprintf(msg, sizeof msg, "option %s: '%%s' is not a range <lo>-<hi> of 32-bit addresses (hex), lo <= hi%%s",
+                     key);
             return bad(err, msg, item, "");
         }
         if (*count == TC_MAX_BUS_IGNORE) {
@@ -313,6 +324,7 @@ static const tc_option_def options[] = {
                                 "core may have decided it; an entry legal then is accepted" }, set_decision_window },
 };
 #define N_OPTIONS (sizeof options / sizeof options[0])
+_Static_assert(N_OPTIONS <= 64, "set_once keeps a bit per option");
 
 const tc_option_info *tc_option_at(size_t i) { return i < N_OPTIONS ? &options[i].info : NULL; }
 
@@ -326,42 +338,62 @@ size_t tc_option_keys(char *buf, size_t size)
     return n;
 }
 
-static const tc_option_def *find(const char *key)
+/* The option named key[0..len), or N_OPTIONS with err set naming it and the keys. */
+static size_t find(const char *key, size_t len, tm_error *err)
 {
     for (size_t i = 0; i < N_OPTIONS; i++)
-        if (!strcmp(options[i].info.key, key)) return &options[i];
-    return NULL;
+        if (strlen(options[i].info.key) == len && !strncmp(options[i].info.key, key, len)) return i;
+    char name[64], keys[256];
+    snprintf(name, sizeof name, "%.*s", (int)(len < 60 ? len : 60), key);
+    tc_option_keys(keys, sizeof keys);
+    bad(err, "unknown option '%s' (options: %s)", name, keys);
+    return N_OPTIONS;
 }
 
-/* One "key=value" item (item is changed). */
-static int parse_item(tc_options *o, char *item, tm_error *err)
+/* One value for the option at index i, which *seen (a bit per option) must not hold yet: a key given twice in one
+ * place is an error, never "the last one wins" (a value that slipped a second key in would switch a stream off). */
+static int set_once(tc_options *o, size_t i, const char *v, uint64_t *seen, const char *where, tm_error *err)
 {
-    char *eq = strchr(item, '=');
-    if (!eq) return bad(err, "option '%s' has no value (expected key=value)%s", item, "");
-    *eq = '\0';
-    const tc_option_def *d = find(item);
-    if (!d) {
-        char keys[256];
-        tc_option_keys(keys, sizeof keys);
-        return bad(err, "unknown option '%s' (options: %s)", item, keys);
+    if (*seen >> i & 1) {
+        char msg[128];
+        snprintf(msg, sizeof msg, "option %%s given twice (%s)%%s", where);
+        return bad(err, msg, options[i].info.key, "");
     }
-    return d->set(o, eq + 1, err) ? TM_ERR_ARG : 0;
+    *seen |= 1ull << i;
+    return options[i].set(o, v, err) ? TM_ERR_ARG : 0;
 }
 
-static int parse_all(tc_options *o, const char *golden, const char *text, tm_error *err)
+static int parse_all(tc_options *o, const char *golden, const char *text, const char *const keys[],
+                     const char *const values[], size_t n, tm_error *err)
 {
     for (size_t i = 0; i < N_OPTIONS; i++)
         if (options[i].info.def[0] && options[i].set(o, options[i].info.def, err)) return TM_ERR_ARG;
     if (golden && tc_option_path(&o->golden, golden, err)) return TM_ERR_IO;
+    uint64_t seen = 0;
     for (const char *p = text ? text : ""; *p;) {
-        size_t n = strcspn(p, ",");
-        char *item = strndup(p, n); /* values are paths too: any length */
+        size_t len = strcspn(p, ",");
+        char *item = strndup(p, len); /* values are paths too: any length */
         if (!item) return tm_error_set(err, TM_ERR_IO, NULL, 0, "out of memory");
-        int rc = item[0] ? parse_item(o, item, err) : 0;
+        char *eq = strchr(item, '=');
+        size_t i = N_OPTIONS;
+        int rc = 0;
+        if (item[0] && !eq) rc = bad(err, "option '%s' has no value (expected key=value)%s", item, "");
+        else if (item[0] && (i = find(item, (size_t)(eq - item), err)) == N_OPTIONS) rc = TM_ERR_ARG;
+        else if (item[0]) rc = set_once(o, i, eq + 1, &seen, "in the options", err);
         free(item);
         if (rc) return rc;
-        p += n;
+        p += len;
         if (*p == ',') p++;
+    }
+    /* one value per key, taken whole (a comma, an '=' are the value's): each overrides the string's value of its key,
+     * except model=, whose keys add to the string's declaration */
+    if (n && (!keys || !values)) return bad(err, "options: %s keys or values given as NULL%s", "", "");
+    seen = 0;
+    for (size_t k = 0; k < n; k++) {
+        size_t i;
+        if (!keys[k] || !values[k]) return bad(err, "options: key or value %s is NULL%s", keys[k] ? keys[k] : "", "");
+        if ((i = find(keys[k], strlen(keys[k]), err)) == N_OPTIONS) return TM_ERR_ARG;
+        if (set_once(o, i, values[k], &seen, "as a plusarg or key of tc_open_with", err)) return TM_ERR_ARG;
     }
     char **paths[N_PATHS];
     path_fields(o, paths);
@@ -371,11 +403,12 @@ static int parse_all(tc_options *o, const char *golden, const char *text, tm_err
     return 0;
 }
 
-int tc_parse_options(tc_options *o, const char *golden, const char *text, tm_error *err)
+int tc_parse_options(tc_options *o, const char *golden, const char *text, const char *const keys[],
+                     const char *const values[], size_t n, tm_error *err)
 {
     memset(o, 0, sizeof *o);
     o->cpu = -1;
-    int rc = parse_all(o, golden, text, err);
+    int rc = parse_all(o, golden, text, keys, values, n, err);
     if (rc) tc_options_free(o);
     return rc;
 }

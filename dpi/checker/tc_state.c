@@ -60,6 +60,7 @@ size_t tc_state_not_compared(const tc_checker *c, char *buf, size_t size)
 {
     size_t n = 0;
     if (size) buf[0] = '\0';
+    if (!tc_handle_open(c)) return 0; /* a NULL or closed handle has no register mode (checker.h) */
     for (size_t i = 0; i < N_ROWS; i++) {
         if (!tc_state_uncompared(&rows[i], c->o.snapshot)) continue;
         int k = snprintf(buf + (n < size ? n : size), n < size ? size - n : 0, "%s%s", n ? "; " : "", rows[i].state);

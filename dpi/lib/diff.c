@@ -124,6 +124,7 @@ static void cmp_reg(diffs *d, const tm_reg *a, const tm_reg *b)
 
 int tm_diff_records(const tm_record *a, const tm_record *b, unsigned ignore, char *why, size_t size)
 {
+    if (!a || !b) return (size ? (void)(why[0] = '\0') : (void)0, -1);
     diffs d = { why, size, 0, 0 };
     if (why && size) why[0] = '\0';
     if (a->kind != b->kind) {
@@ -219,6 +220,7 @@ int tm_diff_records(const tm_record *a, const tm_record *b, unsigned ignore, cha
 
 int tm_ignore_parse(const char *list, unsigned *mask, char bad[64])
 {
+    if (!list || !mask) return -1;
     *mask = 0;
     if (!strcmp(list, "none") || !*list) return 0;
     const char *p = list;

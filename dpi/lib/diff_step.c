@@ -18,6 +18,7 @@ static int name_is(tm_str s, const char *lit)
 
 int tm_event_entry(const tm_event *e)
 {
+    if (!e) return 0;
     if (e->es) return (e->es == TM_EVENT_ES_EXC || e->es == TM_EVENT_EXC) && !name_is(e->desc, "Reset");
     tm_str n = e->desc;
     if (n.n > 10 && strncasecmp(n.p, "CoreEvent_", 10) == 0) {
@@ -34,6 +35,7 @@ int tm_event_entry(const tm_event *e)
 
 int tm_step_opens(tm_step_state *st, const tm_record *r)
 {
+    if (!st || !r) return 0;
     if (r->kind == TM_REC_INSN) {
         st->kind = TM_STEP_INSN;
         st->has_exc_event = 0;
@@ -623,6 +625,7 @@ static int diff_regs(tm_step_cmp *c, const tm_record *a, const tm_record *b, int
 int tm_diff_steps(tm_step_cmp *c, const tm_record *a, size_t na, const tm_record *b, size_t nb, int reset,
                   unsigned ignore, long *ia, long *ib, char *why, size_t size)
 {
+    if (!c || (na && !a) || (nb && !b) || !ia || !ib) return (size ? (void)(why[0] = '\0') : (void)0, -1);
     if (why && size) why[0] = '\0';
     *ia = *ib = -1;
     side_scratch *x = &c->s[0], *y = &c->s[1];
@@ -751,4 +754,8 @@ done:
     return rc;
 }
 
-void tm_step_cmp_notes(const tm_step_cmp *c, tm_step_notes *n) { *n = c->notes; }
+void tm_step_cmp_notes(const tm_step_cmp *c, tm_step_notes *n)
+{
+    if (!c || !n) return;
+    *n = c->notes;
+}

@@ -1,12 +1,12 @@
 /* ELF32 little-endian ARM executables (tarmac/elf.h): the file is read whole and checked once at open, so that
  * every later call only indexes tables known to lie inside it. */
-#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "tarmac/elf.h"
+#include "tarmac/input.h"
 
 enum { EHDR_SIZE = 52, PHDR_SIZE = 32, SHDR_SIZE = 40, SYM_SIZE = 16 };
 enum { PT_LOAD = 1, SHT_SYMTAB = 2, EM_ARM = 40 };
@@ -44,27 +44,9 @@ static int inside(const tm_elf *e, uint64_t off, uint64_t len) { return off <= e
 
 static int read_file(tm_elf *e, const char *path, tm_error *err)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        fail(NULL, err, TM_ERR_IO, "cannot open (%s)", strerror(errno));
-        return -1;
-    }
-    size_t cap = 1 << 16;
-    e->buf = malloc(cap);
-    for (size_t n; e->buf && (n = fread(e->buf + e->size, 1, cap - e->size, f)) > 0;) {
-        e->size += n;
-        if (e->size == cap) {
-            uint8_t *p = realloc(e->buf, cap *= 2);
-            if (!p) free(e->buf);
-            e->buf = p;
-        }
-    }
-    int bad = ferror(f) || !e->buf;
-    fclose(f);
-    if (bad) {
-        fail(NULL, err, TM_ERR_IO, "cannot read%s", e->buf ? "" : " (out of memory)");
-        return -1;
-    }
+    unsigned char *data;
+    if (tm_input_read_all(path, TM_ELF_MAX_BYTES, 0, "an ELF file", &data, &e->size, err) != TM_OK) return -1;
+    e->buf = data;
     return 0;
 }
 
@@ -182,14 +164,35 @@ void tm_elf_close(tm_elf *e)
     free(e);
 }
 
-uint32_t tm_elf_entry(const tm_elf *e) { return e->entry; }
-unsigned tm_elf_segment_count(const tm_elf *e) { return e->nseg; }
-const tm_elf_segment *tm_elf_segment_at(const tm_elf *e, unsigned i) { return i < e->nseg ? &e->seg[i] : NULL; }
-size_t tm_elf_symbol_count(const tm_elf *e) { return e->nsym; }
-const tm_elf_symbol *tm_elf_symbol_at(const tm_elf *e, size_t i) { return i < e->nsym ? &e->sym[i] : NULL; }
+uint32_t tm_elf_entry(const tm_elf *e)
+{
+    if (!e) return 0;
+    return e->entry;
+}
+unsigned tm_elf_segment_count(const tm_elf *e)
+{
+    if (!e) return 0;
+    return e->nseg;
+}
+const tm_elf_segment *tm_elf_segment_at(const tm_elf *e, unsigned i)
+{
+    if (!e) return NULL;
+    return i < e->nseg ? &e->seg[i] : NULL;
+}
+size_t tm_elf_symbol_count(const tm_elf *e)
+{
+    if (!e) return 0;
+    return e->nsym;
+}
+const tm_elf_symbol *tm_elf_symbol_at(const tm_elf *e, size_t i)
+{
+    if (!e) return NULL;
+    return i < e->nsym ? &e->sym[i] : NULL;
+}
 
 const tm_elf_symbol *tm_elf_symbol_named(const tm_elf *e, const char *name)
 {
+    if (!e || !name) return NULL;
     for (size_t i = 0; i < e->nsym; i++)
         if (!strcmp(e->sym[i].name, name)) return &e->sym[i];
     return NULL;
@@ -198,6 +201,7 @@ const tm_elf_symbol *tm_elf_symbol_named(const tm_elf *e, const char *name)
 /* Only reports call it: a scan of every symbol is fine. */
 const tm_elf_symbol *tm_elf_symbol_holding(const tm_elf *e, uint32_t addr)
 {
+    if (!e) return NULL;
     const tm_elf_symbol *best = NULL;
     for (size_t i = 0; i < e->nsym && e->sym[i].addr <= addr; i++) {
         const tm_elf_symbol *s = &e->sym[i];
@@ -209,6 +213,7 @@ const tm_elf_symbol *tm_elf_symbol_holding(const tm_elf *e, uint32_t addr)
 
 const tm_elf_symbol *tm_elf_symbol_nearest(const tm_elf *e, uint32_t addr)
 {
+    if (!e) return NULL;
     unsigned seg = 0;
     while (seg < e->nseg && addr - e->seg[seg].addr >= e->seg[seg].memsz) seg++;
     if (seg == e->nseg) return NULL;
@@ -239,6 +244,7 @@ static int by_word(const void *a, const void *b)
 
 const tm_elf_word *tm_elf_words(tm_elf *e, size_t *count)
 {
+    if (!e) return (count ? (void)(*count = 0) : (void)0, NULL);
     *count = 0;
     if (e->words) {
         *count = e->nwords;
@@ -285,6 +291,7 @@ const tm_elf_word *tm_elf_words(tm_elf *e, size_t *count)
 
 int tm_elf_image_hash(tm_elf *e, uint64_t *hash)
 {
+    if (!e || !hash) return TM_ERR_ARG;
     size_t n;
     const tm_elf_word *w = tm_elf_words(e, &n);
     if (!w) return TM_ERR_IO;

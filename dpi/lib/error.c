@@ -29,6 +29,7 @@ const char *tm_error_format(const tm_error *err, char *buf, unsigned size)
 
 void tm_error_file(tm_error *err, const char *file)
 {
+    if (!err) return;
     size_t n = file ? strlen(file) : 0, room = sizeof err->file - 1;
     if (n <= room) {
         memcpy(err->file, file ? file : "", n + 1);

@@ -4,6 +4,7 @@
 
 int mtb_describe(const mtb_packet *p, char *buf, size_t size)
 {
+    if (!p) return (size ? (void)(buf[0] = '\0') : (void)0, 0);
     const char *start = p->s ? " [start]" : "";
     if (p->a && (p->src & 0xf0000000u) == 0xf0000000u)
         return snprintf(buf, size, "exception return to %08x%s", p->dst, start);

@@ -201,9 +201,21 @@ tm_outfile *tm_outfile_open(const char *path, const char *const *inputs, tm_erro
     return f;
 }
 
-int tm_outfile_fd(const tm_outfile *f) { return f->fd; }
-const char *tm_outfile_path(const tm_outfile *f) { return f->path; }
-const char *tm_outfile_writing(const tm_outfile *f) { return f->tmp ? f->tmp : f->target; }
+int tm_outfile_fd(const tm_outfile *f)
+{
+    if (!f) return -1;
+    return f->fd;
+}
+const char *tm_outfile_path(const tm_outfile *f)
+{
+    if (!f) return "";
+    return f->path;
+}
+const char *tm_outfile_writing(const tm_outfile *f)
+{
+    if (!f) return "";
+    return f->tmp ? f->tmp : f->target;
+}
 
 /* Keep the first error; fill err with it. Returns its status. */
 static int write_error(tm_outfile *f, int e, tm_error *err)
@@ -215,6 +227,7 @@ static int write_error(tm_outfile *f, int e, tm_error *err)
 
 int tm_outfile_write(tm_outfile *f, const void *data, size_t len, tm_error *err)
 {
+    if (!f || (len && !data)) return tm_error_set(err, TM_ERR_ARG, NULL, 0, "tm_outfile_write: a NULL argument");
     if (f->werr.status != TM_OK) return write_error(f, 0, err);
     const char *p = data;
     while (len) {
@@ -236,6 +249,7 @@ static ssize_t stream_write(void *cookie, const char *buf, size_t size)
 
 FILE *tm_outfile_stream(tm_outfile *f, tm_error *err)
 {
+    if (!f) return (tm_error_set(err, TM_ERR_ARG, NULL, 0, "tm_outfile_stream: a NULL argument"), NULL);
     if (f->stream) return f->stream;
     if (f->to_stdout) return f->stream = stdout;
     f->stream = fopencookie(f, "w", (cookie_io_functions_t){ .write = stream_write });

@@ -331,6 +331,7 @@ static int parse_record(tm_scan *s, tm_record *rec)
 
 int tm_parse_line(const char *line, size_t len, tm_record *rec, tm_error *err)
 {
+    if (!rec || (len && !line)) return tm_error_set(err, TM_ERR_ARG, NULL, 0, "tm_parse_line: a NULL argument");
     tm_scan s = { line, len, 0, err, 0, 0 };
     int rc = parse_record(&s, rec);
     if (rc || !s.next) return rc;
@@ -363,6 +364,7 @@ static int follow_ldst(tm_parse_state *st, const char *line, size_t len, tm_reco
 
 int tm_parse_line_in(tm_parse_state *st, const char *line, size_t len, tm_record *rec, tm_error *err)
 {
+    if (!st || !rec || (len && !line)) return tm_error_set(err, TM_ERR_ARG, NULL, 0, "tm_parse_line_in: a NULL argument");
     tm_scan s = { line, len, 0, err, st->profile, 0 };
     st->more = 0;
     int rc = parse_record(&s, rec);
@@ -376,6 +378,7 @@ int tm_parse_line_in(tm_parse_state *st, const char *line, size_t len, tm_record
 
 int tm_parse_more_in(tm_parse_state *st, const char *line, size_t len, tm_record *rec, tm_error *err)
 {
+    if (!st || !rec || (len && !line)) return tm_error_set(err, TM_ERR_ARG, NULL, 0, "tm_parse_more_in: a NULL argument");
     if (!st->more || st->more >= len) return TM_EOF;
     tm_scan s = { line, len, st->more, err, st->profile, 0 };
     st->more = 0;

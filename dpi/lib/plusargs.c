@@ -94,6 +94,7 @@ static const char *bad_value(const tm_plusarg *s, const char *eq)
 
 int tm_plusargs_check(int argc, const char *const *argv, const tm_plusarg *specs, size_t n, char *msg, size_t size)
 {
+    if ((argc > 0 && !argv) || (n && !specs)) return (size ? (void)(msg[0] = '\0') : (void)0, -1);
     size_t used = 0;
     if (size) msg[0] = '\0';
     for (int i = 0; i < argc && !used; i++) {
@@ -112,11 +113,11 @@ int tm_plusargs_check(int argc, const char *const *argv, const tm_plusarg *specs
                 put(msg, size, &used, " (+%s%s)", s->name, value_shape(s));
                 continue;
             }
-            for (int k = 0; k < i && !used; k++) /* the simulator reads the first one only */
+            for (int k = 0; k < i && !used; k++) /* a key given twice is an error, even with the same value */
                 if (argv[k] && argv[k][0] == '+' && !strncmp(argv[k] + 1, name, len) &&
-                    (argv[k][1 + len] == '=' || !argv[k][1 + len]) && strcmp(argv[k], a))
-                    put(msg, size, &used, "plusarg '%s' given again after '%s': a simulator reads the first only", a,
-                        argv[k]);
+                    (argv[k][1 + len] == '=' || !argv[k][1 + len]))
+                    put(msg, size, &used, "plusarg '%s' given again after '%s': %s", a, argv[k],
+                        strcmp(argv[k], a) ? "a simulator reads the first only" : "give each plusarg once");
             continue;
         }
         size_t limit = len >= 6 ? 2 : 1;

@@ -7,7 +7,6 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <poll.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -18,6 +17,7 @@
 #include <zlib.h>
 
 #include "ring.h"
+#include "tarmac/input.h"
 #include "tarmac/parse.h"
 
 #define BLOCK (1u << 20)  /* inflated bytes per block */
@@ -213,46 +213,9 @@ static int read_gzip_header(source *s, char *scratch)
     return 0;
 }
 
-/* What a path that is no trace file is, or NULL: a trace is read from a regular file or a FIFO. */
-static const char *not_a_file(mode_t m)
-{
-    return S_ISDIR(m) ? "a directory" : S_ISCHR(m) ? "a character device" : S_ISBLK(m) ? "a block device"
-           : S_ISSOCK(m)                            ? "a socket"
-                                                    : NULL;
-}
-
-/* Open path for reading: never blocking in open (a FIFO without a writer would), a FIFO waited for until it
- * gives its first byte or its writer closes, at most wait_ms. Returns the descriptor (blocking), or -1 with err
- * filled. */
-static int open_input(const char *path, uint32_t wait_ms, tm_error *err)
-{
-    struct stat st;
-    const char *what = stat(path, &st) == 0 ? not_a_file(st.st_mode) : NULL;
-    int fd = what ? -1 : open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
-    if (fd < 0 && !what) {
-        tm_error_set(err, TM_ERR_IO, path, 0, "cannot open: %s", strerror(errno));
-        return -1;
-    }
-    if (fd >= 0 && fstat(fd, &st) == 0) what = not_a_file(st.st_mode); /* it may have changed since stat */
-    int ready = 1;
-    if (!what && S_ISFIFO(st.st_mode)) {
-        struct pollfd p = { fd, POLLIN, 0 };
-        while ((ready = poll(&p, 1, (int)wait_ms)) < 0 && errno == EINTR) {
-        }
-    }
-    int flags = what || ready <= 0 ? -1 : fcntl(fd, F_GETFL);
-    if (flags >= 0 && fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) == 0) return fd;
-    if (what) tm_error_set(err, TM_ERR_IO, path, 0, "is %s, not a trace file", what);
-    else if (ready == 0)
-        tm_error_set(err, TM_ERR_IO, path, 0, "is a FIFO that gave no data within %u.%03u s (no writer?)",
-                     wait_ms / 1000, wait_ms % 1000);
-    else tm_error_set(err, TM_ERR_IO, path, 0, "cannot read: %s", strerror(errno));
-    if (fd >= 0) close(fd);
-    return -1;
-}
-
 tm_reader *tm_reader_open(const char *path, const tm_reader_options *opts, tm_error *err)
 {
+    if (!path) return (tm_error_set(err, TM_ERR_ARG, NULL, 0, "tm_reader_open: no path"), NULL);
     tm_reader *r = calloc(1, sizeof *r);
     if (!r) {
         tm_error_set(err, TM_ERR_IO, NULL, 0, "out of memory");
@@ -268,8 +231,7 @@ tm_reader *tm_reader_open(const char *path, const tm_reader_options *opts, tm_er
     if (r->line_max < 16) r->line_max = 16;
     r->lenient = opts ? opts->lenient : 0;
     r->pstate.profile = opts ? (uint8_t)opts->profile : 0;
-    uint32_t wait_ms = opts && opts->fifo_wait_ms ? opts->fifo_wait_ms : TM_FIFO_WAIT_DEFAULT_MS;
-    r->src.fd = strcmp(path, "-") ? open_input(path, wait_ms, err) : 0;
+    r->src.fd = strcmp(path, "-") ? tm_input_open(path, opts ? opts->fifo_wait_ms : 0, "a trace file", err) : 0;
     if (r->src.fd < 0) {
         free(r->path);
         free(r);
@@ -399,6 +361,7 @@ static int refill(tm_reader *r, tm_error *err)
 
 int tm_reader_next_line(tm_reader *r, const char **line, size_t *len, tm_error *err)
 {
+    if (!r || !line || !len) return tm_error_set(err, TM_ERR_ARG, NULL, 0, "tm_reader_next_line: a NULL argument");
     size_t scan_from = r->start;
     for (;;) {
         char *nl = memchr(r->buf + scan_from, '\n', r->end - scan_from);
@@ -445,6 +408,7 @@ int tm_reader_next_line(tm_reader *r, const char **line, size_t *len, tm_error *
 
 int tm_reader_next(tm_reader *r, tm_record *rec, tm_error *err)
 {
+    if (!r || !rec) return tm_error_set(err, TM_ERR_ARG, NULL, 0, "tm_reader_next: a NULL argument");
     for (;;) {
         int rc;
         if (r->pstate.more) { /* a further record glued onto the line before */
@@ -469,21 +433,54 @@ int tm_reader_next(tm_reader *r, tm_record *rec, tm_error *err)
     }
 }
 
-uint64_t tm_reader_line(const tm_reader *r) { return r->line_no; }
-uint64_t tm_reader_offset(const tm_reader *r) { return r->line_offset; }
+uint64_t tm_reader_line(const tm_reader *r)
+{
+    if (!r) return 0;
+    return r->line_no;
+}
+uint64_t tm_reader_offset(const tm_reader *r)
+{
+    if (!r) return 0;
+    return r->line_offset;
+}
 const char *tm_reader_line_text(const tm_reader *r, size_t *len)
 {
-    *len = r->cur ? r->cur_len : 0;
-    return r->cur ? r->cur : "";
+    if (!r || !r->cur) {
+        if (len) *len = 0;
+        return "";
+    }
+    if (len) *len = r->cur_len;
+    return r->cur;
 }
-uint64_t tm_reader_skipped(const tm_reader *r) { return r->skipped; }
-const char *tm_reader_path(const tm_reader *r) { return r->path; }
-int tm_reader_is_gzip(const tm_reader *r) { return r->src.gzip; }
-const char *tm_reader_gzip_comment(const tm_reader *r) { return r->src.has_comment ? r->src.head_comment : NULL; }
-uint64_t tm_reader_file_size(const tm_reader *r) { return r->file_size; }
+uint64_t tm_reader_skipped(const tm_reader *r)
+{
+    if (!r) return 0;
+    return r->skipped;
+}
+const char *tm_reader_path(const tm_reader *r)
+{
+    if (!r) return "";
+    return r->path;
+}
+int tm_reader_is_gzip(const tm_reader *r)
+{
+    if (!r) return 0;
+    return r->src.gzip;
+}
+const char *tm_reader_gzip_comment(const tm_reader *r)
+{
+    if (!r) return NULL;
+    return r->src.has_comment ? r->src.head_comment : NULL;
+}
+uint64_t tm_reader_file_size(const tm_reader *r)
+{
+    if (!r) return 0;
+    return r->file_size;
+}
 
 uint64_t tm_reader_compressed_offset(const tm_reader *r)
 {
+    if (!r) return 0;
     if (!r->threaded) return r->src.raw_total;
     return atomic_load_explicit(&r->shared_raw_total, memory_order_relaxed);
 }
@@ -526,6 +523,7 @@ static int check_members(source *s, unsigned char *out, const char *path, uint64
 
 int tm_reader_check_member(const tm_reader *r, uint64_t line, uint64_t *through, tm_error *err)
 {
+    if (!r) return tm_error_set(err, TM_ERR_ARG, NULL, 0, "tm_reader_check_member: a NULL argument");
     if (through) *through = 0;
     if (!r->src.gzip || !r->regular) return TM_OK;
     source s = { 0 };

@@ -45,6 +45,7 @@ static int header_eq(const tm_header *a, const tm_header *b)
 
 int tm_record_equal(const tm_record *a, const tm_record *b)
 {
+    if (!a || !b) return a == b;
     if (a->kind != b->kind || !header_eq(&a->h, &b->h)) return 0;
     switch ((tm_kind)a->kind) {
     case TM_REC_NONE: return 1;
@@ -146,6 +147,7 @@ static int field_start(const char *p, const char *end, uint32_t *keylen)
 
 int tm_info_field(const tm_info *info, const char *key, tm_str *value)
 {
+    if (!info || !key) return 0;
     const char *p = info->fields.p, *end = p + info->fields.n;
     size_t klen = strlen(key);
     while (p < end) {

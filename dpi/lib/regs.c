@@ -40,7 +40,11 @@ named:
     return TM_REG_OTHER;
 }
 
-int tm_reg_id_of(const tm_reg *r) { return tm_reg_id(r->name, r->suffix.n ? r->suffix : r->qualifier); }
+int tm_reg_id_of(const tm_reg *r)
+{
+    if (!r) return -1;
+    return tm_reg_id(r->name, r->suffix.n ? r->suffix : r->qualifier);
+}
 
 const char *tm_reg_name(int id)
 {
@@ -243,6 +247,7 @@ static int name_form(const char *p, uint32_t n)
 
 int tm_reg_classify(tm_str name, tm_reg_class *c)
 {
+    if (!c || (name.n && !name.p)) return -1;
     uint32_t n = name.n;
     if (n > 1 && name.p[n - 1] == '>') /* "V0<127:64>": the register is V0 */
         while (n > 0 && name.p[n - 1] != '<') n--;

@@ -171,6 +171,7 @@ static int flush_buf(tm_out *o, tm_error *err)
 
 int tm_out_write(tm_out *o, const char *data, size_t len, tm_error *err)
 {
+    if (!o || (len && !data)) return tm_error_set(err, TM_ERR_ARG, NULL, 0, "tm_out_write: a NULL argument");
     while (len) {
         size_t room = OUT_BUF - o->len;
         size_t n = len < room ? len : room;
@@ -188,6 +189,7 @@ int tm_out_write(tm_out *o, const char *data, size_t len, tm_error *err)
 
 int tm_out_record(tm_out *o, const tm_record *rec, tm_dialect d, tm_error *err)
 {
+    if (!o || !rec) return tm_error_set(err, TM_ERR_ARG, NULL, 0, "tm_out_record: a NULL argument");
     if (OUT_BUF - o->len < LINE_ROOM) {
         int rc = flush_buf(o, err);
         if (rc) return rc;

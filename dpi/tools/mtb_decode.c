@@ -1,41 +1,30 @@
 /* mtb-decode: decode an MTB SRAM dump (raw little-endian words) into packets, oldest first.
  * usage: mtb-decode [--position P] dump.bin    P: the POSITION register (POINTER and WRAP) at the dump, a 32-bit
  * value; without it the whole buffer is decoded from offset 0. Exit 0, or 2 on bad usage or input (a dump that is
- * not whole packets of two 32-bit words is refused, never cut). */
+ * not whole packets of two 32-bit words is refused, never cut; a dump is a regular file or a FIFO of at most
+ * 64 MiB). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "tarmac/input.h"
 #include "tarmac/mtb.h"
 #include "tarmac/version.h"
 #include "tarmac/number.h"
 
-/* The whole file, in 32-bit words (*n of them); NULL with a message on stderr when it cannot be read or is not
- * whole words. */
+/* The largest dump read: MTB SRAMs are kilobytes to a few megabytes; a FIFO fed without end stops here. */
+#define DUMP_MAX (64u << 20)
+
+/* The whole file, in 32-bit words (*n of them); NULL with a message on stderr when it cannot be read (input.h: a
+ * regular file or a FIFO, waited for a bounded time, at most DUMP_MAX bytes) or is not whole words. */
 static uint32_t *read_words(const char *path, size_t *n)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        perror(path);
-        return NULL;
-    }
-    size_t cap = 1 << 16, len = 0;
-    unsigned char *buf = malloc(cap);
-    for (size_t got = 1; buf && got;) {
-        if (len == cap) {
-            unsigned char *more = realloc(buf, cap *= 2);
-            if (!more) free(buf);
-            buf = more;
-            if (!buf) break;
-        }
-        got = fread(buf + len, 1, cap - len, f);
-        len += got;
-    }
-    int bad = ferror(f);
-    fclose(f);
-    if (!buf || bad) {
-        fprintf(stderr, "mtb-decode: %s: %s\n", path, buf ? "read error" : "out of memory");
-        free(buf);
+    unsigned char *buf;
+    size_t len;
+    tm_error err;
+    if (tm_input_read_all(path, DUMP_MAX, 0, "an MTB SRAM dump", &buf, &len, &err) != TM_OK) {
+        char msg[600];
+        fprintf(stderr, "mtb-decode: %s\n", tm_error_format(&err, msg, sizeof msg));
         return NULL;
     }
     if (len % 4) {

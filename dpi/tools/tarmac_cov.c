@@ -7,15 +7,17 @@
  *
  * The text summary also goes to stdout. Each output is written whole (tarmac/outfile.h) and may be none of the
  * inputs nor another output. Exit status: 0; 1 with --fail-on-holes when a hole is unexplained; 2 on bad usage,
- * an unreadable or malformed file (file:line), an output that is an input, or a write error. */
+ * an unreadable or malformed file (file:line), an output that is an input, or a write error. Inputs are read as
+ * tarmac/input.h reads them: regular files or FIFOs waited for a bounded time, at most 64 MiB each. */
 #include <fnmatch.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "tarmac/version.h"
+#include "tarmac/input.h"
 #include "tarmac/number.h"
+#include "tarmac/version.h"
 #include "tarmac/outfile.h"
 
 /* Holes that are no stimulus gap, with the reason shown in the report. fnmatch patterns, first match wins. */
@@ -81,21 +83,34 @@ static int header_count(const char *line, const char *key, unsigned long long *s
     return tm_parse_uint(line + 3 + n, 10, 0, UINT64_MAX, &x) || add_count(sum, x) ? -1 : 1;
 }
 
+/* The largest coverage file read: one holds a few thousand short lines; a FIFO fed without end stops here. */
+#define COVERAGE_MAX (64u << 20)
+
 static int read_file(const char *path)
 {
-    FILE *f = fopen(path, "r");
-    if (!f) {
-        perror(path);
+    unsigned char *data;
+    size_t size;
+    tm_error err;
+    if (tm_input_read_all(path, COVERAGE_MAX, 0, "a coverage file", &data, &size, &err) != TM_OK) {
+        char buf[600];
+        fprintf(stderr, "tarmac-cov: %s\n", tm_error_format(&err, buf, sizeof buf));
         return 2;
     }
-    char *line = NULL; /* lines of any length: the golden's path is in one */
-    size_t cap = 0;
     unsigned long ln = 0;
     size_t k = 0;
     int tests_seen = 0, rc = 0;
-    while (!rc && getline(&line, &cap, f) >= 0) {
+    for (size_t at = 0; !rc && at < size;) {
+        size_t n = 0;
+        while (at + n < size && data[at + n] != '\n') n++;
+        char *line = strndup((const char *)data + at, n); /* cut at a NUL byte too: such a line is malformed */
+        at += n + 1;
         ln++;
-        line[strcspn(line, "\r\n")] = '\0';
+        if (!line) {
+            fprintf(stderr, "tarmac-cov: out of memory\n");
+            rc = 2;
+            break;
+        }
+        line[strcspn(line, "\r")] = '\0';
         if (line[0] == '#') {
             int t = header_count(line, "tests", &n_tests), x = t ? 0 : header_count(line, "failed", &n_failed);
             if (t < 0 || x < 0) {
@@ -103,6 +118,7 @@ static int read_file(const char *path)
                 rc = 2;
             }
             tests_seen |= t > 0;
+            free(line);
             continue;
         }
         char *tab = strchr(line, '\t');
@@ -110,20 +126,16 @@ static int read_file(const char *path)
         if (!tab || tab == line || tm_parse_uint(tab + 1, 10, 0, UINT64_MAX, &x)) {
             fprintf(stderr, "%s:%lu: expected <bin><TAB><hits>, got '%.80s'\n", path, ln, line);
             rc = 2;
-            break;
+        } else {
+            *tab = '\0';
+            if (add_count(&find_bin(line, k++)->hits, x)) {
+                fprintf(stderr, "%s:%lu: the hits of %s no longer fit 64 bits\n", path, ln, line);
+                rc = 2;
+            }
         }
-        *tab = '\0';
-        if (add_count(&find_bin(line, k++)->hits, x)) {
-            fprintf(stderr, "%s:%lu: the hits of %s no longer fit 64 bits\n", path, ln, line);
-            rc = 2;
-        }
+        free(line);
     }
-    free(line);
-    if (!rc && ferror(f)) {
-        perror(path);
-        rc = 2;
-    }
-    fclose(f);
+    free(data);
     if (!rc && !tests_seen) {
         fprintf(stderr, "%s:1: not a coverage file (no '# tests' line)\n", path);
         rc = 2;

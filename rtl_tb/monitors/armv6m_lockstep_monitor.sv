@@ -18,6 +18,7 @@ module armv6m_lockstep_monitor #(
   import tarmac_chk_pkg::*;
   chandle h;
   bit chk_on;    // +tarmac_off runs a checker build without the checker (the program's own verdict)
+  bit chk_open;  // a handle is open: chk_on, or +tarmac_off beside a golden (its summary line says OFF)
   // Live mode. The model checks an exception entry on what it was told before the entry's call, and executes a
   // step when its close comes. The interrupt inputs' changes ({nmi, irq}, in order) are reported at the edge
   // after the one that sampled them, before that edge's calls, each with the time of the edge that sampled it
@@ -60,12 +61,14 @@ module armv6m_lockstep_monitor #(
     if ($value$plusargs("tarmac_regs=%s", mode) != 0) snap_mode = mode == "snapshot";
 `ifdef TARMAC_CHK
     chk_on = $test$plusargs("tarmac_off") == 0;
-    if (chk_on) begin
+    begin
       string golden, opts;
       if ($value$plusargs("tarmac_golden=%s", golden) == 0) golden = "";
       opts = OPTIONS;
       if (snap_mode) opts = opts.len() != 0 ? {opts, ",regs=snapshot"} : "regs=snapshot";
-      h = tarmac_chk_pkg::open(golden, opts, "tarmac_off");
+      // switched off with a golden given: opened off, so that the summary line and the ledger say OFF
+      chk_open = chk_on || golden.len() != 0;
+      if (chk_open) h = tarmac_chk_pkg::open(golden, opts, "tarmac_off", !chk_on);
     end
 `endif
   end
@@ -262,11 +265,12 @@ module armv6m_lockstep_monitor #(
   function automatic int finish();
 `ifdef TARMAC_CHK
     int rc;
-    if (!chk_on) return 0;
-    rc = tarmac_chk_pkg::finish(h);  // prints the report's rest and the summary
+    if (!chk_open) return 0;
+    rc = tarmac_chk_pkg::finish(h);  // prints the report's rest and the summary (OFF when switched off)
     tarmac_chk_pkg::tarmac_chk_close(h);
     /* verilator lint_off BLKSEQ */
     chk_on = 1'b0;                   // nothing is reported after the end of the test (the handle is closed)
+    chk_open = 1'b0;
     /* verilator lint_on BLKSEQ */
     return rc;
 `else

@@ -60,6 +60,19 @@ enum {
  * why, unless an output was refused: then no file is written. */
 tc_checker *tc_open(const char *golden, const char *options, tm_error *err);
 
+/* tc_open with options also given one value per key: keys[i] (an option's key) takes values[i] whole, whatever it
+ * holds (a path with commas, '=' and spaces), so that no value can add an option of its own. Each overrides the
+ * options string's value of its key, except model, whose keys add to the string's declaration (its own keys
+ * overriding). A key given twice, in options or in keys[], is an error (never "the last one wins"), as is a
+ * NULL keys[], values[] or entry when n > 0. flags: TC_OPEN_OFF opens a checker switched off by the testbench
+ * (the reference testbench's +tarmac_off): the options are read and the outputs made, the golden is not read, the
+ * event calls compare nothing (TC_FAILED, as after a halt; tc_halted is 1), and tc_finish returns TC_OK with the
+ * summary line "tarmac checker: OFF: ..." and the ledger's verdict OFF, so that a run with a golden beside it
+ * never passes silently unchecked. tc_open(g, o, err) is tc_open_with(g, o, NULL, NULL, 0, 0, err). */
+#define TC_OPEN_OFF 1u
+tc_checker *tc_open_with(const char *golden, const char *options, const char *const keys[],
+                         const char *const values[], size_t n, unsigned flags, tm_error *err);
+
 /* One option: its key, its default as text ("" when it has none) and what it means. */
 typedef struct tc_option_info {
     const char *key, *def, *help;
@@ -78,7 +91,8 @@ typedef struct tc_state_info {
 } tc_state_info;
 const tc_state_info *tc_state_at(size_t i);
 /* The state not compared in this checker's register mode, the rows' names separated by "; ", into buf (truncated,
- * NUL-terminated when size > 0); returns the full length. For a verdict's list of what was not compared. */
+ * NUL-terminated when size > 0; buf may be NULL when size is 0); returns the full length. For a verdict's list of
+ * what was not compared. A NULL or closed handle: 0, with buf "" (when size > 0). */
 size_t tc_state_not_compared(const tc_checker *c, char *buf, size_t size);
 
 /* The simulation time printed in reports for the calls after it. TC_OK, or TC_FAILED as any event call. */

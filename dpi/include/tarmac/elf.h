@@ -39,7 +39,11 @@ typedef struct tm_elf_word {
     uint32_t addr, data;
 } tm_elf_word;
 
-/* Reads and checks the whole file: the ELF header, every program header and PT_LOAD segment inside the file, at
+/* The largest ELF file read: a program for a 32-bit microcontroller with its debug information is far smaller. */
+#define TM_ELF_MAX_BYTES (256u << 20)
+/* Reads and checks the whole file, opened as tm_input_open does (input.h: a regular file or a FIFO that gives its
+ * first byte within TM_FIFO_WAIT_DEFAULT_MS; a device, a socket or a directory fails naming what it is), at most
+ * TM_ELF_MAX_BYTES (a larger one fails saying so): the ELF header, every program header and PT_LOAD segment inside the file, at
  * least one PT_LOAD segment with memsz > 0, the symbol table (when there is one) and its names. Returns NULL
  * with err filled on any problem. */
 tm_elf *tm_elf_open(const char *path, tm_error *err);

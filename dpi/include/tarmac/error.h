@@ -1,7 +1,11 @@
 /* Errors are returned, never printed: the caller decides where they go. One convention for the trace library
  * and the checker: a call that can fail takes a tm_error *, fills it (tm_error_set) and returns its status
  * (TM_OK = 0, an error < 0), or NULL for a call that makes a handle. The checker's TC_* results and its report
- * are its public contract on top (checker.h). */
+ * are its public contract on top (checker.h).
+ * Every exported call of the library (the headers of dpi/include/tarmac/) and of the model (model/armv6m.h, model/config.h)
+ * refuses a NULL handle, or a NULL pointer it needs, without reading through it: a call that can fail returns its
+ * error (TM_ERR_ARG with err filled, -1, NULL), a query returns 0, NULL or "", a call with nothing to return does
+ * nothing (tests/unit/api walks every call so). */
 #ifndef TARMAC_ERROR_H
 #define TARMAC_ERROR_H
 

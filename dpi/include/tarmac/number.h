@@ -10,7 +10,7 @@ extern "C" {
 #endif
 
 /* text as an unsigned number in [lo, hi]: the whole text is digits of base (10; 16: hex digits alone, as "%h"
- * reads them; 0: as C writes numbers, 0x hex, 0 octal, else decimal), with no sign, no space, no other character,
+ * reads them; 0: hex after 0x or 0X, else decimal: a leading 0 is no octal, "010" is ten), with no sign, no space, no other character,
  * and no overflow.
  * Returns 0 with *out set, or -1 (*out unchanged): "", "-5", "+5", " 5", "5k", "1e3", "abc", a value out of
  * range. */

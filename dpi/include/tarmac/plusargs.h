@@ -28,7 +28,7 @@ typedef struct tm_plusarg {
 
 /* Check every argument of argv[0..argc) that starts with '+' against specs[0..n):
  *  - a name of specs: its value must be what its kind takes (a value present for TEXT/DEC/HEX, absent for FLAG),
- *    and a second occurrence with another value is an error (a simulator reads the first one only);
+ *    and a second occurrence is an error, with another value (a simulator reads the first one only) or the same;
  *  - another name is an error when it belongs to the specs' families: it starts with the prefix up to and
  *    including the first '_' of a spec's name ("irq_" of irq_rate, "tarmac_" of tarmac_golden), or it is a
  *    misspelling of a spec's name (one edit away, two for names of 6 characters or more: +waitstate, +timout);

@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "tarmac/error.h"
+#include "tarmac/input.h"
 #include "tarmac/record.h"
 
 #ifdef __cplusplus
@@ -17,8 +18,6 @@ extern "C" {
 
 typedef struct tm_reader tm_reader;
 
-#define TM_FIFO_WAIT_DEFAULT_MS 10000u
-
 typedef struct tm_reader_options {
     uint32_t line_max;     /* 0 = TM_LINE_MAX_DEFAULT */
     int single_thread;     /* inflate on the caller's thread (default: a second thread for gzip input) */
@@ -28,7 +27,7 @@ typedef struct tm_reader_options {
 } tm_reader_options;
 
 /* Open path ("-" = stdin). Returns NULL and fills err on failure. opts may be NULL.
- * A regular file, or a FIFO (a named pipe, /dev/fd/<n> of a pipe): opening a FIFO never blocks, and one that gives
+ * Opened as tm_input_open does (input.h): a regular file, or a FIFO (a named pipe, /dev/fd/<n> of a pipe): opening a FIFO never blocks, and one that gives
  * no byte (no writer) within fifo_wait_ms fails with TM_ERR_IO saying so; a writer that closes without writing is
  * an empty input. Directories, character and block devices and sockets fail (TM_ERR_IO) naming what they are. */
 tm_reader *tm_reader_open(const char *path, const tm_reader_options *opts, tm_error *err);

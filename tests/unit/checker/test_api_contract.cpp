@@ -55,6 +55,10 @@ TEST(ApiContract, ANullHandleIsRefusedByEveryCall)
     EXPECT_EQ(n.mismatches, 0u);
     tc_get_counters(nullptr, nullptr);
     EXPECT_EQ(tc_close(nullptr), TC_OK);
+    char buf[64] = "x";
+    EXPECT_EQ(tc_state_not_compared(nullptr, buf, sizeof buf), 0u);
+    EXPECT_STREQ(buf, "");
+    EXPECT_EQ(tc_state_not_compared(nullptr, nullptr, 0), 0u);
     EXPECT_EQ(tc_option_keys(nullptr, 0), tc_option_keys(nullptr, 0));
     EXPECT_GT(tc_option_keys(nullptr, 0), 100u);
 }

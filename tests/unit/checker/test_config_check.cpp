@@ -60,9 +60,14 @@ TEST(ConfigCheck, DeclaredValuesThatMatchTheRecordPass)
                 "tail_chain:0;late_arrival:0");
     ASSERT_NE(all.c, nullptr) << all.text;
     EXPECT_EQ(std::string(tc_report(all.c)), "") << "no note when the record was checked";
-    // a few keys, in two model= options
-    Open some(g, "model=num_irq:32,context=4,model=lr_reset:0xffffffff");
-    ASSERT_NE(some.c, nullptr) << some.text;
+    // a few keys, in the options string and one more given by key (a plusarg): they add up
+    const char *keys[] = { "model" }, *values[] = { "lr_reset:0xffffffff" };
+    tm_error e{};
+    struct Closer {
+        tc_checker *c;
+        ~Closer() { tc_close(c); }
+    } some{ tc_open_with(g.c_str(), "model=num_irq:32,context=4", keys, values, 1, 0, &e) };
+    ASSERT_NE(some.c, nullptr) << e.msg;
     // the check does not disturb the run: the golden is compared as usual
     EXPECT_EQ(tc_reg_write(some.c, TM_REG_R0, 0x16), TC_OK);
     EXPECT_EQ(tc_retire(some.c, 0x100, 0x2016, 0, 1), TC_OK);

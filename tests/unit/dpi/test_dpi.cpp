@@ -196,3 +196,25 @@ TEST(DpiSimulation, AnUnknownTarmacPlusargStopsOpen)
     EXPECT_EQ(o.status, 0) << o.text;
     EXPECT_NE(o.text.find("tarmac checker: PASS: 5 steps"), std::string::npos) << o.text;
 }
+
+// A plusarg's value is given whole (tarmac_chk_option), never joined into the options string: a report path that
+// holds ",bus=0" is that path, and the bus stream stays on (the wrong store is still found). A key given twice on
+// the command line stops open, even with the same value.
+TEST(DpiSimulation, APlusargValueCannotAddAnOption)
+{
+    std::string dir = std::string(TM_BUILD_DIR) + "/tmp/dpi_" + std::to_string(getpid());
+    (void)!system(("mkdir -p " + dir).c_str());
+    std::string report = dir + "/r.txt,bus=0,mtb=0";
+    const std::string tb = std::string(TM_BUILD_DIR) + "/dpi_tb/Vtb_checker +golden=" + golden();
+    Out o = sh(tb + " +inject=1 '+tarmac_report=" + report + "'");
+    EXPECT_NE(o.status, 0) << o.text;
+    EXPECT_NE(o.text.find("TARMAC LOCKSTEP MISMATCH #1 (bus stream)"), std::string::npos) << o.text;
+    std::ifstream in(report);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    EXPECT_NE(ss.str().find("MISMATCH #1 (bus stream)"), std::string::npos) << "no report at " << report;
+    o = sh(tb + " +tarmac_context=3 +tarmac_context=3");
+    EXPECT_NE(o.status, 0) << o.text;
+    EXPECT_NE(o.text.find("given again after '+tarmac_context=3'"), std::string::npos) << o.text;
+    (void)!system(("rm -rf " + dir).c_str());
+}

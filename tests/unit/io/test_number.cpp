@@ -21,7 +21,9 @@ TEST(Number, WholeUnsignedNumbersInRange)
         { "ffffffff", 16, 0, 0xffffffff, 0xffffffff },
         { "DeadBeef", 16, 0, 0xffffffff, 0xdeadbeef },
         { "0x10", 0, 0, 100, 16 },
-        { "010", 0, 0, 100, 8 },
+        { "010", 0, 0, 100, 10 },   // never C's octal
+        { "08", 0, 0, 100, 8 },
+        { "0X1f", 0, 0, 100, 31 },
         { "42", 0, 1, 100, 42 },
     };
     for (const Ok &c : ok) {
@@ -42,7 +44,7 @@ TEST(Number, EverythingElseIsRefusedAndLeavesTheValue)
         { " 5", 10, 0, 100 },     { "5 ", 10, 0, 100 },        { "5k", 10, 0, 100 },    { "1e3", 10, 0, 100000 },
         { "abc", 10, 0, 100 },    { "0x10", 10, 0, 100 },      { "101", 10, 0, 100 },   { "0", 10, 1, 100 },
         { "18446744073709551616", 10, 0, UINT64_MAX },         { "0x", 0, 0, 100 },     { "0x10", 16, 0, 100 },
-        { "fg", 16, 0, 0xffff },  { "100000000", 16, 0, 0xffffffff },                   { "08", 0, 0, 100 },
+        { "fg", 16, 0, 0xffff },  { "100000000", 16, 0, 0xffffffff },                   { "0x-1", 0, 0, 100 },
         { "4294967296", 0, 0, 0xffffffff },                    { "5\n", 10, 0, 100 },
     };
     for (const Bad &c : bad) {

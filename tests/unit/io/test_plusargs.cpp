@@ -1,5 +1,5 @@
 // A command line's plusargs checked against what a program reads (tarmac/plusargs.h): malformed values, flags
-// given values, names given twice with two values, unknown names of the program's families and misspellings are
+// given values, names given twice, unknown names of the program's families and misspellings are
 // errors that say what is wrong and list the known names; other components' plusargs are left alone.
 #include <gtest/gtest.h>
 
@@ -41,10 +41,8 @@ TEST(Plusargs, WhatTheProgramReadsPasses)
                       "+irq_lines=FFff0000", "+tarmac_max_errors=abc", "+tarmac_off" }),
               "");
     EXPECT_EQ(check({ T "off=1" }), "") << "a name of any value's";
-    // another component's plusargs, Verilator's, other arguments, and the same value twice
-    EXPECT_EQ(check({ "+live_bug=3", "+verilator+seed+5", "-f", "x.f", "+UVM_TESTNAME=t", "+waitstates=5",
-                      "+waitstates=5" }),
-              "");
+    // another component's plusargs, Verilator's, other arguments
+    EXPECT_EQ(check({ "+live_bug=3", "+verilator+seed+5", "-f", "x.f", "+UVM_TESTNAME=t", "+waitstates=5" }), "");
 }
 
 TEST(Plusargs, MalformedValues)
@@ -95,6 +93,18 @@ TEST(Plusargs, UnknownNamesOfTheFamiliesAndMisspellings)
         EXPECT_EQ(m.rfind(c.want, 0), 0u) << c.arg << ": " << m;
         EXPECT_NE(m.find("; known: +elf=<value>"), std::string::npos) << m;
     }
+}
+
+// A key twice is an error even with the same value: one value per key, wherever options are given.
+TEST(Plusargs, ANameGivenTwiceWithOneValue)
+{
+    std::string m = check({ "+waitstates=5", "+elf=a", "+waitstates=5" });
+    EXPECT_EQ(m.rfind("plusarg '+waitstates=5' given again after '+waitstates=5': give each plusarg once; known: ", 0),
+              0u) << m;
+    m = check({ T "max_errors=3", T "max_errors=3" });
+    EXPECT_EQ(m.rfind("plusarg '" T "max_errors=3' given again", 0), 0u) << m;
+    m = check({ "+tarmac_off", "+tarmac_off" });
+    EXPECT_EQ(m.rfind("plusarg '+tarmac_off' given again after '+tarmac_off'", 0), 0u) << m;
 }
 
 TEST(Plusargs, ANameGivenTwiceWithTwoValues)

@@ -103,12 +103,16 @@ TEST(Config, ParsesValuesInAnyBaseAndPrintsThemCanonically)
     EXPECT_EQ(parse_error("r_reset=unknown", &cfg), "");
     EXPECT_EQ(cfg.r_reset_unknown, 1);
     EXPECT_NE(format(cfg).find("r_reset=unknown,"), std::string::npos);
-    EXPECT_EQ(parse_error("r_reset=unknown,r_reset=7", &cfg), "");
+    EXPECT_EQ(parse_error("r_reset=7", &cfg), "");
     EXPECT_EQ(cfg.r_reset_unknown, 0);
     EXPECT_EQ(cfg.r_reset, 7u);
-    // a later key overrides; empty items are skipped; the record text parses back to itself
-    EXPECT_EQ(parse_error("num_irq=4,,num_irq=16", &cfg), "");
-    EXPECT_EQ(cfg.num_irq, 16u);
+    // a later text overrides; within one text a key twice is an error, never "the last one wins"; empty items are
+    // skipped; numbers are decimal unless written 0x (010 is ten, never octal); the record parses back to itself
+    EXPECT_EQ(parse_error("num_irq=4,,num_irq=16", &cfg), "configuration key 'num_irq' given twice");
+    EXPECT_EQ(parse_error("num_irq=4,,tail_chain=0", &cfg), "");
+    EXPECT_EQ(cfg.num_irq, 4u);
+    EXPECT_EQ(parse_error("num_irq=010", &cfg), "");
+    EXPECT_EQ(cfg.num_irq, 10u);
     EXPECT_EQ(parse_error(kDefaults, &cfg), "");
     EXPECT_EQ(format(cfg), kDefaults);
     // the architecture and the memory map are recorded once they are not the defaults, at the end
