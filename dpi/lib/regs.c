@@ -279,6 +279,7 @@ int tm_reg_classify(tm_str name, tm_reg_class *c)
 
 int tm_reg_is_name(tm_str name)
 {
+    if (!name.p) return 0;
     uint32_t n = name.n;
     if (n > 1 && name.p[n - 1] == '>')
         while (n > 0 && name.p[n - 1] != '<') n--;
@@ -288,6 +289,7 @@ int tm_reg_is_name(tm_str name)
 
 int tm_profile_parse(const char *name, unsigned *profile)
 {
+    if (!name || !profile) return 0;
     static const struct { const char *name; unsigned profile; } k[] = {
         { "arm", TM_PROFILE_ANY }, { "armv6m", TM_PROFILE_ARMV6M }, { "m", TM_PROFILE_M },
         { "aarch32", TM_PROFILE_A32 }, { "aarch64", TM_PROFILE_A64 }, { "other", TM_PROFILE_OTHER },
