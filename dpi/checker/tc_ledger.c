@@ -110,9 +110,10 @@ static void json_ledger(const tc_checker *c, int64_t golden_steps, FILE *f)
     json_regs(f, c->o.ignore_mask);
     fputs(",\n                    \"registers_never_shown\": ", f);
     json_regs(f, tc_never_shown(c));
-    fprintf(f, ", \"lenient_warnings\": %llu, \"abandoned_reads\": %llu,\n"
+    fprintf(f, ", \"lenient_warnings\": %llu, \"abandoned_reads\": %llu, \"systick_window_reads\": %llu,\n"
                "                    \"bus_stream_off\": %s, \"mtb_stream_off\": %s,\n                    \"state\": ",
             (unsigned long long)n->lenient_warnings, (unsigned long long)n->abandoned_reads,
+            (unsigned long long)n->systick_reads,
             c->o.bus ? "false" : "true", c->o.mtb ? "false" : "true");
     json_state_not_compared(f, c);
     fputs(" },\n", f);
