@@ -277,6 +277,8 @@ module armv6m_vis_adapter #(
     done = 1'b0;
     // what may lag the PC: LR after BL or BLX; the stack pointers (a frame popped) and CONTROL after a return
     if (ret_q && ret_wlr_q && b.lr == ret_lr_q) {ret_c_d.regs.lr, ret_wlr_d} = {b.lr, 1'b0};
+    // IPSR leaves the exception a return unstacks: it is no longer active (it may be entered again at once)
+    if (ret_q && prv_valid_q && a.ipsr != b.ipsr && a.ipsr == ret_from_q) active_d[ret_from_q] = 1'b0;
     if (hk_q == HoldLr && b.lr == hlr_q) begin
       hc_d.regs.lr = b.lr;
       c[nc] = hc_d;
@@ -318,7 +320,7 @@ module armv6m_vis_adapter #(
           // a tail-chain (or, a frame stacked, the HardFault of the branch): o retires with its own registers
           c[nc] = ret_c_q;
           nc++;
-          if (!stacked) active_d[ret_from_q] = 1'b0;
+          active_d[ret_from_q] = stacked;
           hc_d = '{exc: 1'b1, num: enter_num, ret: stacked ? o : b.lr, regs: b, default: '0};
           hc_d.regs.ipsr = enter_num;
           hk_d = HoldEntry;
