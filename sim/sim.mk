@@ -333,9 +333,9 @@ TEST_PREREQS += $(SIM_CHK_M0) $(SIM_CHK_M0_LIVE) $(M0_PROGRAMS:%=$(M0_DIR)/%.tar
 REC_DIR := tests/rtl/cortex-m0-recordings
 REPLAY_DIR := $(BUILD)/replay
 REPLAY_CONFIG := $(M0_CONFIG),mtb=0,num_irq=16,cpuid=0x410cc200
-REPLAY_SRCS := dpi/armv6m_replay_pkg.sv rtl_tb/replay/replay_top.sv
+REPLAY_SRCS := $(strip $(file < rtl_tb/replay/sources.f))  # the replay top and what it drives
 SIM_REPLAY := $(BUILD)/sim/replay-m0/Vtb_top
-$(eval $(call verilate,$(SIM_REPLAY),--assert --chk --top replay_top $(REPLAY_SRCS:%=--src %),sim/tb_main.cpp,$$(CHK_LIBS),$(REPLAY_SRCS) dpi/tarmac_chk_pkg.sv $$(LIBTARMACCHK)))
+$(eval $(call verilate,$(SIM_REPLAY),--assert --chk --top replay_top $(REPLAY_SRCS:%=--src %),sim/tb_main.cpp,$$(CHK_LIBS),$(REPLAY_SRCS) rtl_tb/replay/sources.f dpi/tarmac_chk_pkg.sv $$(LIBTARMACCHK)))
 # file mode: the programs whose run depends on no interrupt input (not the timer's, not random pulses)
 REPLAY_FILE_PROGRAMS := $(filter-out $(LIVE_PROGRAMS) async_m0_%,$(basename $(notdir $(wildcard $(REC_DIR)/elf/*.elf))))
 $(eval $(call config-goldens,$(REPLAY_DIR),$(REPLAY_CONFIG),$(REC_DIR)/elf))

@@ -10,7 +10,8 @@
 #   --trace      FST waveforms on request (+fst=<file>, sim/waves.h; the C++ main only)
 #   --sc         SystemC model for sim/sc_main.cpp instead of C++
 #   --top M      another top than tb_top, with tb_top's ports and C++ class name (Vtb_top), so that the same main
-#                drives it (rtl_tb/replay/replay_top.sv); --src adds a source file to rtl_tb/sources.f's for it
+#                drives it (rtl_tb/replay/replay_top.sv), built from the --src files (in order) instead of
+#                rtl_tb/sources.f
 #   <link line>  one argument: archives, shared libraries and linker options of the harness
 #   <rtl root>   the directory that holds the rtl_tb/ tree to build (default: this repository's); the file list
 #                is always this repository's rtl_tb/sources.f, whose other entries (dpi/) stay this repository's
@@ -64,7 +65,7 @@ fi
 if [ "$mode" = lint ]; then
   root=${1:-.}
   mapfile -t rtl < <(sed "s|^rtl_tb/|$root/rtl_tb/|" rtl_tb/sources.f)
-  rtl+=("${srcs[@]}")
+  [ ${#srcs[@]} -eq 0 ] || rtl=("${srcs[@]}")
   exec verilator "${lint[@]}" "${design[@]}" "${params[@]}" "${checker[@]}" "${rtl[@]}"
 fi
 
@@ -84,7 +85,7 @@ fi
 }
 out=$1; main=$2; link=$3; root=${4:-.}
 mapfile -t rtl < <(sed "s|^rtl_tb/|$root/rtl_tb/|" rtl_tb/sources.f)
-rtl+=("${srcs[@]}")
+[ ${#srcs[@]} -eq 0 ] || rtl=("${srcs[@]}")
 san=()
 [ -z "${SAN_FLAGS:-}" ] || san=(-CFLAGS "$SAN_FLAGS" -LDFLAGS "$SAN_FLAGS")
 # Verilator's own FST writer (include/gtkwave/fstapi.c) stores words at unaligned addresses and shifts negative
