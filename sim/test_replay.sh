@@ -104,5 +104,14 @@ run svc file +replay_fault="vis_r99_o@1^1"
 if [ "$rc" -ne 0 ] && grep -q "expected <signal>@<cycle>^<hex mask>" <<<"$out"; then ok "a bad +replay_fault is refused"
 else bad "a bad +replay_fault: exit $rc" "$(tail -2 <<<"$out")"; fi
 
+# a recording that cannot be read stops the replay with where and why
+tmpd=$(mktemp -d); trap 'rm -rf "$tmpd"' EXIT
+{ zcat "$rec/svc.txt.gz" | sed -n '1,/^0 /p'; echo "1 HADDR=12x4"; } | gzip > "$tmpd/bad.txt.gz"
+out=$("$sim" +elf="$rec/elf/svc.elf" +recording="$tmpd/bad.txt.gz" +tarmac_off 2>&1); rc=$?
+n=$(zcat "$tmpd/bad.txt.gz" | wc -l)
+if [ "$rc" -ne 0 ] && grep -q "bad.txt.gz:$n:9: bad hexadecimal value in 'HADDR=12x4'" <<<"$out"; then
+  ok "a bad value in a recording stops the replay at its file:line:column"
+else bad "a bad value in a recording: exit $rc" "$(grep -m1 replay_top <<<"$out")"; fi
+
 echo "$pass passed, $fail failed, $skip skipped"
 [ "$fail" -eq 0 ]

@@ -63,7 +63,7 @@ module armv6m_vis_adapter #(
   input  logic        hresp,
   armv6m_trace_if.adapter tp
 );
-  localparam int unsigned QDepth = 6;   // closes waiting for the trace port: at most three an edge, one goes out
+  localparam int unsigned QDepth = 8;   // closes waiting for the trace port: at most four an edge, one goes out
 
   // one cycle of the visibility port
   typedef struct packed {
@@ -185,11 +185,12 @@ module armv6m_vis_adapter #(
   logic [5:0]  ret_from_q, ret_from_d; // the exception it returns from
   hold_e       hk_q, hk_d;             // the close held back
   close_t      hc_q, hc_d;             // ... as reported when what follows confirms it
-  close_t      hx_q, hx_d;             // HoldReturn: the returning instruction with its own registers
+  close_t      hx_q, hx_d;             // HoldReturn: the returning instruction with its own registers; HoldEntry
+  logic        hxe_q, hxe_d;           // with hxe: a return the entry tail-chained from, reported before it
   logic [31:0] hlr_q, hlr_d;           // HoldLr: the return address LR must show
   logic        hsp_q, hsp_d;           // HoldReturn: the stack pointers showed the frame popped
   logic        hf_q, hf_d;             // HoldEntry, HoldReturn: the core fetched where the PC shows (it goes on)
-  close_t      c [3];                  // this edge's closes, in order (module level: Verilator clears the wide
+  close_t      c [4];                  // this edge's closes, in order (module level: Verilator clears the wide
   int          nc;                     // values of a function at every edge)
   close_t      q_q [QDepth];
   logic [$clog2(QDepth):0] q_n_q;
@@ -267,10 +268,10 @@ module armv6m_vis_adapter #(
     close_t rc;
     logic done;
     nc = 0;
-    for (int i = 0; i < 3; i++) c[i] = '0;
+    for (int i = 0; i < 4; i++) c[i] = '0;
     {active_d, enter_d, enter_num_d, ret_d, ret_c_d, ret_wlr_d, ret_lr_d, ret_from_d} =
       {active_q, enter, enter_num, ret_q, ret_c_q, ret_wlr_q, ret_lr_q, ret_from_q};
-    {hk_d, hc_d, hx_d, hlr_d, hsp_d, hf_d} = {hk_q, hc_q, hx_q, hlr_q, hsp_q, hf_q};
+    {hk_d, hc_d, hx_d, hxe_d, hlr_d, hsp_d, hf_d} = {hk_q, hc_q, hx_q, hxe_q, hlr_q, hsp_q, hf_q};
     hi_msp_d = moved || hi_msp_q < b.msp ? b.msp : hi_msp_q;
     hi_psp_d = moved || hi_psp_q < b.psp ? b.psp : hi_psp_q;
     rc = '{pc: o, opcode: op, is32: is32, cond: cond_passed(op[15:8], is32, b.apsr), regs: b, default: '0};
@@ -285,6 +286,11 @@ module armv6m_vis_adapter #(
       nc++;
       hk_d = HoldNone;
     end
+    if (hk_q == HoldEntry && hxe_q && !moved) begin
+      // a tail-chain keeps the frame: the return's own writeback of SP (a POP's) may show late, going up
+      if (b.msp > hc_q.regs.msp) {hc_d.regs.msp, hx_d.regs.msp} = {b.msp, b.msp};
+      if (b.psp > hc_q.regs.psp) {hc_d.regs.psp, hx_d.regs.psp} = {b.psp, b.psp};
+    end
     if (hk_q == HoldReturn && !hsp_q && (below(b.msp, hc_q.regs.msp) || below(b.psp, hc_q.regs.psp))) begin
       {hc_d.regs.msp, hc_d.regs.psp, hc_d.regs.control, hsp_d} = {b.msp, b.psp, b.control, 1'b1};
     end
@@ -298,16 +304,15 @@ module armv6m_vis_adapter #(
         done = 1'b1;
       end else if (hk_d == HoldReturn && enter && !stacked && !n_ret) begin
         // an abandoned unstacking: the return retires with its own registers, the exception reuses the frame
-        c[nc] = hx_d;
-        nc++;
         hc_d = '{exc: 1'b1, num: enter_num, ret: b.lr, regs: b, default: '0};
         hc_d.regs.ipsr = enter_num;
-        {hk_d, done} = {HoldEntry, 1'b1};
+        {hk_d, hxe_d, done} = {HoldEntry, 2'b11};
       end else if (hk_d != HoldNone) begin
         if (hk_d == HoldLr) hc_d.regs.lr = a.lr;   // LR never showed the return address: as it was
+        if (hk_d == HoldEntry && hxe_d) begin c[nc] = hx_d; nc++; end  // the return chained from first
         c[nc] = hc_d;
         nc++;
-        hk_d = HoldNone;
+        {hk_d, hxe_d} = {HoldNone, 1'b0};
       end
       if (!done && !o_ret && n_ret) begin
         // an exception return from o begins (or a branch to an EXC_RETURN value, whose fetch faults)
@@ -316,13 +321,13 @@ module armv6m_vis_adapter #(
         {ret_lr_d, ret_wlr_d} = {link_of(o, is32), links_o && b.lr != link_of(o, is32)};
       end else if (!done && o_ret && !n_ret && ret_q) begin
         ret_d = 1'b0;
-        if (enter) begin
+        // IPSR names an exception not active (the one returning from included: it may chain into itself)
+        if (enter || b.ipsr != 6'd0 && (b.ipsr == ret_from_q || !active_q[b.ipsr])) begin
           // a tail-chain (or, a frame stacked, the HardFault of the branch): o retires with its own registers
-          c[nc] = ret_c_q;
-          nc++;
+          if (stacked) begin c[nc] = ret_c_q; nc++; end
+          else {hx_d, hxe_d} = {ret_c_q, 1'b1};
           active_d[ret_from_q] = stacked;
-          hc_d = '{exc: 1'b1, num: enter_num, ret: stacked ? o : b.lr, regs: b, default: '0};
-          hc_d.regs.ipsr = enter_num;
+          hc_d = '{exc: 1'b1, num: b.ipsr, ret: stacked ? o : b.lr, regs: b, default: '0};
           hk_d = HoldEntry;
         end else begin
           // returned: o retires with the unstacked registers
@@ -368,9 +373,10 @@ module armv6m_vis_adapter #(
     // shown): what follows can no longer be a late arrival or an abandoned unstacking
     hf_d = hf_d || (hk_d == HoldEntry || hk_d == HoldReturn) && fetch_pc && b.pc == hc_d.regs.pc;
     if (hf_d && (hk_d == HoldEntry || hk_d == HoldReturn && hsp_d)) begin
+      if (hk_d == HoldEntry && hxe_d) begin c[nc] = hx_d; nc++; end  // the return chained from first
       c[nc] = hc_d;
       nc++;
-      {hk_d, hf_d} = {HoldNone, 1'b0};
+      {hk_d, hf_d, hxe_d} = {HoldNone, 2'b00};
     end
   end
 
@@ -379,7 +385,7 @@ module armv6m_vis_adapter #(
     if (!rst_n) begin
       {prv_q, prv_valid_q, active_q, enter_q, enter_num_q, hi_msp_q, hi_psp_q} <= '0;
       {ret_q, ret_c_q, ret_wlr_q, ret_lr_q, ret_from_q} <= '0;
-      {hc_q, hx_q, hlr_q, hsp_q, hf_q} <= '0;
+      {hc_q, hx_q, hxe_q, hlr_q, hsp_q, hf_q} <= '0;
       hk_q <= HoldNone;
       for (int i = 0; i < QDepth; i++) q_q[i] <= '0;
       q_n_q <= '0;
@@ -389,7 +395,7 @@ module armv6m_vis_adapter #(
       {prv_q, prv_valid_q} <= {now, 1'b1};
       {active_q, enter_q, enter_num_q, hi_msp_q, hi_psp_q} <= {active_d, enter_d, enter_num_d, hi_msp_d, hi_psp_d};
       {ret_q, ret_c_q, ret_wlr_q, ret_lr_q, ret_from_q} <= {ret_d, ret_c_d, ret_wlr_d, ret_lr_d, ret_from_d};
-      {hk_q, hc_q, hx_q, hlr_q, hsp_q, hf_q} <= {hk_d, hc_d, hx_d, hlr_d, hsp_d, hf_d};
+      {hk_q, hc_q, hx_q, hxe_q, hlr_q, hsp_q, hf_q} <= {hk_d, hc_d, hx_d, hxe_d, hlr_d, hsp_d, hf_d};
       if (nc != 0 || q_n_q != 0) begin
         int qn;
         qn = int'(q_n_q);
@@ -398,7 +404,7 @@ module armv6m_vis_adapter #(
         hd = qn != 0 ? q_q[0] : c[0];
         /* verilator lint_on BLKSEQ */
         for (int i = 0; i < int'(QDepth); i++)
-          if (i + 1 < qn + nc) q_q[i] <= i + 1 < qn ? q_q[(i + 1) % QDepth] : c[(i + 1 - qn) % 3];
+          if (i + 1 < qn + nc) q_q[i] <= i + 1 < qn ? q_q[(i + 1) % QDepth] : c[(i + 1 - qn) % 4];
         q_n_q <= $bits(q_n_q)'(qn + nc - 1);
         tp.retire_valid <= !hd.exc;
         tp.exc_valid <= hd.exc;
