@@ -26,9 +26,11 @@
 //     flags (B<cond> does not change them); after BL or BLX, LR is taken when it shows the return address (it may
 //     lag the PC) or at the next move; a retire is reported only for an o the core fetched (the PC's moves out of
 //     reset are not instructions).
-// An entry and a return are reported when the PC moves on from the handler or the return address (what follows
-// decides between an entry and a late arrival, a return and an abandoned unstacking); the monitor's live mode
-// takes them within its decision window.
+// An entry and a return are reported once the core goes on from the handler or the return address: it fetches
+// there, or the PC moves on (what follows decides between an entry and a late arrival, a return and an abandoned
+// unstacking); the monitor's live mode takes them within its decision window. An entry whose handler is the
+// instruction the PC parked on (IRQs sharing a handler) shows no move: the core's fetch there after IPSR changed
+// stands for it.
 // Parameters:
 //   Shown    the registers the core shows, a bit per register id (dpi/include/tarmac/regs.h): r0-r12, LR, xPSR,
 //            MSP, PSP, PRIMASK, CONTROL; the checker lists the others as never shown
@@ -238,7 +240,7 @@ module armv6m_vis_adapter #(
 
   // ---- what this edge shows against the edge before (a: prv_q, b: now) ----
   sample_t     a, b;
-  logic        moved, o_ret, n_ret, stacked, found, is32, enter, links_o, fetch_pc;
+  logic        moved, vmove, o_ret, n_ret, stacked, found, is32, enter, links_o, fetch_pc;
   logic [5:0]  enter_num;
   logic [31:0] o, op;
   assign a = prv_q;
@@ -262,6 +264,8 @@ module armv6m_vis_adapter #(
   // the address phase of an opcode fetch of the word the PC shows: the core goes on from there (Cortex-M0
   // issues it as the PC shows a handler or a return address; none for one it leaves for a late arrival)
   assign fetch_pc = htrans[1] && hready && !hwrite && !hprot0 && haddr[31:2] == b.pc[31:2];
+  // an entry whose handler is where the PC parked (IRQs sharing one): the core fetches there after IPSR changed
+  assign vmove = prv_valid_q && !moved && enter && fetch_pc && !n_ret;
 
   // ---- the closes this edge makes (c[0..nc-1], in order) and the next state ----
   always_comb begin
@@ -272,8 +276,8 @@ module armv6m_vis_adapter #(
     {active_d, enter_d, enter_num_d, ret_d, ret_c_d, ret_wlr_d, ret_lr_d, ret_from_d} =
       {active_q, enter, enter_num, ret_q, ret_c_q, ret_wlr_q, ret_lr_q, ret_from_q};
     {hk_d, hc_d, hx_d, hxe_d, hlr_d, hsp_d, hf_d} = {hk_q, hc_q, hx_q, hxe_q, hlr_q, hsp_q, hf_q};
-    hi_msp_d = moved || hi_msp_q < b.msp ? b.msp : hi_msp_q;
-    hi_psp_d = moved || hi_psp_q < b.psp ? b.psp : hi_psp_q;
+    hi_msp_d = moved || vmove || hi_msp_q < b.msp ? b.msp : hi_msp_q;
+    hi_psp_d = moved || vmove || hi_psp_q < b.psp ? b.psp : hi_psp_q;
     rc = '{pc: o, opcode: op, is32: is32, cond: cond_passed(op[15:8], is32, b.apsr), regs: b, default: '0};
     done = 1'b0;
     // what may lag the PC: LR after BL or BLX; the stack pointers (a frame popped) and CONTROL after a return
@@ -294,7 +298,7 @@ module armv6m_vis_adapter #(
     if (hk_q == HoldReturn && !hsp_q && (below(b.msp, hc_q.regs.msp) || below(b.psp, hc_q.regs.psp))) begin
       {hc_d.regs.msp, hc_d.regs.psp, hc_d.regs.control, hsp_d} = {b.msp, b.psp, b.control, 1'b1};
     end
-    if (moved) begin
+    if (moved || vmove) begin
       // what the move decides of the close held back
       if (hk_d == HoldEntry && enter && !stacked && !n_ret) begin
         // a late arrival: entered instead of the exception whose handler the PC showed, on its frame
@@ -342,7 +346,7 @@ module armv6m_vis_adapter #(
           hc_d = '{exc: 1'b1, num: enter_num, ret: o, regs: b, default: '0};
           hc_d.regs.ipsr = enter_num;
           hk_d = HoldEntry;
-        end else if (enter && found) begin
+        end else if (moved && enter && found) begin
           // a tail-chain without the marker: o retires with the registers before the entry
           c[nc] = rc;
           c[nc].regs = a;
@@ -352,15 +356,15 @@ module armv6m_vis_adapter #(
           hc_d = '{exc: 1'b1, num: enter_num, ret: b.lr, regs: b, default: '0};
           hc_d.regs.ipsr = enter_num;
           hk_d = HoldEntry;
-        end else if (found && a.ipsr != b.ipsr) begin
+        end else if (moved && found && a.ipsr != b.ipsr) begin
           // an exception return without the marker, into IPSR 0 or an active exception
           active_d[a.ipsr] = 1'b0;
           {hx_d, hc_d} = {rc, rc};
           hx_d.regs = a;
           hk_d = HoldReturn;
-        end else if (found && links_o && b.lr != link_of(o, is32)) begin
+        end else if (moved && found && links_o && b.lr != link_of(o, is32)) begin
           {hc_d, hlr_d, hk_d} = {rc, link_of(o, is32), HoldLr};
-        end else if (found) begin
+        end else if (moved && found) begin
           c[nc] = rc;
           nc++;
         end
