@@ -264,8 +264,10 @@ module armv6m_vis_adapter #(
   // the address phase of an opcode fetch of the word the PC shows: the core goes on from there (Cortex-M0
   // issues it as the PC shows a handler or a return address; none for one it leaves for a late arrival)
   assign fetch_pc = htrans[1] && hready && !hwrite && !hprot0 && haddr[31:2] == b.pc[31:2];
-  // an entry whose handler is where the PC parked (IRQs sharing one): the core fetches there after IPSR changed
-  assign vmove = prv_valid_q && !moved && enter && fetch_pc && !n_ret;
+  // an entry whose handler is where the PC parked (IRQs sharing one): the core fetches there after IPSR changed,
+  // or a frame was stacked on the held entry's handler before its fetch
+  assign vmove = prv_valid_q && !moved && enter && !n_ret &&
+                 (fetch_pc || hk_q == HoldEntry && b.pc == hc_q.regs.pc && stacked);
 
   // ---- the closes this edge makes (c[0..nc-1], in order) and the next state ----
   always_comb begin
