@@ -312,12 +312,12 @@ $(eval $(call verilate,$(SIM_CHK_M0),--assert --chk $(M0_PARAMS),sim/tb_main.cpp
 $(eval $(call verilate,$(SIM_CHK_M0_LIVE),--assert --chk $(M0_PARAMS) -GSysTickCycles=1,sim/tb_main.cpp,$$(CHK_LIBS),sim/waves.h dpi/tarmac_chk_pkg.sv $$(LIBTARMACCHK)))
 M0_DIR := $(BUILD)/m0
 M0_PROGRAMS := $(PROGRAMS) $(OPTION_ONLY_PROGRAMS)
-# config-goldens DIR,CONFIG: DIR/<name>.tarmac.gz, the golden of a corpus program made with armv6m-iss --config
-# CONFIG, and beside it the model's console output (.expect) and exit code (.exit) there: what the program must give
+# config-goldens DIR,CONFIG[,ELFDIR]: DIR/<name>.tarmac.gz, the golden of the program ELFDIR/<name>.elf (default: the
+# corpus, $(BUILD)/programs) made with armv6m-iss --config CONFIG, and beside it the model's console output (.expect) and exit code (.exit) there: what the program must give
 # on a core built that way. A program the model cannot follow there (its path depends on an UNKNOWN value: exit 123)
 # or that locks up has no golden.
 define config-goldens
-$(1)/%.tarmac.gz: $$(BUILD)/programs/%.elf $$(ISS)
+$(1)/%.tarmac.gz: $(or $(3),$$(BUILD)/programs)/%.elf $$(ISS)
 	@mkdir -p $$(dir $$@)
 	@rc=0; $$(ISS) --quiet --config $(2) --tarmac $$@.tmp.gz $$< > $(1)/$$*.expect || rc=$$$$?; \
 	  if [ $$$$rc -ge 123 ]; then echo "$(1): $$* stopped with exit $$$$rc" >&2; rm -f $$@.tmp.gz; exit 1; fi; \
@@ -332,6 +332,24 @@ M0_ASYNC_SEEDS := 1 2 38
 TEST_SCRIPTS += sim/test_m0.sh
 TEST_PREREQS += $(SIM_CHK_M0) $(SIM_CHK_M0_LIVE) $(M0_PROGRAMS:%=$(M0_DIR)/%.tarmac.gz) $(LIVE_PROGRAM_ELFS) \
                 $(call async-elfs,$(M0_ASYNC_SEEDS:%=m0_%))
+
+# Arm's own Cortex-M0 replayed from recordings of its ports (tests/rtl/cortex-m0-recordings/README.md): each
+# recording drives the visibility-port adapter, the monitor and the checker as the live core would
+# (rtl_tb/replay/replay_top.sv, built as build/sim/replay-m0 with tb_main.cpp); sim/test_replay.sh runs the
+# recordings in file mode against goldens of the recorded ELFs made with REPLAY_CONFIG in $(REPLAY_DIR), and in
+# live mode, and plants faults. REPLAY_CONFIG: the Cortex-M0 configuration, and what the recorded system has: no
+# MTB, 16 interrupt lines, Cortex-M0 r0p0's CPUID.
+REC_DIR := tests/rtl/cortex-m0-recordings
+REPLAY_DIR := $(BUILD)/replay
+REPLAY_CONFIG := $(M0_CONFIG),mtb=0,num_irq=16,cpuid=0x410cc200
+REPLAY_SRCS := $(strip $(file < rtl_tb/replay/sources.f))  # the replay top and what it drives
+SIM_REPLAY := $(BUILD)/sim/replay-m0/Vtb_top
+$(eval $(call verilate,$(SIM_REPLAY),--assert --chk --top replay_top $(REPLAY_SRCS:%=--src %),sim/tb_main.cpp,$$(CHK_LIBS),$(REPLAY_SRCS) rtl_tb/replay/sources.f dpi/tarmac_chk_pkg.sv $$(LIBTARMACCHK)))
+# file mode: the programs whose run depends on no interrupt input (not the timer's, not random pulses)
+REPLAY_FILE_PROGRAMS := $(filter-out $(LIVE_PROGRAMS) async_m0_%,$(basename $(notdir $(wildcard $(REC_DIR)/elf/*.elf))))
+$(eval $(call config-goldens,$(REPLAY_DIR),$(REPLAY_CONFIG),$(REC_DIR)/elf))
+TEST_SCRIPTS += sim/test_replay.sh
+TEST_PREREQS += $(SIM_REPLAY) $(REPLAY_FILE_PROGRAMS:%=$(REPLAY_DIR)/%.tarmac.gz)
 
 # The smallest system the configuration allows, for make regress and the nightly (sim/nightly.toml, min-file): six
 # external interrupts (IPR1 half implemented), no MTB (its SRAM and registers unmapped: a bus error), tail-chaining
