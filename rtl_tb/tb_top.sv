@@ -307,7 +307,7 @@ module tb_top #(
       VisPort ? ",data_beats=golden,decision_window=200" : ""};
       // vis-glue end
   // vis-glue begin
-  armv6m_lockstep_monitor #(.SNAPSHOT(ForeignIntegration || VisPort), .OPTIONS(ChkOptions)) u_mon (.tp(u_tp));
+  armv6m_lockstep_monitor #(.SNAPSHOT(ForeignIntegration || VisPort), .CHOICE_TAKES(VisPort), .OPTIONS(ChkOptions)) u_mon (.tp(u_tp));
   // vis-glue end
 
   // The AHB-Lite protocol of the core's master port, bound into the core (its assertions run in the builds

@@ -437,12 +437,27 @@ module armv6m_vis_adapter #(
     end
   end
 
-  // the registers shown, no write ports, no choice signal
+  // the registers shown, no write ports
   assign tp.snap_shown = Shown;
   assign tp.wr_valid[0] = 1'b0;
   assign tp.wr_id[0] = 5'd0;
   assign tp.wr_data[0] = 32'd0;
-  assign tp.exc_choice = 1'b0;
+  // The choice (exc_choice): the core has chosen its exception by the time it reads the vector, a word read of the
+  // table (HPROT[0] = 1, below 4 * 48) while an entry is under way: a frame's eight words written since the last
+  // opcode fetch (the port shows the stack pointer and IPSR only after the vector read), or an exception return
+  // (a tail-chain). The entry is reported cycles later, once the core goes on from the handler; an input that
+  // changes from this edge on was not part of the choice (a pulse rising just after the vector read pends again:
+  // the monitor's CHOICE_TAKES = 1 gives the entry's call the choice's time).
+  // A program's own read of the table shows no entry under way.
+  logic [3:0] frame_words;   // word writes since the last opcode fetch, up to 8
+  logic       vector_read;
+  always_ff @(posedge clk or negedge rst_n)
+    if (!rst_n) frame_words <= 4'd0;
+    else if (htrans[1] && hready && !hprot0 && !hwrite) frame_words <= 4'd0;
+    else if (htrans[1] && hready && hwrite && hsize == 3'd2 && frame_words != 4'd8) frame_words <= frame_words + 4'd1;
+  assign vector_read = htrans[1] && hready && !hwrite && hprot0 && hsize == 3'd2 && haddr < 32'd192
+                       && haddr[1:0] == 2'b00 && haddr >= 32'd8;
+  assign tp.exc_choice = vector_read && (frame_words == 4'd8 || ret_q);
 
   // bits not used by design: the opcodes come from halfword-aligned fetches; a close's PC is not a register
   logic unused;

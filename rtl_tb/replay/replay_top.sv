@@ -136,7 +136,7 @@ module replay_top (
   assign u_tp.systick_cycle = 1'b1;     // SysTick is inside the core and counts every cycle
   // the options dpi/CHECKING_YOUR_CORE.md gives for Cortex-M0 (its SCS is inside the core: never on the bus), and
   // the test timer's registers volatile in live mode, as tb_top has them
-  armv6m_lockstep_monitor #(.SNAPSHOT(1'b1), .OPTIONS({"mtb=0,data_beats=golden,bus_ignore=0xE000E000-0xE000EFFF,",
+  armv6m_lockstep_monitor #(.SNAPSHOT(1'b1), .CHOICE_TAKES(1'b1), .OPTIONS({"mtb=0,data_beats=golden,bus_ignore=0xE000E000-0xE000EFFF,",
       "decision_window=200,volatile=0x40000000-0x40000fff"})) u_mon (.tp(u_tp));
   ahb_lite_master_checker u_ahb_chk (
     .clk, .rst_n, .haddr(v[SigHaddr]), .htrans(v[SigHtrans][1:0]), .hwrite(v[SigHwrite][0]),
