@@ -1,9 +1,10 @@
 # libtarmacchk.so: the DPI shims + libtarmac, exporting only the DPI symbols: tarmac_chk_* (the checker,
-# dpi/tarmac_chk_pkg.sv) and armv6m_tb_* (the reusable testbench pieces, dpi/armv6m_tb_pkg.sv). Each shim is also
+# dpi/tarmac_chk_pkg.sv) and armv6m_tb_* (the reusable testbench pieces, dpi/armv6m_tb_pkg.sv; the replay of
+# recorded ports, dpi/armv6m_replay_pkg.sv). Each shim is also
 # compiled against the header Verilator generates from its SV package, so the two cannot drift.
 SVDPI_INC := /usr/share/verilator/include/vltstd
 LIBTARMACCHK := $(LIB)/libtarmacchk.so
-DPI_SHIMS := $(OBJ)/dpi/tarmac_dpi.o $(OBJ)/dpi/armv6m_tb_dpi.o
+DPI_SHIMS := $(OBJ)/dpi/tarmac_dpi.o $(OBJ)/dpi/armv6m_tb_dpi.o $(OBJ)/dpi/armv6m_replay_dpi.o
 
 $(DPI_SHIMS): CPPFLAGS += -I$(SVDPI_INC)
 
@@ -20,6 +21,7 @@ endef
 DPI_HDRCHECKS :=
 $(eval $(call dpi_hdrcheck,tarmac_dpi,tarmac_chk_pkg))
 $(eval $(call dpi_hdrcheck,armv6m_tb_dpi,armv6m_tb_pkg))
+$(eval $(call dpi_hdrcheck,armv6m_replay_dpi,armv6m_replay_pkg))
 
 $(LIBTARMACCHK): $(DPI_SHIMS) $(TM_OBJS) dpi/tarmac_dpi.map $(DPI_HDRCHECKS)
 	@mkdir -p $(dir $@)

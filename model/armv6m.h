@@ -176,7 +176,9 @@ void m6_systick_ticks_before_entry(m6 *c, uint32_t n);
 void m6_irq_sample(m6 *c);
 /* 0 when exception n may be entered now (pending, enabled, above the execution priority); else the M6_ILLEGAL_*
  * reason, with why in buf: "not pending", "disabled", "masked by PRIMASK", "priority 0x80 not above the execution
- * priority 0x40 (in IRQ3)". */
+ * priority 0x40 (in IRQ3)"; when a preempted exception sets the execution priority, the rule instead of "(in ...)":
+ * "(IRQ0's, preempted but active; IRQ1's own is 0xc0: ARMv6-M B1.5.4, the highest priority of all active
+ * exceptions)". Up to 200 characters. */
 enum { M6_ILLEGAL_NOT_ASYNC = 1, M6_ILLEGAL_NOT_IMPLEMENTED, M6_ILLEGAL_NOT_PENDING, M6_ILLEGAL_DISABLED,
        M6_ILLEGAL_MASKED, M6_ILLEGAL_PRIORITY };
 int m6_entry_illegal(const m6 *c, unsigned n, char *buf, size_t size);

@@ -125,7 +125,8 @@ static int set_sw_pend(m6_config *c, const char *v, tm_error *err)
 {
     if (!strcmp(v, "store")) c->sw_pend = M6_PEND_STORE;
     else if (!strcmp(v, "barrier")) c->sw_pend = M6_PEND_BARRIER;
-    else return BAD("sw_pend", "store or barrier");
+    else if (!strcmp(v, "next")) c->sw_pend = M6_PEND_NEXT;
+    else return BAD("sw_pend", "store, barrier or next");
     return 0;
 }
 
@@ -154,6 +155,27 @@ static int set_mem_map(m6_config *c, const char *v, tm_error *err)
 static int get_arch(const m6_config *c, char *b, size_t n) { return snprintf(b, n, "%s", arch_names[c->arch]); }
 static int get_mem_map(const m6_config *c, char *b, size_t n) { return snprintf(b, n, "%s", mem_map_names[c->mem_map]); }
 
+static int set_shcsr(m6_config *c, const char *v, tm_error *err)
+{
+    return set_bool(&c->shcsr, v) ? BAD("shcsr", "0 or 1") : 0;
+}
+
+/* the flags at reset: a value with nothing but N Z C V (bits 31:28), or "unknown" */
+static int set_apsr_reset(m6_config *c, const char *v, tm_error *err)
+{
+    if (!strcmp(v, "unknown")) {
+        c->apsr_reset = 0;
+        c->apsr_reset_unknown = 1;
+        return 0;
+    }
+    uint32_t x;
+    if (number(v, 0xffffffffull, &x) || (x & 0x0fffffffu))
+        return BAD("apsr_reset", "a value of N Z C V (bits 31:28 only) or unknown");
+    c->apsr_reset = x;
+    c->apsr_reset_unknown = 0;
+    return 0;
+}
+
 static int hex(char *buf, size_t size, uint32_t v) { return snprintf(buf, size, "0x%08x", v); }
 static int dec(char *buf, size_t size, uint32_t v) { return snprintf(buf, size, "%u", v); }
 static int get_lr_reset(const m6_config *c, char *b, size_t n) { return hex(b, n, c->lr_reset); }
@@ -175,11 +197,19 @@ static int get_vtor(const m6_config *c, char *b, size_t n) { return dec(b, n, (u
 static int get_syst_calib(const m6_config *c, char *b, size_t n) { return hex(b, n, c->syst_calib); }
 static int get_sw_pend(const m6_config *c, char *b, size_t n)
 {
-    return snprintf(b, n, "%s", c->sw_pend == M6_PEND_BARRIER ? "barrier" : "store");
+    static const char *const name[] = { [M6_PEND_STORE] = "store", [M6_PEND_BARRIER] = "barrier",
+                                        [M6_PEND_NEXT] = "next" };
+    return snprintf(b, n, "%s", name[c->sw_pend]);
 }
 static int get_abandon_unstack(const m6_config *c, char *b, size_t n)
 {
     return dec(b, n, (uint32_t)c->abandon_unstack);
+}
+
+static int get_shcsr(const m6_config *c, char *b, size_t n) { return dec(b, n, (uint32_t)c->shcsr); }
+static int get_apsr_reset(const m6_config *c, char *b, size_t n)
+{
+    return c->apsr_reset_unknown ? snprintf(b, n, "unknown") : hex(b, n, c->apsr_reset);
 }
 
 typedef struct option {
@@ -211,13 +241,28 @@ static const option options[] = {
     { { "syst_calib", "0x00000000", "what SYST_CALIB reads (Cortex-M0 r0p0: 0xC0000000 here)" }, set_syst_calib,
       get_syst_calib },
     { { "sw_pend", "store", "store: a software-pended exception is taken after the store; barrier: only after the "
-                            "next DSB or ISB (Cortex-M0)" }, set_sw_pend, get_sw_pend },
+                            "next DSB or ISB; next: after one more instruction (Cortex-M0)" }, set_sw_pend,
+      get_sw_pend },
     { { "abandon_unstack", "0", "1: an exception arriving during unstacking is tail-chained on the frame "
                                 "(model/ARCHITECTURE.md)" }, set_abandon_unstack, get_abandon_unstack },
+    { { "shcsr", "1", "1: SHCSR is implemented (SVCALLPENDED); 0: it reads 0 and ignores writes (Cortex-M0)" },
+      set_shcsr, get_shcsr },
+    { { "apsr_reset", "0x00000000", "the flags N Z C V at reset: a value (bits 31:28), or unknown (never compared, "
+                                    "nor what is computed from them; Cortex-M0)" }, set_apsr_reset, get_apsr_reset },
     { { "arch", "v6-m", "the architecture: v6-m, v7-m (Cortex-M3) or v7e-m (Cortex-M4, the DSP extension)" },
       set_arch, get_arch },
     { { "mem_map", "default", "default: the reference system's memory map; mps2: QEMU's MPS2 boards' (4 MiB of code "
                               "at 0, 4 MiB of SRAM at 0x20000000)" }, set_mem_map, get_mem_map },
+};
+
+/* Named sets of options (preset=<name>): what a known core chooses, applied in order on top of the configuration
+ * so far. Cortex-M0 r0p0: model/ARCHITECTURE.md, "Configuration" gives the evidence for each. The system's choices
+ * (MTB, number of interrupts, SysTick's clock) are not the core's and stay as they are. */
+static const struct {
+    const char *name, *options;
+} presets[] = {
+    { "cortex-m0", "cpuid=0x410cc200,r_reset=unknown,vtor=0,syst_calib=0xc0000000,sw_pend=next,tail_chain=1,"
+                   "late_arrival=1,abandon_unstack=1,shcsr=0,apsr_reset=unknown" },
 };
 #define N_OPTIONS (sizeof options / sizeof options[0])
 
@@ -244,16 +289,32 @@ void m6_config_defaults(m6_config *cfg)
     for (size_t i = 0; i < N_OPTIONS; i++) options[i].set(cfg, options[i].info.def, NULL);
 }
 
+const char *m6_config_preset(const char *name)
+{
+    if (!name) return NULL;
+    for (size_t i = 0; i < sizeof presets / sizeof presets[0]; i++)
+        if (!strcmp(presets[i].name, name)) return presets[i].options;
+    return NULL;
+}
+
 int m6_config_set(m6_config *cfg, const char *key, const char *value, tm_error *err)
 {
     if (!cfg || !key || !value) return tm_error_set(err, TM_ERR_ARG, NULL, 0, "m6_config_set: a NULL argument");
+    if (!strcmp(key, "preset")) {
+        const char *set = m6_config_preset(value);
+        if (!set) return fail(err, "configuration preset: '%.64s' is not a preset (presets: cortex-m0)", value);
+        m6_config tmp = *cfg;
+        int rc = m6_config_parse(&tmp, set, err);
+        if (rc == TM_OK) *cfg = tmp;
+        return rc;
+    }
     int i = m6_config_index(key);
     if (i < 0) {
         char keys[256] = "";
         size_t n = 0;
         for (size_t k = 0; k < N_OPTIONS && n < sizeof keys; k++)
             n += (size_t)snprintf(keys + n, sizeof keys - n, "%s%s", k ? ", " : "", options[k].info.key);
-        return fail(err, "unknown configuration key '%.64s' (keys: %s)", key, keys);
+        return fail(err, "unknown configuration key '%.64s' (keys: %s, preset)", key, keys);
     }
     m6_config tmp = *cfg;
     int rc = options[i].set(&tmp, value, err);

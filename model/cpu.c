@@ -66,7 +66,7 @@ int m6_reset(m6 *c, tm_error *err)
     c->r[14] = c->cfg.lr_reset;
     c->r[15] = pc & ~1u;
     c->sp_other = 0;
-    c->apsr = 0;
+    c->apsr = c->cfg.apsr_reset;
     c->ipsr = 0;
     c->primask = c->control = 0;
     c->irq_enable = c->irq_pending = 0;
@@ -646,6 +646,7 @@ static inline M6_HOT_INLINE int step_arch(m6 *c, const int v7)
     c->unstack_event = 0;
     if (c->trace) m6_trace_begin_step(c);
     uint32_t pc = c->r[15];
+    uint64_t held = c->pend_held; /* sw_pend=next: what earlier stores held is free after this instruction */
     if (c->fault_pending) { /* a fault from the previous boundary (INVSTATE) */
         uint32_t ret = c->fault_pending - 1;
         c->fault_pending = 0;
@@ -706,6 +707,7 @@ static inline M6_HOT_INLINE int step_arch(m6 *c, const int v7)
         }
     }
     c->branch_from = c->exc_return_from = 0;
+    if (held && c->cfg.sw_pend == M6_PEND_NEXT) c->pend_held &= ~held;
     if (c->exited) return M6_STEP_EXIT;
     if (fault) m6_fault(c, pc);
     else if (c->tail_chain_to) { if (!c->live) m6_tail_chain(c, 0); } /* live: the embedding's entry step */

@@ -76,7 +76,8 @@ static void priority_text(int p, char *buf, size_t size)
     else snprintf(buf, size, "0x%02x", (unsigned)p << 6);
 }
 
-/* The active exception that sets the execution priority, or PRIMASK. */
+/* The active exception that sets the execution priority, or PRIMASK; when that exception is not the current one,
+ * the architecture's rule it comes from. */
 static void execution_text(const m6 *c, int exec, char *buf, size_t size)
 {
     unsigned who = 0;
@@ -90,9 +91,19 @@ static void execution_text(const m6 *c, int exec, char *buf, size_t size)
     priority_text(exec, p, sizeof p);
     static const char *const fixed[16] = { [2] = "NMI", [3] = "HardFault", [11] = "SVCall", [14] = "PendSV",
                                             [15] = "SysTick" };
-    if (who >= M6_EXC_IRQ0 && best == exec) snprintf(buf, size, "%s (in IRQ%u)", p, who - M6_EXC_IRQ0);
-    else if (who && best == exec) snprintf(buf, size, "%s (in %s)", p, fixed[who] ? fixed[who] : "an exception");
-    else snprintf(buf, size, "%s (PRIMASK)", p);
+    char name[24];
+    if (who >= M6_EXC_IRQ0) snprintf(name, sizeof name, "IRQ%u", who - M6_EXC_IRQ0);
+    else snprintf(name, sizeof name, "%s", fixed[who] ? fixed[who] : "an exception");
+    if (!who || best != exec) snprintf(buf, size, "%s (PRIMASK)", p);
+    else if (who == c->ipsr) snprintf(buf, size, "%s (in %s)", p, name);
+    else { /* a preempted exception holds it: the rule a core that looks at the current handler alone breaks */
+        char cur[16], curname[24];
+        priority_text(m6_priority(c, c->ipsr), cur, sizeof cur);
+        if (c->ipsr >= M6_EXC_IRQ0) snprintf(curname, sizeof curname, "IRQ%u", c->ipsr - M6_EXC_IRQ0);
+        else snprintf(curname, sizeof curname, "%s", fixed[c->ipsr & 15] ? fixed[c->ipsr & 15] : "the current");
+        snprintf(buf, size, "%s (%s's, preempted but active; %s's own is %s: ARMv6-M B1.5.4, the highest priority "
+                 "of all active exceptions)", p, name, curname, cur);
+    }
 }
 
 int m6_entry_illegal(const m6 *c, unsigned n, char *buf, size_t size)
@@ -126,7 +137,7 @@ int m6_entry_illegal(const m6 *c, unsigned n, char *buf, size_t size)
         snprintf(buf, size, "masked by PRIMASK");
         return M6_ILLEGAL_MASKED;
     }
-    char pt[16], et[48];
+    char pt[16], et[240];
     priority_text(p, pt, sizeof pt);
     execution_text(c, exec, et, sizeof et);
     snprintf(buf, size, "priority %s not above the execution priority %s", pt, et);

@@ -88,7 +88,7 @@ int m6_scs_read(m6 *c, uint32_t addr, uint32_t *val)
     case CCR: v = CCR_READ; break;
     case SHPR2: v = (uint32_t)c->pri_svcall << 24; break;
     case SHPR3: v = ((uint32_t)c->pri_systick << 24) | ((uint32_t)c->pri_pendsv << 16); break;
-    case SHCSR: v = (c->sys_pending & (1ull << M6_EXC_SVCALL)) ? SHCSR_SVCALLPENDED : 0; break;
+    case SHCSR: v = c->cfg.shcsr && (c->sys_pending & (1ull << M6_EXC_SVCALL)) ? SHCSR_SVCALLPENDED : 0; break;
     default:
         if (off >= NVIC_IPR0 && off <= NVIC_IPR7) { /* four interrupts' priority bytes per word */
             unsigned i = off - NVIC_IPR0;
@@ -101,13 +101,19 @@ int m6_scs_read(m6 *c, uint32_t addr, uint32_t *val)
     return 0;
 }
 
-/* A store that pends exceptions (sw_pend=barrier): those it newly pends wait for the next DSB, ISB or exception
- * return (model/ARCHITECTURE.md, "Configuration"). */
-static void hold_new(m6 *c, uint64_t sys_was, uint32_t irq_was)
+/* A store that pends exceptions: with sw_pend=barrier those it newly pends wait for the next DSB, ISB or exception
+ * return; with sw_pend=next for one more instruction (model/cpu.c frees them), and an ISER store that enables
+ * an interrupt already pending holds it too (model/ARCHITECTURE.md, "Software pends and barriers"). */
+static void hold_new(m6 *c, uint64_t sys_was, uint32_t irq_was, uint32_t enable_was)
 {
-    if (c->cfg.sw_pend != M6_PEND_BARRIER) return;
-    uint64_t now = c->sys_pending | (uint64_t)c->irq_pending << M6_EXC_IRQ0;
-    uint64_t was = sys_was | (uint64_t)irq_was << M6_EXC_IRQ0;
+    if (c->cfg.sw_pend == M6_PEND_STORE) return;
+    uint32_t irq_now = c->irq_pending, irq_before = irq_was;
+    if (c->cfg.sw_pend == M6_PEND_NEXT) { /* what may be taken: pending and enabled */
+        irq_now &= c->irq_enable;
+        irq_before &= enable_was;
+    }
+    uint64_t now = c->sys_pending | (uint64_t)irq_now << M6_EXC_IRQ0;
+    uint64_t was = sys_was | (uint64_t)irq_before << M6_EXC_IRQ0;
     c->pend_held = (c->pend_held | (now & ~was)) & now; /* a cleared pend holds nothing */
 }
 
@@ -117,7 +123,7 @@ int m6_scs_write(m6 *c, uint32_t addr, uint32_t v)
     uint32_t off = addr - M6_SCS_BASE;
     uint32_t irqs = m6_irq_mask(c); /* unimplemented interrupts: RAZ/WI */
     uint64_t sys_was = c->sys_pending;
-    uint32_t irq_was = c->irq_pending;
+    uint32_t irq_was = c->irq_pending, enable_was = c->irq_enable;
     switch (off) {
     case SYST_CSR:
         c->st_csr = (c->st_csr & SYST_CSR_COUNTFLAG) | (v & (SYST_CSR_ENABLE | SYST_CSR_TICKINT | SYST_CSR_CLKSOURCE));
@@ -143,6 +149,7 @@ int m6_scs_write(m6 *c, uint32_t addr, uint32_t v)
         c->pri_pendsv = (uint8_t)((v >> 16) & PRI_BITS);
         break;
     case SHCSR:
+        if (!c->cfg.shcsr) break; /* not implemented: writes ignored */
         if (v & SHCSR_SVCALLPENDED) c->sys_pending |= 1ull << M6_EXC_SVCALL;
         else c->sys_pending &= ~(1ull << M6_EXC_SVCALL);
         break;
@@ -154,6 +161,6 @@ int m6_scs_write(m6 *c, uint32_t addr, uint32_t v)
         }
         break;
     }
-    hold_new(c, sys_was, irq_was);
+    hold_new(c, sys_was, irq_was, enable_was);
     return 0;
 }

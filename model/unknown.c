@@ -69,7 +69,7 @@ void m6_unknown_store(m6 *c, uint32_t addr, unsigned size, unsigned mask)
 void m6_unknown_reset(m6 *c)
 {
     c->unk_regs = c->cfg.r_reset_unknown ? 0x1fffu : 0; /* r0-r12 */
-    c->unk_flags = 0;
+    c->unk_flags = c->cfg.apsr_reset_unknown ? 0xf0000000u : 0; /* N Z C V */
     if (c->unk_mem) memset(c->unk_mem, 0, UNK_BYTES / 8);
     c->unk_bytes = 0;
     c->unk_stopped = 0;

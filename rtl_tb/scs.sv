@@ -10,6 +10,7 @@
 //   PendBarrier:   an exception a store pends (ICSR NMIPENDSET/PENDSVSET/PENDSTSET, NVIC ISPR) is held from the core
 //                  until the next DSB or ISB retires (sync) or an exception return (the model's sw_pend=barrier);
 //                  its pending state shows in the registers at once
+//   ShcsrPresent:  SHCSR implemented (the model's shcsr); 0: it reads 0 and ignores writes (Cortex-M0)
 // irq_i: IRQ0-31 are level-sensitive, as the Cortex-M0 NVIC: an interrupt becomes pending when its line is high
 // and it is not active, or on a rising edge of its line (also while active); so a line held high pends it again
 // after an ICPR write, or after its handler returns. nmi_i: NMI pends on its rising edge. Which IRQs are active
@@ -20,7 +21,8 @@ module scs #(
   parameter bit          SysTickCycles = 1'b0,
   parameter bit          VtorPresent   = 1'b1,
   parameter logic [31:0] SystCalib     = 32'h0000_0000,
-  parameter bit          PendBarrier   = 1'b0
+  parameter bit          PendBarrier   = 1'b0,
+  parameter bit          ShcsrPresent  = 1'b1
 ) (
   input  logic        clk,
   input  logic        rst_n,
@@ -91,7 +93,7 @@ module scs #(
   );
 
   assign irq_pending = pend & en;
-  assign shcsr_we = wr && dp_off == 12'hd24;
+  assign shcsr_we = ShcsrPresent && wr && dp_off == 12'hd24;  // absent: writes ignored
   assign shcsr_svcallpended = hwdata[15];
   always_comb for (int i = 0; i < 32; i++) irq_prio[2*i +: 2] = prio[i][7:6];
 
@@ -129,7 +131,7 @@ module scs #(
       12'hd14: hrdata = 32'h0000_0208;
       12'hd1c: hrdata = {pri_svcall, 30'd0};
       12'hd20: hrdata = {pri_systick, 6'd0, pri_pendsv, 22'd0};
-      12'hd24: hrdata = {16'd0, svc_pending_i, 15'd0};
+      12'hd24: hrdata = ShcsrPresent ? {16'd0, svc_pending_i, 15'd0} : 32'd0;
       default:
         if (dp_off >= 12'h400 && dp_off < 12'h420)
           hrdata = {prio[dp_off[4:0] + 3], prio[dp_off[4:0] + 2], prio[dp_off[4:0] + 1], prio[dp_off[4:0]]};
@@ -203,7 +205,7 @@ module scs #(
         if (hwdata[26] && !hwdata[25] && !systick_pending) held_systick <= 1'b1;
         if (hwdata[25]) held_systick <= 1'b0;
       end
-      if (PendBarrier && wr && dp_off == 12'hd24) held_svc <= hwdata[15] && (held_svc || !svc_pending_i);
+      if (PendBarrier && shcsr_we) held_svc <= hwdata[15] && (held_svc || !svc_pending_i);
       if (PendBarrier && clr_valid) begin
         if (clr_num == 6'd2) held_nmi <= 1'b0;
         if (clr_num == 6'd14) held_pendsv <= 1'b0;

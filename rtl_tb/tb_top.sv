@@ -24,6 +24,10 @@ module tb_top #(
   parameter logic [31:0] SystCalib   = 32'h0000_0000,  // syst_calib
   parameter bit          PendBarrier = 1'b0,           // sw_pend: 0 store, 1 barrier
   parameter bit          AbandonUnstack = 1'b0,        // abandon_unstack
+  parameter bit          ShcsrPresent = 1'b1,          // shcsr
+  parameter logic [3:0]  ApsrReset   = 4'h0,           // apsr_reset: N Z C V at reset
+  parameter bit          ApsrResetUnknown = 1'b0,      // apsr_reset:unknown: the golden holds the flags UNKNOWN (the
+                                                       // core still resets them to ApsrReset)
   // How the core is connected to the checker (dpi/CHECKING_YOUR_CORE.md, "A second integration"): 0 as designed
   // for it (write ports, HPROT[0] tells data from fetches); 1 as a core not built for it would be: no write
   // ports (registers only through the visibility port), HPROT[0] = 1 on every transfer, so that fetches and
@@ -106,6 +110,7 @@ module tb_top #(
   m0_core #(
     .LrReset       (LrReset),
     .RReset        (RReset),
+    .ApsrReset     (ApsrReset),
     .TailChain     (TailChain),
     .LateArrival   (LateArrival),
     .AbandonUnstack(AbandonUnstack),
@@ -154,7 +159,7 @@ module tb_top #(
   );
   scs #(
     .CpuId(CpuId), .NumIrq(NumIrq), .SysTickCycles(SysTickCycles), .VtorPresent(VtorPresent), .SystCalib(SystCalib),
-    .PendBarrier(PendBarrier)
+    .PendBarrier(PendBarrier), .ShcsrPresent(ShcsrPresent)
   ) u_scs (
     .clk, .rst_n, .hsel(hsel[4]), .haddr, .htrans, .hwrite, .hsize, .hwdata, .hready, .hreadyout(s_hreadyout[4]),
     .hresp(s_hresp[4]), .hrdata(s_hrdata[4]), .retire(retire_valid), .irq_i(irq_lines), .nmi_i(nmi_line),
@@ -291,7 +296,9 @@ module tb_top #(
       RResetUnknown ? "r_reset:unknown;" : $sformatf("r_reset:0x%08x;", RReset),
       $sformatf("vtor:%0d;syst_calib:0x%08x;", VtorPresent, SystCalib),
       PendBarrier ? "sw_pend:barrier;" : "sw_pend:store;",
-      $sformatf("abandon_unstack:%0d,volatile=0x40000000-0x40000fff", AbandonUnstack),
+      $sformatf("abandon_unstack:%0d;shcsr:%0d;", AbandonUnstack, ShcsrPresent),
+      ApsrResetUnknown ? "apsr_reset:unknown" : $sformatf("apsr_reset:0x%08x", {ApsrReset, 28'd0}),
+      ",volatile=0x40000000-0x40000fff",
       // the foreign integration makes up for what its core cannot show with documented options only; so does
       // the Cortex-M0 one, whose vector reads are data, and whose entries show in live mode up to 200 cycles after
       // the core chose them (eight stacking writes and a vector read with wait states)
@@ -300,7 +307,7 @@ module tb_top #(
       VisPort ? ",data_beats=golden,decision_window=200" : ""};
       // vis-glue end
   // vis-glue begin
-  armv6m_lockstep_monitor #(.SNAPSHOT(ForeignIntegration || VisPort), .OPTIONS(ChkOptions)) u_mon (.tp(u_tp));
+  armv6m_lockstep_monitor #(.SNAPSHOT(ForeignIntegration || VisPort), .CHOICE_TAKES(VisPort), .OPTIONS(ChkOptions)) u_mon (.tp(u_tp));
   // vis-glue end
 
   // The AHB-Lite protocol of the core's master port, bound into the core (its assertions run in the builds

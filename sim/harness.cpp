@@ -77,6 +77,8 @@ static const tm_plusarg kPlusargs[] = {
     { "golden_from_model", TM_PLUSARG_FLAG, 0, 0 },           // sc_main
     { "iss_config", TM_PLUSARG_TEXT, 0, 0 },
     { "tarmac_off", TM_PLUSARG_FLAG, 0, 0 },                  // the monitor: no checker
+    { "recording", TM_PLUSARG_TEXT, 0, 0 },                   // replay_top: the recorded ports
+    { "replay_fault", TM_PLUSARG_TEXT, 0, 0 },                // replay_top: a fault planted in the recording
 };
 
 bool harness_check_plusargs(int argc, char **argv)

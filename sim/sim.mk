@@ -35,7 +35,8 @@ $(eval $(call verilate,$(BUILD)/sim-systemc/chk/Vtb_top,--assert --sc --chk,sim/
 # The configuration test (sim/test_config.sh): the reference system built with other choices, as goldens made with
 # armv6m-iss --config lr_reset=0x12345678,cpuid=0x410cc200,num_irq=8,mtb_base=0x40000000 declare them.
 SIM_CHK_CFG := $(BUILD)/sim/chk-cfg/Vtb_top
-SIM_CFG_PARAMS := -GLrReset=32\'h12345678 -GCpuId=32\'h410CC200 -GNumIrq=8 -GMtbBase=32\'h40000000
+SIM_CFG_PARAMS := -GLrReset=32\'h12345678 -GCpuId=32\'h410CC200 -GNumIrq=8 -GMtbBase=32\'h40000000 \
+                  -GShcsrPresent=0 -GApsrReset=4\'hC
 $(eval $(call verilate,$(SIM_CHK_CFG),--assert --chk $(SIM_CFG_PARAMS),sim/tb_main.cpp,$$(CHK_LIBS),sim/waves.h dpi/tarmac_chk_pkg.sv $$(LIBTARMACCHK)))
 
 # TRACE=1: the builds with FST tracing (build/sim/*-trace), for `make sim`, `make regress` and `make rtl`; a run
@@ -289,29 +290,34 @@ mutate: $(PROGRAM_ELFS) $(TC_PROGRAM_ELFS) $(LIVE_PROGRAM_ELFS) $(call random-pr
 	  $(foreach c,$(MUTATE_CONFIGS),--config '$(MUTATE_CONFIG_$(c))') $(BUILD) $(BUILD)/programs golden \
 	  $(abspath $(LIBARMV6M)) $(abspath $(LIBTARMAC)) -Wl,-rpath,$(abspath $(LIB)) $(abspath $(LIBTARMACCHK)) --
 
-# The reference core configured as Arm's Cortex-M0 makes its choices (model/ARCHITECTURE.md, "Configuration"):
-# r0-r12 reset to 0xFFFFFFFF and held UNKNOWN by the golden, no VTOR, SYST_CALIB 0xC0000000, software pends taken
-# after the next DSB or ISB, the unstacking abandoned for an exception that arrives during it, tail-chaining and
-# late arrival; and the checker sees it only as it would see Arm's core: through its visibility port and its bus
-# (tb_top VisPort, the visibility-port adapter). sim/test_m0.sh runs the corpus on it in file mode
-# (build/sim/chk-m0), against goldens made with M0_CONFIG in $(M0_DIR) (beside each, the model's console output and
-# exit code on that configuration: what the program must give there), and the live programs and async seeds in
-# live mode (build/sim/chk-m0-live: SysTick counts cycles, as Cortex-M0's does).
-M0_PARAMS := -GRReset=32\'hFFFFFFFF -GRResetUnknown=1 -GVtorPresent=0 -GSystCalib=32\'hC0000000 -GPendBarrier=1 \
+# The reference core configured as Arm's Cortex-M0 makes its choices (model/ARCHITECTURE.md, "Configuration", the
+# model's preset=cortex-m0): CPUID 0x410CC200, r0-r12 reset to 0xFFFFFFFF and held UNKNOWN by the golden, no VTOR,
+# SYST_CALIB 0xC0000000, the unstacking abandoned for an exception that arrives during it, tail-chaining and late
+# arrival. M0_CONFIG overrides three of the preset's choices: software pends after the next DSB or ISB (the
+# reference core has no sw_pend=next); the flags reset to N Z as the core's value, not UNKNOWN (epsr_t's handler
+# rewrites the stacked xPSR, which the model's whole-register tracking would make UNKNOWN: exit 123); and SHCSR
+# present (timer_irq, a live program whose expected output is the architecture's, pends SVCall by SHCSR; SHCSR
+# absent is sim/test_config.sh's, on build/sim/chk-cfg). The checker sees the core only as it would see Arm's core:
+# through its visibility port and its bus (tb_top VisPort, the visibility-port adapter). sim/test_m0.sh runs the
+# corpus on it in file mode (build/sim/chk-m0), against goldens made with M0_CONFIG in $(M0_DIR) (beside each, the
+# model's console output and exit code on that configuration: what the program must give there), and the live
+# programs and async seeds in live mode (build/sim/chk-m0-live: SysTick counts cycles, as Cortex-M0's does).
+M0_PARAMS := -GCpuId=32\'h410CC200 -GRReset=32\'hFFFFFFFF -GRResetUnknown=1 -GApsrReset=4\'hC \
+             -GVtorPresent=0 -GSystCalib=32\'hC0000000 -GPendBarrier=1 \
              -GAbandonUnstack=1 -GTailChain=1 -GLateArrival=1 -GVisPort=1
-M0_CONFIG := r_reset=unknown,vtor=0,syst_calib=0xc0000000,sw_pend=barrier,abandon_unstack=1,tail_chain=1,late_arrival=1
+M0_CONFIG := preset=cortex-m0,sw_pend=barrier,apsr_reset=0xc0000000,shcsr=1
 SIM_CHK_M0 := $(BUILD)/sim/chk-m0/Vtb_top
 SIM_CHK_M0_LIVE := $(BUILD)/sim/chk-m0-live/Vtb_top
 $(eval $(call verilate,$(SIM_CHK_M0),--assert --chk $(M0_PARAMS),sim/tb_main.cpp,$$(CHK_LIBS),sim/waves.h dpi/tarmac_chk_pkg.sv $$(LIBTARMACCHK)))
 $(eval $(call verilate,$(SIM_CHK_M0_LIVE),--assert --chk $(M0_PARAMS) -GSysTickCycles=1,sim/tb_main.cpp,$$(CHK_LIBS),sim/waves.h dpi/tarmac_chk_pkg.sv $$(LIBTARMACCHK)))
 M0_DIR := $(BUILD)/m0
 M0_PROGRAMS := $(PROGRAMS) $(OPTION_ONLY_PROGRAMS)
-# config-goldens DIR,CONFIG: DIR/<name>.tarmac.gz, the golden of a corpus program made with armv6m-iss --config
-# CONFIG, and beside it the model's console output (.expect) and exit code (.exit) there: what the program must give
+# config-goldens DIR,CONFIG[,ELFDIR]: DIR/<name>.tarmac.gz, the golden of the program ELFDIR/<name>.elf (default: the
+# corpus, $(BUILD)/programs) made with armv6m-iss --config CONFIG, and beside it the model's console output (.expect) and exit code (.exit) there: what the program must give
 # on a core built that way. A program the model cannot follow there (its path depends on an UNKNOWN value: exit 123)
 # or that locks up has no golden.
 define config-goldens
-$(1)/%.tarmac.gz: $$(BUILD)/programs/%.elf $$(ISS)
+$(1)/%.tarmac.gz: $(or $(3),$$(BUILD)/programs)/%.elf $$(ISS)
 	@mkdir -p $$(dir $$@)
 	@rc=0; $$(ISS) --quiet --config $(2) --tarmac $$@.tmp.gz $$< > $(1)/$$*.expect || rc=$$$$?; \
 	  if [ $$$$rc -ge 123 ]; then echo "$(1): $$* stopped with exit $$$$rc" >&2; rm -f $$@.tmp.gz; exit 1; fi; \
@@ -326,6 +332,26 @@ M0_ASYNC_SEEDS := 1 2 38
 TEST_SCRIPTS += sim/test_m0.sh
 TEST_PREREQS += $(SIM_CHK_M0) $(SIM_CHK_M0_LIVE) $(M0_PROGRAMS:%=$(M0_DIR)/%.tarmac.gz) $(LIVE_PROGRAM_ELFS) \
                 $(call async-elfs,$(M0_ASYNC_SEEDS:%=m0_%))
+
+# Arm's own Cortex-M0 replayed from recordings of its ports (tests/rtl/cortex-m0-recordings/README.md): each
+# recording drives the visibility-port adapter, the monitor and the checker as the live core would
+# (rtl_tb/replay/replay_top.sv, built as build/sim/replay-m0 with tb_main.cpp); sim/test_replay.sh runs the
+# recordings in file mode against goldens of the recorded ELFs made with REPLAY_CONFIG in $(REPLAY_DIR), and in
+# live mode, and plants faults. REPLAY_CONFIG: the real core's own choices (preset=cortex-m0, not the reference
+# core's M0_CONFIG, whose overrides are for what the reference core cannot do), and what the recorded system has: no
+# MTB, 16 interrupt lines. epsr_t has no golden there: its handler rewrites a stacked xPSR whose flags are UNKNOWN
+# (apsr_reset=unknown), and the model cannot follow the return (sim/test_replay.sh lists it).
+REC_DIR := tests/rtl/cortex-m0-recordings
+REPLAY_DIR := $(BUILD)/replay
+REPLAY_CONFIG := preset=cortex-m0,mtb=0,num_irq=16
+REPLAY_SRCS := $(strip $(file < rtl_tb/replay/sources.f))  # the replay top and what it drives
+SIM_REPLAY := $(BUILD)/sim/replay-m0/Vtb_top
+$(eval $(call verilate,$(SIM_REPLAY),--assert --chk --top replay_top $(REPLAY_SRCS:%=--src %),sim/tb_main.cpp,$$(CHK_LIBS),$(REPLAY_SRCS) rtl_tb/replay/sources.f dpi/tarmac_chk_pkg.sv $$(LIBTARMACCHK)))
+# file mode: the programs whose run depends on no interrupt input (not the timer's, not random pulses)
+REPLAY_FILE_PROGRAMS := $(filter-out $(LIVE_PROGRAMS) async_m0_% epsr_t,$(basename $(notdir $(wildcard $(REC_DIR)/elf/*.elf))))
+$(eval $(call config-goldens,$(REPLAY_DIR),$(REPLAY_CONFIG),$(REC_DIR)/elf))
+TEST_SCRIPTS += sim/test_replay.sh
+TEST_PREREQS += $(SIM_REPLAY) $(REPLAY_FILE_PROGRAMS:%=$(REPLAY_DIR)/%.tarmac.gz)
 
 # The smallest system the configuration allows, for make regress and the nightly (sim/nightly.toml, min-file): six
 # external interrupts (IPR1 half implemented), no MTB (its SRAM and registers unmapped: a bus error), tail-chaining

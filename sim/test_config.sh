@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The configuration check end to end (dpi/README.md, "The configuration check"): goldens made with
 # armv6m-iss --config against the reference system built with the same choices (build/sim/chk-cfg: tb_top's
-# LrReset, CpuId, NumIrq and MtbBase, sim/sim.mk) and with the defaults. The programs that touch those choices run
+# LrReset, CpuId, NumIrq, MtbBase, ShcsrPresent and ApsrReset, sim/sim.mk) and with the defaults. The programs that touch those choices run
 # in lockstep on the system built like their golden. A golden whose record differs from what tb_top declares
 # fails at open, before the first instruction, naming the key, both values and the golden (declared wrongly, the
 # same difference is a divergence later); a plain-text golden has no record: a note, and the run passes. A golden
@@ -13,7 +13,7 @@ check() { if eval "$2"; then pass=$((pass + 1)); echo "ok   $1"; else fail=$((fa
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 iss="$BUILD/bin/armv6m-iss"; dflt="$BUILD/sim/chk/Vtb_top"; lr="$BUILD/sim/chk-cfg/Vtb_top"
 elf="$BUILD/programs/hello.elf"
-cfg=lr_reset=0x12345678,cpuid=0x410cc200,num_irq=8,mtb_base=0x40000000  # as sim/sim.mk builds chk-cfg
+cfg=lr_reset=0x12345678,cpuid=0x410cc200,num_irq=8,mtb_base=0x40000000,shcsr=0,apsr_reset=0xc0000000  # as chk-cfg
 gold() { "$iss" --quiet --tarmac "$tmp/$1" "${@:3}" "$BUILD/programs/$2.elf" > /dev/null; }
 gold lr.tarmac.gz hello --config "$cfg"
 gold mtb0.tarmac.gz hello --config mtb=0
@@ -26,9 +26,10 @@ check "hello shows LR's reset value (its startup pushes LR): the lr_reset golden
 out=$("$lr" +elf="$elf" +tarmac_golden="$tmp/lr.tarmac.gz" 2>&1); rc=$?
 check "the golden made with $cfg on the system built the same way: passes (exit $rc)" \
   '[ "$rc" -eq 0 ] && grep -q "^tarmac checker: PASS" <<<"$out" && ! grep -q "note:" <<<"$out"'
-# programs that read CPUID, the NVIC and the MTB: the same verdict as the model on both sides (a program's own
-# check may fail on a system it was not written for; the lockstep must not)
-for p in scs_regs nvic mtb systick_scb; do
+# programs that read CPUID, the NVIC, the MTB and SHCSR, and take a HardFault before any flag is set: the same
+# verdict as the model on both sides (a program's own check may fail on a system it was not written for; the
+# lockstep must not)
+for p in scs_regs nvic mtb systick_scb svc_pend epsr_t; do
   gold "$p.tarmac.gz" "$p" --config "$cfg"; model_rc=$?
   out=$("$lr" +elf="$BUILD/programs/$p.elf" +tarmac_golden="$tmp/$p.tarmac.gz" 2>&1); rc=$?
   check "$p in lockstep on the system built with $cfg (model exit $model_rc, core exit $rc)" \
@@ -36,6 +37,14 @@ for p in scs_regs nvic mtb systick_scb; do
 done
 
 out=$("$dflt" +elf="$elf" +tarmac_golden="$tmp/lr.tarmac.gz" 2>&1); rc=$?
+# shcsr=0 (Cortex-M0): SHCSR reads 0 and a write pends nothing, on the model and on the core alike; apsr_reset:
+# epsr_t's early HardFault stacks the reset flags N Z (xPSR 0xC0000000 with T clear)
+"$iss" --quiet --config "$cfg" "$BUILD/programs/svc_pend.elf" > "$tmp/svc_pend.console"
+check "shcsr=0: svc_pend reads SHCSR as 0 (the model's console: $(grep -c FAIL "$tmp/svc_pend.console") failures)" \
+  'grep -q "FAIL SHCSR: got 0x00000000 want 0x00008000" "$tmp/svc_pend.console"'
+check "apsr_reset=0xc0000000: epsr_t's first frame stacks the flags N Z" \
+  'zcat "$tmp/epsr_t.tarmac.gz" | grep -qE "MW4 [0-9a-f]+ c0000000"'
+
 check "the same golden on the default system: fails at open, before step 1 (exit $rc)" \
   '[ "$rc" -eq 3 ] && grep -q "after 0 instructions" <<<"$out" && ! grep -q "MISMATCH" <<<"$out"'
 check "the report names the golden, the key and both values" \

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The reference core configured as Arm's Cortex-M0 makes its choices (build/sim/chk-m0, sim/sim.mk M0_PARAMS:
-# r0-r12 reset to 0xFFFFFFFF and UNKNOWN to the golden, no VTOR, SYST_CALIB 0xC0000000, software pends taken after
-# the next DSB or ISB, abandoned unstacking, tail-chaining and late arrival) in lockstep with the model on the same
+# CPUID 0x410CC200, r0-r12 reset to 0xFFFFFFFF and UNKNOWN to the golden, the flags to N Z, no VTOR,
+# SYST_CALIB 0xC0000000, software pends taken after the next DSB or ISB, abandoned unstacking, tail-chaining and
+# late arrival) in lockstep with the model on the same
 # choices (M0_CONFIG): the nightly's m0 groups (sim/nightly.toml: every corpus program in file mode, each giving the
 # console output the model gives on that configuration, build/m0/<p>.expect; the live programs and async seeds in
 # live mode), late_arrival (its exit code is the model's too), what shows each choice at work, and planted bugs
@@ -44,6 +45,12 @@ else bad "r_reset=unknown: hello's summary names no unknown golden values" "$(gr
 if grep -q "taken after the barrier" "$m0/sw_pend.expect" && grep -q "taken after the store" tests/programs/sw_pend.expect; then
   ok "sw_pend=barrier: software pends taken after the next DSB or ISB ($(cat "$m0/sw_pend.expect"))"
 else bad "sw_pend: $(cat "$m0/sw_pend.expect")"; fi
+# apsr_reset=0xc0000000 (ApsrReset 4'hC: the core resets the flags to N Z): epsr_t's HardFault, taken before any
+# flag is set, stacks xPSR 0xC1000000 with T set, in the golden as on the core's bus
+x=$(zcat "$m0/epsr_t.tarmac.gz" | grep -cE 'MW4 [0-9a-f]+ c[01]000000')
+if [ "$x" -gt 0 ] && grep -q "tarmac checker: PASS" "$out/m0-file/epsr_t/stdout.txt"; then
+  ok "apsr_reset=0xc0000000: epsr_t's frames stack the reset flags N Z ($x frames), in lockstep"
+else bad "apsr_reset: epsr_t ($x frames with flags N Z)" "$(grep '^tarmac checker:' "$out/m0-file/epsr_t/stdout.txt")"; fi
 # abandoned unstacking: the timer's interrupt arrives during some of abandon's exception returns; the core reads part
 # of the frame, tail-chains, and the checker takes those reads as the abandoned unstacking's (not compared)
 a="$out/m0-live/abandon/stdout.txt"

@@ -6,7 +6,9 @@
 set -u
 pass=0; fail=0
 # (and the Cortex-M0 integration, tb_top VisPort, whose adapter and semihosting on the fetch only it builds)
-for variant in "" "--chk" "-GVisPort=1'b1" "--chk -GVisPort=1'b1"; do
+# and the replay of recorded ports (rtl_tb/replay/replay_top.sv, from rtl_tb/replay/sources.f)
+replay="--top replay_top $(sed 's/^/--src /' rtl_tb/replay/sources.f | tr '\n' ' ')"
+for variant in "" "--chk" "-GVisPort=1'b1" "--chk -GVisPort=1'b1" "$replay" "--chk $replay"; do
   # shellcheck disable=SC2086
   if out=$(bash sim/verilate.sh --lint $variant 2>&1); then
     pass=$((pass + 1)); echo "ok   verilator lint -Wall ${variant:+($variant)}"

@@ -2,13 +2,16 @@
 # Verilator on rtl_tb/tb_top: the one place that names Verilator's options for the project's simulators. Every
 # simulator build (sim/sim.mk, the mutants of sim/mutate.sh, the injected-bug cores of the shell tests) and the
 # lint of sim/test_rtl.sh go through it, so that they build and lint one design the same way.
-# usage: verilate.sh --lint [--chk] [-G<param>=<value>...] [<rtl root>]
-#        verilate.sh [--sc] [--chk] [--assert] [--trace] [-G<param>=<value>...] [-j N] <out dir> <main.cpp> <link line> [<rtl root>]
+# usage: verilate.sh --lint [--chk] [--top <module> --src <file>...] [-G<param>=<value>...] [<rtl root>]
+#        verilate.sh [--sc] [--chk] [--assert] [--trace] [--top <module> --src <file>...] [-G<param>=<value>...] [-j N] <out dir> <main.cpp> <link line> [<rtl root>]
 #        verilate.sh --binary [--assert] <out dir> <top module> <sources...>   (a testbench with its own clock)
 #   --chk        with the lockstep checker (TARMAC_CHK and dpi/tarmac_chk_pkg.sv)
 #   --assert     the SystemVerilog assertions run (the builds of make test, make sim and the mutants')
 #   --trace      FST waveforms on request (+fst=<file>, sim/waves.h; the C++ main only)
 #   --sc         SystemC model for sim/sc_main.cpp instead of C++
+#   --top M      another top than tb_top, with tb_top's ports and C++ class name (Vtb_top), so that the same main
+#                drives it (rtl_tb/replay/replay_top.sv), built from the --src files (in order) instead of
+#                rtl_tb/sources.f
 #   <link line>  one argument: archives, shared libraries and linker options of the harness
 #   <rtl root>   the directory that holds the rtl_tb/ tree to build (default: this repository's); the file list
 #                is always this repository's rtl_tb/sources.f, whose other entries (dpi/) stay this repository's
@@ -37,7 +40,7 @@ lint=(
   --assert                       # the assertions as the test builds compile them
 )
 
-mode=build; chk=0; target=--cc; extra=(); params=(); jobs=2
+mode=build; chk=0; target=--cc; extra=(); params=(); srcs=(); jobs=2
 while [ $# -gt 0 ]; do
   case "$1" in
     --lint) mode=lint; shift ;;
@@ -48,6 +51,8 @@ while [ $# -gt 0 ]; do
     --trace) extra+=(--trace-fst); shift ;;  # FST: compressed, and GTKWave reads it
     -j) jobs=$2; shift 2 ;;
     -G*) extra+=("$1"); params+=("$1"); shift ;;  # a top-level parameter of tb_top (-G<name>=<value>): a core option
+    --top) design=(--top-module "$2" --prefix Vtb_top); shift 2 ;;
+    --src) srcs+=("$2"); shift 2 ;;
     -*) echo "verilate.sh: unknown option $1" >&2; exit 2 ;;
     *) break ;;
   esac
@@ -60,6 +65,7 @@ fi
 if [ "$mode" = lint ]; then
   root=${1:-.}
   mapfile -t rtl < <(sed "s|^rtl_tb/|$root/rtl_tb/|" rtl_tb/sources.f)
+  [ ${#srcs[@]} -eq 0 ] || rtl=("${srcs[@]}")
   exec verilator "${lint[@]}" "${design[@]}" "${params[@]}" "${checker[@]}" "${rtl[@]}"
 fi
 
@@ -79,6 +85,7 @@ fi
 }
 out=$1; main=$2; link=$3; root=${4:-.}
 mapfile -t rtl < <(sed "s|^rtl_tb/|$root/rtl_tb/|" rtl_tb/sources.f)
+[ ${#srcs[@]} -eq 0 ] || rtl=("${srcs[@]}")
 san=()
 [ -z "${SAN_FLAGS:-}" ] || san=(-CFLAGS "$SAN_FLAGS" -LDFLAGS "$SAN_FLAGS")
 # Verilator's own FST writer (include/gtkwave/fstapi.c) stores words at unaligned addresses and shifts negative

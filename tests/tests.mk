@@ -31,7 +31,8 @@ TEST_SCRIPTS += tests/repo/test_layout.sh
 TEST_ENV = BUILD=$(BUILD) SAN_FLAGS="$(SAN_FLAGS)" PROGRAMS="$(PROGRAMS)" TC_PROGRAMS="$(TC_PROGRAMS)" \
   TC_ISS_OPTS="$(TC_ISS_OPTS)" QEMU_PROGRAMS="$(QEMU_PROGRAMS)" ORACLE_PROGRAMS="$(ORACLE_PROGRAMS)" \
   LIVE_PROGRAMS="$(LIVE_PROGRAMS)" ASYNC_TEST_SEEDS="$(ASYNC_TEST_SEEDS)" ASYNC_PLUSARGS="$(ASYNC_PLUSARGS)" \
-  SYS_TEST_SEEDS="$(SYS_TEST_SEEDS)" M0_ASYNC_SEEDS="$(M0_ASYNC_SEEDS)" M0_PARAMS="$(subst \',',$(M0_PARAMS))"
+  SYS_TEST_SEEDS="$(SYS_TEST_SEEDS)" M0_ASYNC_SEEDS="$(M0_ASYNC_SEEDS)" M0_PARAMS="$(subst \',',$(M0_PARAMS))" \
+  REPLAY_CONFIG="$(REPLAY_CONFIG)"
 CHECK_SCRIPTS += tests/repo/test_self_contained.sh tests/repo/test_shared_constants.sh tests/repo/test_layout.sh
 TEST_RESULT_DIR := $(BUILD)/test-results
 test_result = $(TEST_RESULT_DIR)/$(subst /,.,$(patsubst $(BUILD)/%,%,$(1))).result

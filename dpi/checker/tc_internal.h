@@ -44,6 +44,7 @@ typedef struct tc_options {
     char *golden_out;      /* live mode: write the golden the model produced here */
     unsigned irq_latency;  /* live mode: instructions a legal pending exception may stay untaken */
     unsigned decision_window; /* live mode: time before an entry's call the core may have decided it */
+    unsigned systick_window;  /* SysTick inside the core: SYST_CVR counts a read's register may differ by (0 = off) */
     uint32_t volatile_ranges[TC_MAX_BUS_IGNORE][2]; /* live mode: reads here take the RTL's value */
     unsigned n_volatile;
     char *coverage;        /* option coverage=: the functional coverage file written at finish (tc_coverage.h) */
@@ -194,6 +195,8 @@ struct tc_checker {
     uint32_t gold[TM_REG_COUNT], rtl[TM_REG_COUNT];
     uint32_t gold_known, rtl_known;    /* registers whose value is known (ever written) */
     uint32_t gold_ever;                /* registers the golden ever gave a value (the ledger) */
+    int systick_reg;                   /* systick_window: 1 + the register a SYST_CVR read of the steps being
+                                        * compared wrote; 0 none */
     uint32_t shown_ever;               /* regs=snapshot: registers the RTL ever showed (the ledger) */
     uint32_t rtl_written;              /* written by the RTL in the step being built */
     uint32_t gold_xpsr_bits;           /* the bits of the golden's xPSR known (its aliases give fields of it) */

@@ -35,7 +35,7 @@
 
 typedef struct tc_live_note {
     uint64_t step;      /* the golden step the cause belongs to */
-    char text[320];
+    char text[400];
 } tc_live_note;
 
 struct tc_live {
@@ -304,7 +304,7 @@ static int decided_earlier(tc_checker *c, unsigned n, uint64_t t0, uint64_t *ass
     tc_live *l = c->live;
     m6 *m = l->m;
     uint64_t w = c->o.decision_window, t = t0;
-    char why[160];
+    char why[240];
     if (!w) return 0;
     int illegal = m6_entry_illegal(m, n, why, sizeof why);
     if (illegal == M6_ILLEGAL_NOT_PENDING && n >= M6_EXC_IRQ0 && l->ended_time[n]) {
@@ -349,7 +349,7 @@ static void follow_entry(tc_checker *c, const tc_event *e)
     m6 *m = l->m;
     unsigned n = e->x;
     uint32_t ret = e->y;
-    char rtl[24], want[24], why[160];
+    char rtl[24], want[24], why[240];
     tc_exception_name((int)n, rtl, sizeof rtl);
     uint64_t at = next_step(c);
     const m6_config *cfg = m6_get_config(m);

@@ -270,6 +270,15 @@ static int set_decision_window(tc_options *o, const char *v, tm_error *err)
     return 0;
 }
 
+static int set_systick_window(tc_options *o, const char *v, tm_error *err)
+{
+    unsigned long long x = 0;
+    if (uint_in("systick_window", v, 0, 0xffffff, "a number of SysTick counts (0-16777215)", &x, err))
+        return TM_ERR_ARG;
+    o->systick_window = (unsigned)x;
+    return 0;
+}
+
 static int set_model(tc_options *o, const char *v, tm_error *err) { return tc_model_declare(o, v, err); }
 
 typedef struct tc_option_def {
@@ -322,6 +331,9 @@ static const tc_option_def options[] = {
                         "RTL read" }, set_volatile },
     { { "decision_window", "0", "live mode: time (set_time's units) before an exception entry's call within which the "
                                 "core may have decided it; an entry legal then is accepted" }, set_decision_window },
+    { { "systick_window", "0", "SysTick inside the core (its reads on no bus): the register a SYST_CVR read writes "
+                               "may differ from the golden's by this many counts, accepted and counted; 0: compared "
+                               "exactly" }, set_systick_window },
 };
 #define N_OPTIONS (sizeof options / sizeof options[0])
 _Static_assert(N_OPTIONS <= 64, "set_once keeps a bit per option");

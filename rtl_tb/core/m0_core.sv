@@ -7,11 +7,13 @@
 // priorities, entry, return, tail-chaining, late arrival), m0_pkg (what they share).
 //   LrReset: LR at reset (the model's lr_reset; the architecture leaves it UNKNOWN, Cortex-M0/M0+ 0xFFFFFFFF)
 //   RReset:  r0-r12 at reset (the model's r_reset; UNKNOWN in the architecture, Cortex-M0 0xFFFFFFFF)
+//   ApsrReset: N Z C V at reset (the model's apsr_reset; UNKNOWN in the architecture, Cortex-M0 4'b1100)
 module m0_core
   import m0_pkg::*;
 #(
   parameter logic [31:0] LrReset = 32'hFFFF_FFFF,
   parameter logic [31:0] RReset = 32'h0000_0000,
+  parameter logic [3:0]  ApsrReset = 4'h0,
   // model/ARCHITECTURE.md, "Tail-chaining and late arrival" (the model's --config tail_chain / late_arrival)
   parameter bit TailChain = 1'b0,    // an exception return enters a preempting pending exception without unstacking
   parameter bit LateArrival = 1'b0,  // an exception arriving while another is entered is taken instead
@@ -876,6 +878,7 @@ module m0_core
       state_q <= S_RESET_SP;
       for (int i = 0; i < 16; i++) r_q[i] <= (i == 14) ? LrReset : (i < 13) ? RReset : 32'd0;
       arch_q <= '0;
+      arch_q.nzcv <= ApsrReset;
       ex_q <= '0;
       mem_q <= '0;
       for (int i = 0; i < 9; i++) ldbuf_q[i] <= 32'd0;

@@ -6,8 +6,14 @@
 //   SNAPSHOT = 0: the core reports register writes (tp.wr_*); 1: it shows its register file (tp.snap_*);
 //                 +tarmac_regs=snapshot chooses snapshot mode at run time too.
 //   OPTIONS:      checker options of the integration ("key=value,..."); plusargs +tarmac_<key>= add to them.
+//   CHOICE_TAKES  1: the entry took the pending state where tp.exc_choice rose (the visibility-port adapter raises
+//                 it at the vector read): the entry's call carries that time, so an input sampled from then on
+//                 pends again; 0: the entry's own time (a core whose choice comes before its stacking).
 module armv6m_lockstep_monitor #(
   parameter bit    SNAPSHOT = 1'b0,
+  /* verilator lint_off UNUSEDPARAM */  // read only in builds with the checker (TARMAC_CHK)
+  parameter bit    CHOICE_TAKES = 1'b0,
+  /* verilator lint_on UNUSEDPARAM */
   /* verilator lint_off UNUSEDPARAM */  // read only in builds with the checker (TARMAC_CHK)
   parameter string OPTIONS = ""
   /* verilator lint_on UNUSEDPARAM */
@@ -29,6 +35,7 @@ module armv6m_lockstep_monitor #(
   // what it samples was not part of the choice: it is held (hold) until after the entry's exception call.
   logic [32:0] held [$];
   logic [63:0] held_t [$];  // the edge that sampled each
+  logic [63:0] choice_t;    // the edge where hold began
   int unsigned pre = 0, post = 0, held_ticks = 0;
   bit hold = 1'b0, written = 1'b0, last = 1'b0;
   int last_in = 0;  // where the last edge's cycle was counted: 0 pre, 1 post, 2 held_ticks
@@ -121,6 +128,7 @@ module armv6m_lockstep_monitor #(
         report_ticks(pre);
         report_ticks(post);
         hold = 1'b1;
+        choice_t = cycle;
       end
       // the inputs sampled up to the last edge
       if (chk_on && !hold) report_lines();
@@ -195,7 +203,9 @@ module armv6m_lockstep_monitor #(
         if (trace_on) $display("%0d E %0d %08x", cycle, tp.exc_num, tp.exc_ret);
 `ifdef TARMAC_CHK
         if (chk_on && !hold) report_ticks(pre);
+        if (chk_on && CHOICE_TAKES && hold) tarmac_chk_pkg::set_time(h, choice_t);
         if (chk_on) tarmac_chk_pkg::exception(h, int'(tp.exc_num), tp.exc_ret);
+        if (chk_on && CHOICE_TAKES && hold) tarmac_chk_pkg::set_time(h, cycle);
 `endif
       end
 `ifdef TARMAC_CHK

@@ -1,29 +1,37 @@
 // The visibility-port adapter (dpi/CHECKING_YOUR_CORE.md, "Cortex-M0 and Cortex-M0+"): a core that shows its
 // registers and the PC of the instruction in execute every cycle, as Arm's Cortex-M0 does on its vis_*_o outputs,
 // but no retire strobe, no register write and no exception report, drives the trace port (armv6m_trace_if) through
-// it: the adapter derives each retire, exception entry and register snapshot from the moves of the PC, takes each
+// it: the adapter derives each retire, exception entry and register snapshot from what the port shows, takes each
 // instruction's opcode from the core's own fetches on its AHB-Lite port. The testbench passes the bus to the trace
 // port as for any core (beat_data = hprot[0]: Cortex-M0 marks opcode fetches with HPROT[0] = 0, loads, stores and
 // vector reads with 1); the lockstep monitor checks the port in snapshot mode (armv6m_lockstep_monitor SNAPSHOT=1).
 //
-// What a move of the visible PC from o to n (sampled at two edges in a row) means:
-//   - n is the next instruction, IPSR unchanged: o retired. A conditional branch's condition is read from the
-//     flags (B<cond> does not change them); a retire is reported only for an o the core fetched (the PC's moves
-//     out of reset are not instructions).
-//   - IPSR changed to an exception not active and a frame was stacked (MSP or PSP down by 32 or more): exception
-//     entry, return address o (the PC parks there while the core stacks). An instruction that faults keeps the PC
-//     through the stacking: its HardFault is reported as an entry at its own address, and the checker takes the
-//     golden's faulting instruction with it (dpi/README.md, "Register values").
+// It reads evidence, not one timing: what a move of the visible PC from o to n (two edges in a row) means follows
+// from IPSR, the stack pointers and LR around it, whichever cycle each of them changes in.
+//   - IPSR changes to an exception not active (at the move or before it, while the PC is parked): the core is
+//     entering it. If a frame was stacked since the PC last moved (MSP or PSP 32 bytes or more below the highest
+//     value it showed since), the move is the entry, return address o (the PC parks there while the core stacks;
+//     a faulting instruction keeps it: its HardFault is reported as an entry at its own address, and the checker
+//     takes the golden's faulting instruction with it, dpi/README.md "Register values"). If not, the exception is
+//     entered on a frame already there: a tail-chain (the return before it retires with its own registers; the
+//     entry's return address is the EXC_RETURN value in LR), a late arrival (it replaces the entry whose handler
+//     the PC showed, before that handler's first instruction completed), or an unstacking the core abandoned
+//     (after the PC showed the return address, before that instruction completed).
 //   - n >= 0xF0000000 (an EXC_RETURN value: Cortex-M0 shows 0xFFFFFFF8 while it unstacks): o is an exception
-//     return. When the PC moves on, into the context the return restores (IPSR 0 or an exception still active),
-//     o retires with the unstacked registers; into an exception not active, the return tail-chained into it (or
-//     abandoned its unstacking for it, a late arrival): o retires with its own registers, then the entry, whose
-//     return address is the EXC_RETURN value in LR. The same without the marker (o -> a handler, IPSR changed, no
-//     frame stacked) is a tail-chain too.
-// Timing rules of the core, as parameters (Cortex-M0's values by default):
-//   SpLag    cycles after the PC moved on at an exception return until MSP and PSP show the new values
-//   LrLag    cycles after the PC moved on after BL or BLX until LR shows the return address
-//   IpsrLag  cycles after the PC moved to a handler until IPSR shows the exception
+//     return. When the PC moves on into the context it restores (IPSR 0 or an exception active, which IPSR may
+//     show before the PC moves), o retires with the unstacked registers; the stack pointers are taken when they
+//     show the frame popped (they may lag the PC). A branch to such an address whose fetch faulted (BLX in a
+//     handler) stacks a frame before the HardFault's handler: o retires with its own registers.
+//   - otherwise o retired, with the registers the move shows. A conditional branch's condition is read from the
+//     flags (B<cond> does not change them); after BL or BLX, LR is taken when it shows the return address (it may
+//     lag the PC) or at the next move; a retire is reported only for an o the core fetched (the PC's moves out of
+//     reset are not instructions).
+// An entry and a return are reported once the core goes on from the handler or the return address: it fetches
+// there, or the PC moves on (what follows decides between an entry and a late arrival, a return and an abandoned
+// unstacking); the monitor's live mode takes them within its decision window. An entry whose handler is the
+// instruction the PC parked on (IRQs sharing a handler) shows no move: the core's fetch there after IPSR changed
+// stands for it.
+// Parameters:
 //   Shown    the registers the core shows, a bit per register id (dpi/include/tarmac/regs.h): r0-r12, LR, xPSR,
 //            MSP, PSP, PRIMASK, CONTROL; the checker lists the others as never shown
 //   FetchWords  fetched words remembered for the opcodes (a core that fetches further ahead needs more)
@@ -31,9 +39,6 @@
 // snapshot has CONTROL.SPSEL = vis_control in Thread mode, 0 in Handler mode. xPSR: the flags, T = 1 and IPSR.
 // An instruction that branches to itself (B .) leaves the PC where it is: its retires cannot be seen.
 module armv6m_vis_adapter #(
-  parameter int unsigned SpLag = 1,
-  parameter int unsigned LrLag = 1,
-  parameter int unsigned IpsrLag = 0,
   parameter logic [20:0] Shown = 21'h1F_5FFF,
   parameter int unsigned FetchWords = 8
 ) (
@@ -60,11 +65,7 @@ module armv6m_vis_adapter #(
   input  logic        hresp,
   armv6m_trace_if.adapter tp
 );
-  // D: the edges a move waits for the lagging registers (at least one, so that the samples after it are registers)
-  localparam int unsigned D1 = SpLag > LrLag ? SpLag : LrLag;
-  localparam int unsigned D2 = D1 > IpsrLag ? D1 : IpsrLag;
-  localparam int unsigned D = D2 > 0 ? D2 : 1;
-  localparam int unsigned QDepth = 4;   // closes waiting for the trace port: at most two a cycle, one goes out
+  localparam int unsigned QDepth = 8;   // closes waiting for the trace port: at most four an edge, one goes out
 
   // one cycle of the visibility port
   typedef struct packed {
@@ -74,8 +75,7 @@ module armv6m_vis_adapter #(
     logic [5:0]  ipsr;
     logic        control, primask;
   } sample_t;
-  // a close for the trace port: an instruction's retire or an exception entry, and the registers it left (the
-  // lagging ones taken from later samples)
+  // a close for the trace port: an instruction's retire or an exception entry, and the registers it left
   typedef struct packed {
     logic        exc;              // 0 retire, 1 exception entry
     logic [31:0] pc, opcode;       // retire
@@ -84,37 +84,19 @@ module armv6m_vis_adapter #(
     logic [31:0] ret;
     sample_t     regs;
   } close_t;
+  // the close held back until what follows decides it (see the header)
+  typedef enum logic [1:0] {
+    HoldNone,
+    HoldLr,                        // a BL or BLX retire, until LR shows its return address
+    HoldEntry,                     // an entry, until its handler's first instruction completes (or a late arrival)
+    HoldReturn                     // an exception return, until the instruction returned to completes
+  } hold_e;
 
   sample_t now;
   assign now = '{r: {vis_r12, vis_r11, vis_r10, vis_r9, vis_r8, vis_r7, vis_r6, vis_r5, vis_r4, vis_r3, vis_r2,
                      vis_r1, vis_r0},
                  lr: vis_r14, msp: {vis_msp, 2'b00}, psp: {vis_psp, 2'b00}, pc: {vis_pc, 1'b0}, apsr: vis_apsr,
                  ipsr: vis_ipsr, control: vis_control, primask: vis_primask};
-
-  // smp_q[k]: the sample k edges ago; a move between D + 1 and D edges ago is read now, with the lagging
-  // registers of the samples after it (the wide values are never a function's: Verilator clears those at every
-  // edge)
-  sample_t smp_q [1:D+1];
-  logic [D+1:1] smp_valid_q;
-  logic [5:0]  ipsr_after, ipsr_before;  // IPSR IpsrLag edges after the move, and the edge before that
-  logic [31:0] msp_after, psp_after;     // the stack pointers SpLag edges after it
-  logic [31:0] lr_after;                 // LR LrLag edges after it
-  assign ipsr_before = smp_q[D - IpsrLag + 1].ipsr;
-  if (IpsrLag == D) begin : g_ipsr_now
-    assign ipsr_after = now.ipsr;
-  end else begin : g_ipsr_held
-    assign ipsr_after = smp_q[D - IpsrLag].ipsr;
-  end
-  if (SpLag == D) begin : g_sp_now
-    assign {msp_after, psp_after} = {now.msp, now.psp};
-  end else begin : g_sp_held
-    assign {msp_after, psp_after} = {smp_q[D - SpLag].msp, smp_q[D - SpLag].psp};
-  end
-  if (LrLag == D) begin : g_lr_now
-    assign lr_after = now.lr;
-  end else begin : g_lr_held
-    assign lr_after = smp_q[D - LrLag].lr;
-  end
 
   // ---- the opcodes: the words of the last fetches (HPROT[0] = 0), with a valid bit per halfword ----
   logic [31:2] fw_addr [FetchWords];
@@ -182,28 +164,43 @@ module armv6m_vis_adapter #(
     return is32 ? h1[8:4] == 5'b11110 && h2 == 3'b111 : h1 == 9'b0100_0111_1;
   endfunction
 
-  // an exception entry stacked a frame: MSP or PSP went down by 32 bytes or more
-  function automatic logic stacked(input logic [31:0] msp0, input logic [31:0] psp0, input logic [31:0] msp1,
-                                   input logic [31:0] psp1);
-    return msp0 - msp1 >= 32'd32 && msp0 - msp1 < 32'h1000_0000 || psp0 - psp1 >= 32'd32 && psp0 - psp1 < 32'h1000_0000;
+  // the stack pointer went down by a frame or more from hi (it only goes down so at an exception entry)
+  function automatic logic below(input logic [31:0] hi, input logic [31:0] sp);
+    return hi - sp >= 32'd32 && hi - sp < 32'h1000_0000;
+  endfunction
+  // LR after BL (32-bit) or BLX (register) at pc: the next instruction's address, Thumb bit set
+  function automatic logic [31:0] link_of(input logic [31:0] pc, input logic is32);
+    return (pc + (is32 ? 32'd4 : 32'd2)) | 32'd1;
   endfunction
 
-  // ---- the state the moves are read with ----
-  logic [47:0] active_q;               // exceptions active, by number, as the entries and returns have shown
-  logic        ret_q;                  // an exception return is under way (the PC shows the EXC_RETURN marker)
-  logic [31:0] ret_pc_q, ret_op_q;
-  logic        ret_is32_q, ret_known_q;
-  logic [5:0]  ret_from_q;             // the exception it returns from
-  sample_t     ret_smp_q;              // the registers after its own writes (LR after BL/BLX)
+  // ---- the state the port is read with (the _d values: this edge's, from the always_comb below) ----
+  sample_t     prv_q;                  // the sample of the edge before
+  logic        prv_valid_q;
+  logic [47:0] active_q, active_d;     // exceptions active, by number, as the entries and returns have shown
+  logic        enter_q, enter_d;       // IPSR changed to an exception not active, the entry not yet seen
+  logic [5:0]  enter_num_q, enter_num_d;
+  logic [31:0] hi_msp_q, hi_psp_q, hi_msp_d, hi_psp_d;  // the stack pointers' highest values since the PC moved
+  logic        ret_q, ret_d;           // an exception return is under way (the PC shows the EXC_RETURN marker)
+  close_t      ret_c_q, ret_c_d;       // its instruction's retire, with the registers after its own writes
+  logic        ret_wlr_q, ret_wlr_d;   // ... LR still to show its return address (BLX)
+  logic [31:0] ret_lr_q, ret_lr_d;     // ... the return address it must show
+  logic [5:0]  ret_from_q, ret_from_d; // the exception it returns from
+  hold_e       hk_q, hk_d;             // the close held back
+  close_t      hc_q, hc_d;             // ... as reported when what follows confirms it
+  close_t      hx_q, hx_d;             // HoldReturn: the returning instruction with its own registers; HoldEntry
+  logic        hxe_q, hxe_d;           // with hxe: a return the entry tail-chained from, reported before it
+  logic [31:0] hlr_q, hlr_d;           // HoldLr: the return address LR must show
+  logic        hsp_q, hsp_d;           // HoldReturn: the stack pointers showed the frame popped
+  logic        hf_q, hf_d;             // HoldEntry, HoldReturn: the core fetched where the PC shows (it goes on)
+  close_t      c [4];                  // this edge's closes, in order (module level: Verilator clears the wide
+  int          nc;                     // values of a function at every edge)
   close_t      q_q [QDepth];
   logic [$clog2(QDepth):0] q_n_q;
-  close_t      c [2];                  // this edge's closes (module level: see smp_q)
   close_t      hd;                     // the close that goes to the trace port
 
+  // the fetch buffer
   always_ff @(posedge clk or negedge rst_n) begin
     if (!rst_n) begin
-      smp_valid_q <= '0;
-      for (int k = 1; k <= D + 1; k++) smp_q[k] <= '0;
       for (int i = 0; i < FetchWords; i++) begin
         fw_addr[i] <= '0;
         fw_data[i] <= 32'd0;
@@ -213,26 +210,7 @@ module armv6m_vis_adapter #(
       dp_fetch <= 1'b0;
       dp_addr <= '0;
       dp_size <= 3'd0;
-      active_q <= '0;
-      ret_q <= 1'b0;
-      ret_pc_q <= 32'd0;
-      ret_op_q <= 32'd0;
-      ret_is32_q <= 1'b0;
-      ret_known_q <= 1'b0;
-      ret_from_q <= 6'd0;
-      ret_smp_q <= '0;
-      for (int i = 0; i < QDepth; i++) q_q[i] <= '0;
-      q_n_q <= '0;
-      tp.retire_valid <= 1'b0;
-      tp.exc_valid <= 1'b0;
     end else begin
-      /* verilator lint_off BLKSEQ */  // c: this edge's
-      int          nc;
-      logic [31:0] o, op;
-      logic        is32, found;
-      logic [5:0]  m;
-      logic [47:0] active;
-
       // the fetch whose data phase completes now: its word becomes the newest entry (in place of the oldest),
       // with the halfwords fetched before
       if (hready) begin
@@ -257,110 +235,183 @@ module armv6m_vis_adapter #(
         dp_size <= hsize;
       end
 
-      smp_q[1] <= now;
-      for (int k = 2; k <= D + 1; k++) smp_q[k] <= smp_q[k-1];
-      smp_valid_q <= (smp_valid_q << 1) | (D+1)'(1);
+    end
+  end
 
-      // the PC moved from o (at t - 1) to smp_q[D].pc (at t), or IPSR changed with the PC parked (an exception
-      // entered between two instructions whose handler is the instruction it parked on: IRQs that share one)
-      nc = 0;
-      active = active_q;
-      o = smp_q[D+1].pc;
-      m = ipsr_after;
-      if (smp_valid_q[D+1] && (o != smp_q[D].pc || ipsr_before != ipsr_after)) begin
-        if (o[31:28] != 4'hF && smp_q[D].pc[31:28] == 4'hF) begin
-          // the PC shows an EXC_RETURN value: an exception return leaves o; its registers, and its opcode, now
-          ret_q <= 1'b1;
-          ret_pc_q <= o;
-          ret_known_q <= opcode_at(o[31:1], op, is32);
-          ret_op_q <= op;
-          ret_is32_q <= is32;
-          ret_from_q <= smp_q[D+1].ipsr;
-          ret_smp_q <= smp_q[D];
-          if (links(is32 ? op[31:23] : op[15:7], {op[15:14], op[12]}, is32)) ret_smp_q.lr <= lr_after;
-        end else if (o[31:28] == 4'hF && smp_q[D].pc[31:28] != 4'hF) begin
-          ret_q <= 1'b0;
-          c[0] = '0;
-          c[0].pc = ret_pc_q;
-          c[0].opcode = ret_op_q;
-          c[0].is32 = ret_is32_q;
-          c[0].cond = 1'b1;
-          c[1] = '0;
-          c[1].exc = 1'b1;
-          c[1].num = m;
-          c[1].regs = smp_q[D];
-          c[1].regs.ipsr = m;
-          if (ret_q && ret_known_q && stacked(ret_smp_q.msp, ret_smp_q.psp, smp_q[D].msp, smp_q[D].psp)) begin
-            // not a return: a branch to that address (BLX in a handler), whose fetch faulted
-            c[0].regs = ret_smp_q;
-            c[1].ret = o;
-            active[m] = 1'b1;
-            nc = 2;
-          end else if (ret_q && ret_known_q) begin
-            active[ret_from_q] = 1'b0;
-            if (m == 6'd0 || active[m]) begin      // returned: o retires with the unstacked registers
-              c[0].regs = smp_q[D];
-              nc = 1;
-            end else begin                         // tail-chained into m
-              c[0].regs = ret_smp_q;
-              c[1].ret = smp_q[D].lr;
-              active[m] = 1'b1;
-              nc = 2;
-            end
-            {c[0].regs.msp, c[0].regs.psp, c[1].regs.msp, c[1].regs.psp} = {msp_after, psp_after, msp_after, psp_after};
-          end
-        end else if (o[31:28] != 4'hF) begin
-          found = opcode_at(o[31:1], op, is32);
-          c[0] = '0;
-          c[0].pc = o;
-          c[0].opcode = op;
-          c[0].is32 = is32;
-          c[0].cond = 1'b1;
-          c[1] = '0;
-          c[1].exc = 1'b1;
-          c[1].num = m;
-          c[1].regs = smp_q[D];
-          c[1].regs.ipsr = m;
-          if (m != smp_q[D+1].ipsr && m != 6'd0 && !active[m] &&
-              stacked(smp_q[D+1].msp, smp_q[D+1].psp, smp_q[D].msp, smp_q[D].psp)) begin
-            // entry: the return address is where the PC parked
-            c[0] = c[1];
-            c[0].ret = o;
-            active[m] = 1'b1;
-            nc = 1;
-          end else if (m != smp_q[D+1].ipsr && m != 6'd0 && !active[m] && found && o != smp_q[D].pc) begin
-            // tail-chained without the marker: o retires with the registers before the entry
-            c[0].regs = smp_q[D+1];
-            {c[0].regs.msp, c[0].regs.psp, c[1].regs.msp, c[1].regs.psp} = {msp_after, psp_after, msp_after, psp_after};
-            c[1].ret = smp_q[D].lr;
-            active[smp_q[D+1].ipsr] = 1'b0;
-            active[m] = 1'b1;
-            nc = 2;
-          end else if (found && o != smp_q[D].pc) begin
-            // o retired (an exception return without the marker: into IPSR 0 or an active exception)
-            c[0].cond = cond_passed(op[15:8], is32, smp_q[D].apsr);
-            c[0].regs = smp_q[D];
-            if (m != smp_q[D+1].ipsr) begin
-              active[smp_q[D+1].ipsr] = 1'b0;
-              c[0].regs.ipsr = m;
-              {c[0].regs.msp, c[0].regs.psp} = {msp_after, psp_after};
-            end
-            if (links(is32 ? op[31:23] : op[15:7], {op[15:14], op[12]}, is32)) c[0].regs.lr = lr_after;
-            nc = 1;
-          end
+  // ---- what this edge shows against the edge before (a: prv_q, b: now) ----
+  sample_t     a, b;
+  logic        moved, vmove, o_ret, n_ret, stacked, found, is32, enter, links_o, fetch_pc;
+  logic [5:0]  enter_num;
+  logic [31:0] o, op;
+  assign a = prv_q;
+  assign b = now;
+  assign moved = prv_valid_q && a.pc != b.pc;
+  assign o = a.pc;
+  assign o_ret = a.pc[31:28] == 4'hF;      // the PC showed an EXC_RETURN value
+  assign n_ret = b.pc[31:28] == 4'hF;
+  // a frame was stacked since the PC last moved
+  assign stacked = below(hi_msp_q, b.msp) || below(hi_psp_q, b.psp);
+  // IPSR shows an exception not active: the core is entering it; 0 or one active: a return's context
+  assign enter = prv_valid_q && a.ipsr != b.ipsr ? b.ipsr != 6'd0 && !active_q[b.ipsr] : enter_q;
+  assign enter_num = prv_valid_q && a.ipsr != b.ipsr ? b.ipsr : enter_num_q;
+  always_comb begin
+    logic [31:0] w;
+    logic        t;
+    found = opcode_at(o[31:1], w, t);
+    {op, is32} = {w, t};
+  end
+  assign links_o = links(is32 ? op[31:23] : op[15:7], {op[15:14], op[12]}, is32);
+  // the address phase of an opcode fetch of the word the PC shows: the core goes on from there (Cortex-M0
+  // issues it as the PC shows a handler or a return address; none for one it leaves for a late arrival)
+  assign fetch_pc = htrans[1] && hready && !hwrite && !hprot0 && haddr[31:2] == b.pc[31:2];
+  // an entry whose handler is where the PC parked (IRQs sharing one): the core fetches there after IPSR changed,
+  // or a frame was stacked on the held entry's handler before its fetch
+  assign vmove = prv_valid_q && !moved && enter && !n_ret &&
+                 (fetch_pc || hk_q == HoldEntry && b.pc == hc_q.regs.pc && stacked);
+
+  // ---- the closes this edge makes (c[0..nc-1], in order) and the next state ----
+  always_comb begin
+    close_t rc;
+    logic done;
+    nc = 0;
+    for (int i = 0; i < 4; i++) c[i] = '0;
+    {active_d, enter_d, enter_num_d, ret_d, ret_c_d, ret_wlr_d, ret_lr_d, ret_from_d} =
+      {active_q, enter, enter_num, ret_q, ret_c_q, ret_wlr_q, ret_lr_q, ret_from_q};
+    {hk_d, hc_d, hx_d, hxe_d, hlr_d, hsp_d, hf_d} = {hk_q, hc_q, hx_q, hxe_q, hlr_q, hsp_q, hf_q};
+    hi_msp_d = moved || vmove || hi_msp_q < b.msp ? b.msp : hi_msp_q;
+    hi_psp_d = moved || vmove || hi_psp_q < b.psp ? b.psp : hi_psp_q;
+    rc = '{pc: o, opcode: op, is32: is32, cond: cond_passed(op[15:8], is32, b.apsr), regs: b, default: '0};
+    done = 1'b0;
+    // what may lag the PC: LR after BL or BLX; the stack pointers (a frame popped) and CONTROL after a return
+    if (ret_q && ret_wlr_q && b.lr == ret_lr_q) {ret_c_d.regs.lr, ret_wlr_d} = {b.lr, 1'b0};
+    // IPSR leaves the exception a return unstacks: it is no longer active (it may be entered again at once)
+    if (ret_q && prv_valid_q && a.ipsr != b.ipsr && a.ipsr == ret_from_q) active_d[ret_from_q] = 1'b0;
+    if (hk_q == HoldLr && b.lr == hlr_q) begin
+      hc_d.regs.lr = b.lr;
+      c[nc] = hc_d;
+      nc++;
+      hk_d = HoldNone;
+    end
+    if (hk_q == HoldEntry && hxe_q && !moved) begin
+      // a tail-chain keeps the frame: the return's own writeback of SP (a POP's) may show late, going up
+      if (b.msp > hc_q.regs.msp) {hc_d.regs.msp, hx_d.regs.msp} = {b.msp, b.msp};
+      if (b.psp > hc_q.regs.psp) {hc_d.regs.psp, hx_d.regs.psp} = {b.psp, b.psp};
+    end
+    if (hk_q == HoldReturn && !hsp_q && (below(b.msp, hc_q.regs.msp) || below(b.psp, hc_q.regs.psp))) begin
+      {hc_d.regs.msp, hc_d.regs.psp, hc_d.regs.control, hsp_d} = {b.msp, b.psp, b.control, 1'b1};
+    end
+    if (moved || vmove) begin
+      // what the move decides of the close held back
+      if (hk_d == HoldEntry && enter && !stacked && !n_ret) begin
+        // a late arrival: entered instead of the exception whose handler the PC showed, on its frame
+        active_d[hc_d.num] = 1'b0;
+        {hc_d.num, hc_d.regs} = {enter_num, b};
+        hc_d.regs.ipsr = enter_num;
+        done = 1'b1;
+      end else if (hk_d == HoldReturn && enter && !stacked && !n_ret) begin
+        // an abandoned unstacking: the return retires with its own registers, the exception reuses the frame
+        hc_d = '{exc: 1'b1, num: enter_num, ret: b.lr, regs: b, default: '0};
+        hc_d.regs.ipsr = enter_num;
+        {hk_d, hxe_d, done} = {HoldEntry, 2'b11};
+      end else if (hk_d != HoldNone) begin
+        if (hk_d == HoldLr) hc_d.regs.lr = a.lr;   // LR never showed the return address: as it was
+        if (hk_d == HoldEntry && hxe_d) begin c[nc] = hx_d; nc++; end  // the return chained from first
+        c[nc] = hc_d;
+        nc++;
+        {hk_d, hxe_d} = {HoldNone, 1'b0};
+      end
+      if (!done && !o_ret && n_ret) begin
+        // an exception return from o begins (or a branch to an EXC_RETURN value, whose fetch faults)
+        {ret_d, ret_c_d, ret_from_d} = {found, rc, a.ipsr};
+        ret_c_d.cond = 1'b1;
+        {ret_lr_d, ret_wlr_d} = {link_of(o, is32), links_o && b.lr != link_of(o, is32)};
+      end else if (!done && o_ret && !n_ret && ret_q) begin
+        ret_d = 1'b0;
+        // IPSR names an exception not active (the one returning from included: it may chain into itself)
+        if (enter || b.ipsr != 6'd0 && (b.ipsr == ret_from_q || !active_q[b.ipsr])) begin
+          // a tail-chain (or, a frame stacked, the HardFault of the branch): o retires with its own registers
+          if (stacked) begin c[nc] = ret_c_q; nc++; end
+          else {hx_d, hxe_d} = {ret_c_q, 1'b1};
+          active_d[ret_from_q] = stacked;
+          hc_d = '{exc: 1'b1, num: b.ipsr, ret: stacked ? o : b.lr, regs: b, default: '0};
+          hk_d = HoldEntry;
+        end else begin
+          // returned: o retires with the unstacked registers
+          active_d[ret_from_q] = 1'b0;
+          {hx_d, hc_d} = {ret_c_q, ret_c_q};
+          hc_d.regs = b;
+          hk_d = HoldReturn;
+        end
+      end else if (!done && !o_ret && !n_ret) begin
+        if (enter && stacked) begin
+          // an entry: the return address is where the PC parked
+          hc_d = '{exc: 1'b1, num: enter_num, ret: o, regs: b, default: '0};
+          hc_d.regs.ipsr = enter_num;
+          hk_d = HoldEntry;
+        end else if (moved && enter && found) begin
+          // a tail-chain without the marker: o retires with the registers before the entry
+          c[nc] = rc;
+          c[nc].regs = a;
+          {c[nc].regs.msp, c[nc].regs.psp} = {b.msp, b.psp};
+          nc++;
+          active_d[a.ipsr] = 1'b0;
+          hc_d = '{exc: 1'b1, num: enter_num, ret: b.lr, regs: b, default: '0};
+          hc_d.regs.ipsr = enter_num;
+          hk_d = HoldEntry;
+        end else if (moved && found && a.ipsr != b.ipsr) begin
+          // an exception return without the marker, into IPSR 0 or an active exception
+          active_d[a.ipsr] = 1'b0;
+          {hx_d, hc_d} = {rc, rc};
+          hx_d.regs = a;
+          hk_d = HoldReturn;
+        end else if (moved && found && links_o && b.lr != link_of(o, is32)) begin
+          {hc_d, hlr_d, hk_d} = {rc, link_of(o, is32), HoldLr};
+        end else if (moved && found) begin
+          c[nc] = rc;
+          nc++;
         end
       end
-      if (nc != 0) active_q <= active;
+      if (hk_d == HoldEntry) active_d[hc_d.num] = 1'b1;
+      {enter_d, hf_d} = '0;
+      hsp_d = hk_d == HoldReturn && (below(b.msp, hx_d.regs.msp) || below(b.psp, hx_d.regs.psp));
+    end
+    // a held entry or return goes out once the core goes on from where the PC shows (a return's stack pointers
+    // shown): what follows can no longer be a late arrival or an abandoned unstacking
+    hf_d = hf_d || (hk_d == HoldEntry || hk_d == HoldReturn) && fetch_pc && b.pc == hc_d.regs.pc;
+    if (hf_d && (hk_d == HoldEntry || hk_d == HoldReturn && hsp_d)) begin
+      if (hk_d == HoldEntry && hxe_d) begin c[nc] = hx_d; nc++; end  // the return chained from first
+      c[nc] = hc_d;
+      nc++;
+      {hk_d, hf_d, hxe_d} = {HoldNone, 2'b00};
+    end
+  end
 
-      // the queue: this edge's closes behind the waiting ones; the first goes to the trace port
+  // ---- the state, and the queue: this edge's closes behind the waiting ones; the first goes to the trace port ----
+  always_ff @(posedge clk or negedge rst_n) begin
+    if (!rst_n) begin
+      {prv_q, prv_valid_q, active_q, enter_q, enter_num_q, hi_msp_q, hi_psp_q} <= '0;
+      {ret_q, ret_c_q, ret_wlr_q, ret_lr_q, ret_from_q} <= '0;
+      {hc_q, hx_q, hxe_q, hlr_q, hsp_q, hf_q} <= '0;
+      hk_q <= HoldNone;
+      for (int i = 0; i < QDepth; i++) q_q[i] <= '0;
+      q_n_q <= '0;
+      tp.retire_valid <= 1'b0;
+      tp.exc_valid <= 1'b0;
+    end else begin
+      {prv_q, prv_valid_q} <= {now, 1'b1};
+      {active_q, enter_q, enter_num_q, hi_msp_q, hi_psp_q} <= {active_d, enter_d, enter_num_d, hi_msp_d, hi_psp_d};
+      {ret_q, ret_c_q, ret_wlr_q, ret_lr_q, ret_from_q} <= {ret_d, ret_c_d, ret_wlr_d, ret_lr_d, ret_from_d};
+      {hk_q, hc_q, hx_q, hxe_q, hlr_q, hsp_q, hf_q} <= {hk_d, hc_d, hx_d, hxe_d, hlr_d, hsp_d, hf_d};
       if (nc != 0 || q_n_q != 0) begin
-        int n;
-        n = int'(q_n_q);
-        if (n + nc - 1 > int'(QDepth)) $fatal(1, "armv6m_vis_adapter: more than %0d closes waiting", QDepth);
-        hd = n != 0 ? q_q[0] : c[0];
+        int qn;
+        qn = int'(q_n_q);
+        if (qn + nc - 1 > int'(QDepth)) $fatal(1, "armv6m_vis_adapter: more than %0d closes waiting", QDepth);
+        /* verilator lint_off BLKSEQ */  // hd: this edge's (module level: see c)
+        hd = qn != 0 ? q_q[0] : c[0];
+        /* verilator lint_on BLKSEQ */
         for (int i = 0; i < int'(QDepth); i++)
-          if (i + 1 < n + nc) q_q[i] <= i + 1 < n ? q_q[(i + 1) % QDepth] : c[(i + 1 - n) % 2];
-        q_n_q <= $bits(q_n_q)'(n + nc - 1);
+          if (i + 1 < qn + nc) q_q[i] <= i + 1 < qn ? q_q[(i + 1) % QDepth] : c[(i + 1 - qn) % 4];
+        q_n_q <= $bits(q_n_q)'(qn + nc - 1);
         tp.retire_valid <= !hd.exc;
         tp.exc_valid <= hd.exc;
         tp.retire_pc <= hd.pc;
@@ -383,16 +434,30 @@ module armv6m_vis_adapter #(
         tp.retire_valid <= 1'b0;
         tp.exc_valid <= 1'b0;
       end
-      /* verilator lint_on BLKSEQ */
     end
   end
 
-  // the registers shown, no write ports, no choice signal
+  // the registers shown, no write ports
   assign tp.snap_shown = Shown;
   assign tp.wr_valid[0] = 1'b0;
   assign tp.wr_id[0] = 5'd0;
   assign tp.wr_data[0] = 32'd0;
-  assign tp.exc_choice = 1'b0;
+  // The choice (exc_choice): the core has chosen its exception by the time it reads the vector, a word read of the
+  // table (HPROT[0] = 1, below 4 * 48) while an entry is under way: a frame's eight words written since the last
+  // opcode fetch (the port shows the stack pointer and IPSR only after the vector read), or an exception return
+  // (a tail-chain). The entry is reported cycles later, once the core goes on from the handler; an input that
+  // changes from this edge on was not part of the choice (a pulse rising just after the vector read pends again:
+  // the monitor's CHOICE_TAKES = 1 gives the entry's call the choice's time).
+  // A program's own read of the table shows no entry under way.
+  logic [3:0] frame_words;   // word writes since the last opcode fetch, up to 8
+  logic       vector_read;
+  always_ff @(posedge clk or negedge rst_n)
+    if (!rst_n) frame_words <= 4'd0;
+    else if (htrans[1] && hready && !hprot0 && !hwrite) frame_words <= 4'd0;
+    else if (htrans[1] && hready && hwrite && hsize == 3'd2 && frame_words != 4'd8) frame_words <= frame_words + 4'd1;
+  assign vector_read = htrans[1] && hready && !hwrite && hprot0 && hsize == 3'd2 && haddr < 32'd192
+                       && haddr[1:0] == 2'b00 && haddr >= 32'd8;
+  assign tp.exc_choice = vector_read && (frame_words == 4'd8 || ret_q);
 
   // bits not used by design: the opcodes come from halfword-aligned fetches; a close's PC is not a register
   logic unused;

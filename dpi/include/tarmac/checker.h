@@ -186,6 +186,8 @@ typedef struct tc_counters {
     uint64_t lenient_warnings; /* golden lines skipped as unreadable (option lenient=1) */
     uint64_t abandoned_reads; /* the model's abandon_unstack: reads of a frame an exception return kept for a
                                * tail-chain, the RTL's abandoned unstacking (matched by address, not compared) */
+    uint64_t systick_reads;   /* systick_window: SYST_CVR reads whose register differed from the golden's within the
+                               * window (accepted, not compared exactly) */
 } tc_counters;
 /* The counters so far into *out (nothing when out is NULL). */
 void tc_get_counters(const tc_checker *c, tc_counters *out);

@@ -260,6 +260,7 @@ const std::map<std::string, std::function<void()>> &calls()
         { "m6_config_at", [] { m6_config_at((size_t)-1); } },
         { "m6_config_index", [] { m6_config_index(nullptr); } },
         { "m6_config_omits_default", [] { m6_config_omits_default(nullptr); } },
+        { "m6_config_preset", [] { m6_config_preset(nullptr); } },
         { "m6_config_defaults", [] { m6_config_defaults(nullptr); } },
         { "m6_config_set", [] { m6_config_set(nullptr, nullptr, nullptr, nullptr); } },
         { "m6_config_parse", [] { m6_config_parse(nullptr, nullptr, nullptr); } },

@@ -45,7 +45,8 @@ TEST(DpiLibrary, ExportsOnlyDpiSymbols)
     ASSERT_EQ(o.status, 0) << o.text;
     std::istringstream in(o.text);
     std::string line;
-    std::set<std::string> chk, tb;  // the checker's and the testbench pieces' (dpi/armv6m_tb_pkg.sv)
+    std::set<std::string> chk, tb;  // the checker's and the testbench pieces' (dpi/armv6m_tb_pkg.sv, the replay's
+                                    // dpi/armv6m_replay_pkg.sv)
     while (std::getline(in, line)) {
         std::string sym = line.substr(line.rfind(' ') + 1);
         if (sym.rfind("tarmac_chk_", 0) == 0) chk.insert(sym);
@@ -67,8 +68,11 @@ TEST(DpiLibrary, ExportsOnlyDpiSymbols)
     };
     std::set<std::string> chk_imports = imports("tarmac_chk_pkg.sv", "tarmac_chk_");
     std::set<std::string> tb_imports = imports("armv6m_tb_pkg.sv", "armv6m_tb_");
+    std::set<std::string> replay_imports = imports("armv6m_replay_pkg.sv", "armv6m_tb_replay_");
     EXPECT_GE(chk_imports.size(), 15u);
     EXPECT_GE(tb_imports.size(), 5u);
+    EXPECT_GE(replay_imports.size(), 7u);
+    tb_imports.insert(replay_imports.begin(), replay_imports.end());
     EXPECT_EQ(chk, chk_imports);
     EXPECT_EQ(tb, tb_imports);
 }

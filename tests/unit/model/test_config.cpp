@@ -17,7 +17,7 @@ namespace {
 
 const char kDefaults[] = "lr_reset=0xffffffff,cpuid=0x410cc601,mtb=1,mtb_base=0xf0000000,num_irq=32,systick=insn,"
                          "tail_chain=0,late_arrival=0,r_reset=0x00000000,vtor=1,syst_calib=0x00000000,sw_pend=store,"
-                         "abandon_unstack=0";
+                         "abandon_unstack=0,shcsr=1,apsr_reset=0x00000000";
 
 std::string format(const m6_config &cfg)
 {
@@ -82,7 +82,7 @@ TEST(Config, DefaultsAreTodaysChoicesInOneStableText)
         EXPECT_EQ(m6_config_index(k->key), (int)keys);
         EXPECT_TRUE(k->help && *k->help);
     }
-    EXPECT_EQ(keys, 15u);
+    EXPECT_EQ(keys, 17u);
     m6 *c = m6_create(nullptr);
     EXPECT_EQ(format(*m6_get_config(c)), kDefaults);  // a new model starts at the defaults
     m6_destroy(c);
@@ -93,12 +93,22 @@ TEST(Config, ParsesValuesInAnyBaseAndPrintsThemCanonically)
     m6_config cfg;
     EXPECT_EQ(parse_error("lr_reset=4294967294,cpuid=0x410CC200,mtb=0,mtb_base=0x40000000,num_irq=8,"
                           "systick=cycles,tail_chain=1,late_arrival=1,r_reset=4294967295,vtor=0,syst_calib=3221225472,"
-                          "sw_pend=barrier,abandon_unstack=1",
+                          "sw_pend=barrier,abandon_unstack=1,shcsr=0,apsr_reset=3221225472",
                           &cfg),
               "");
     EXPECT_EQ(format(cfg), "lr_reset=0xfffffffe,cpuid=0x410cc200,mtb=0,mtb_base=0x40000000,num_irq=8,"
                            "systick=cycles,tail_chain=1,late_arrival=1,r_reset=0xffffffff,vtor=0,syst_calib=0xc0000000,"
-                           "sw_pend=barrier,abandon_unstack=1");
+                           "sw_pend=barrier,abandon_unstack=1,shcsr=0,apsr_reset=0xc0000000");
+    EXPECT_EQ(parse_error("sw_pend=next", &cfg), "");
+    EXPECT_EQ(cfg.sw_pend, M6_PEND_NEXT);
+    EXPECT_NE(format(cfg).find("sw_pend=next,"), std::string::npos);
+    // apsr_reset: a value or unknown, each replacing the other
+    EXPECT_EQ(parse_error("apsr_reset=unknown", &cfg), "");
+    EXPECT_EQ(cfg.apsr_reset_unknown, 1);
+    EXPECT_NE(format(cfg).find("apsr_reset=unknown"), std::string::npos);
+    EXPECT_EQ(parse_error("apsr_reset=0x20000000", &cfg), "");  // one text gives a key once: a second call
+    EXPECT_EQ(cfg.apsr_reset_unknown, 0);
+    EXPECT_EQ(cfg.apsr_reset, 0x20000000u);
     // r_reset: a value or unknown, each replacing the other
     EXPECT_EQ(parse_error("r_reset=unknown", &cfg), "");
     EXPECT_EQ(cfg.r_reset_unknown, 1);
@@ -147,13 +157,17 @@ TEST(Config, ErrorsNameTheKeyAndTheValue)
         { "r_reset=UNKNOWN", "configuration r_reset: 'UNKNOWN' is not a 32-bit value or unknown" },
         { "vtor=2", "configuration vtor: '2' is not 0 or 1" },
         { "syst_calib=0x100000000", "configuration syst_calib: '0x100000000' is not a 32-bit value" },
-        { "sw_pend=dsb", "configuration sw_pend: 'dsb' is not store or barrier" },
+        { "sw_pend=dsb", "configuration sw_pend: 'dsb' is not store, barrier or next" },
+        { "shcsr=2", "configuration shcsr: '2' is not 0 or 1" },
+        { "apsr_reset=0xc0000001", "configuration apsr_reset: '0xc0000001' is not a value of N Z C V (bits 31:28 only) "
+                                   "or unknown" },
+        { "preset=cortex-m3", "configuration preset: 'cortex-m3' is not a preset (presets: cortex-m0)" },
         { "abandon_unstack=on", "configuration abandon_unstack: 'on' is not 0 or 1" },
         { "arch=v7m", "configuration arch: 'v7m' is not v6-m, v7-m or v7e-m" },
         { "mem_map=an385", "configuration mem_map: 'an385' is not default or mps2" },
         { "lr_rst=0", "unknown configuration key 'lr_rst' (keys: lr_reset, cpuid, mtb, mtb_base, num_irq, systick, "
-                      "tail_chain, late_arrival, r_reset, vtor, syst_calib, sw_pend, abandon_unstack, arch, "
-                      "mem_map)" },
+                      "tail_chain, late_arrival, r_reset, vtor, syst_calib, sw_pend, abandon_unstack, shcsr, "
+                      "apsr_reset, arch, mem_map, preset)" },
         { "num_irq", "configuration item 'num_irq' has no value (expected key=value)" },
     };
     for (const auto &t : cases) EXPECT_NE(parse_error(t.text).find(t.expect), std::string::npos) << t.text << ": " << parse_error(t.text);
@@ -309,7 +323,8 @@ TEST(ConfigCli, RecordsTheConfigurationInTheGzipHeader)
     ASSERT_NE(tm_reader_gzip_comment(r), nullptr);
     EXPECT_EQ(std::string(tm_reader_gzip_comment(r)), "lr_reset=0x12345678,cpuid=0x410cc601,mtb=1,mtb_base=0x40000000,"
                                                       "num_irq=4,systick=insn,tail_chain=0,late_arrival=0,r_reset=0x00000000,"
-                                                      "vtor=1,syst_calib=0x00000000,sw_pend=store,abandon_unstack=0" +
+                                                      "vtor=1,syst_calib=0x00000000,sw_pend=store,abandon_unstack=0,"
+                                                      "shcsr=1,apsr_reset=0x00000000" +
                                                           program_identity(elf));
     tm_reader_close(r);
     // the defaults are recorded too

@@ -33,7 +33,7 @@ struct Live {
     ~Live() { m6_destroy(m); }
     std::string why(unsigned n)
     {
-        char buf[160];
+        char buf[240];
         return m6_entry_illegal(m, n, buf, sizeof buf) ? buf : "legal";
     }
     void write(uint32_t addr, uint32_t v) { ASSERT_EQ(m6_scs_write(m, addr, v), 0); }
@@ -165,4 +165,33 @@ TEST(LiveRules, SysTickReachingZeroBeforeItsEntryMerges)
     m6_systick_ticks_before_entry(l.m, 3);
     EXPECT_TRUE(m6_is_pending(l.m, M6_EXC_SYSTICK));
     EXPECT_EQ(l.read(kSystCvr), 47u);
+}
+
+// tests/programs/exec_priority: a handler lowers its own priority, or raises that of the exception it preempted.
+// The execution priority stays with the preempted exception (ARMv6-M ARM B1.5.4, ExecutionPriority(): the highest
+// priority of all active exceptions): an interrupt between the two does not preempt, and the reason names the rule
+// (a core that looks at the current exception's priority alone takes it).
+TEST(LiveRules, APreemptedExceptionKeepsTheExecutionPriority)
+{
+    for (int raised = 0; raised < 2; raised++) {
+        Live l;
+        l.write(kNvicIser, 0xf);
+        if (!raised) l.write(kNvicIpr0, 0x00800040);  // IRQ0 0x40, IRQ1 0x00, IRQ2 0x80
+        else l.write(kNvicIpr0, 0x00004080);          // IRQ0 0x80, IRQ1 0x40, IRQ3 0x00
+        l.enter(16);
+        l.enter(17);
+        if (!raised) l.write(kNvicIpr0, 0x0080c040);  // IRQ1 lowers its own priority to 0xc0
+        else l.write(kNvicIpr0, 0x00004000);          // IRQ1 raises IRQ0's to 0x00
+        unsigned n = raised ? 19 : 18;
+        l.write(kNvicIspr, 1u << (n - 16));
+        EXPECT_EQ(l.why(n), raised ? "priority 0x00 not above the execution priority 0x00 (IRQ0's, preempted but "
+                                     "active; IRQ1's own is 0x40: ARMv6-M B1.5.4, the highest priority of all "
+                                     "active exceptions)"
+                                   : "priority 0x80 not above the execution priority 0x40 (IRQ0's, preempted but "
+                                     "active; IRQ1's own is 0xc0: ARMv6-M B1.5.4, the highest priority of all "
+                                     "active exceptions)");
+        l.leave();  // IRQ1 returns: IRQ0 is current again and the interrupt still waits
+        EXPECT_EQ(m6_xpsr(l.m) & 0x3f, 16u);
+        EXPECT_EQ(l.why(n).find("(in IRQ0)") != std::string::npos, true) << l.why(n);
+    }
 }

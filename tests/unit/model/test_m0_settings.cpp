@@ -287,3 +287,129 @@ TEST(AbandonUnstack, ATailChainedEntryLeavesR0ToR3R12AndTheFlagsUnknown)
         EXPECT_EQ(m6_msp(m.c), 0x20000fe0u) << "the frame stays, SP unchanged";
     }
 }
+
+TEST(SwPend, NextTakesThePendAfterExactlyOneMoreInstruction)
+{
+    // str r1, [r0] (the pend) ; nop ; nop ; nop ; b .   The handlers (0x200): b .
+    struct {
+        uint32_t reg, value;
+        unsigned exc;
+    } cases[] = {
+        { 0xe000ed04, 1u << 28, M6_EXC_PENDSV },   // ICSR PENDSVSET
+        { 0xe000ed04, 1u << 31, M6_EXC_NMI },      // ICSR NMIPENDSET
+        { 0xe000e200, 1u << 2, M6_EXC_IRQ0 + 2 },  // NVIC ISPR
+        { 0xe000e100, 1u << 5, M6_EXC_IRQ0 + 5 },  // NVIC ISER of an interrupt already pending
+    };
+    for (const auto &t : cases) {
+        for (int next = 0; next < 2; next++) {
+            Machine m({ 0x6001, 0xbf00, 0xbf00, 0xbf00, 0xe7fe }, { 0xe7fe });
+            m.configure([&](m6_config &k) { k.sw_pend = next ? M6_PEND_NEXT : M6_PEND_STORE; });
+            ASSERT_EQ(m6_reset(m.c, nullptr), 0);
+            if (t.reg == 0xe000e100) ASSERT_EQ(m6_scs_write(m.c, 0xe000e200, t.value), 0);  // pending, disabled
+            else ASSERT_EQ(m6_scs_write(m.c, 0xe000e100, 0xffffffffu), 0);                 // IRQs enabled
+            m6_set_reg(m.c, 0, t.reg);
+            m6_set_reg(m.c, 1, t.value);
+            m.run(1);
+            EXPECT_EQ(m.ipsr(), next ? 0u : t.exc) << "the boundary after the store";
+            m.run(1);
+            EXPECT_EQ(m.ipsr(), t.exc) << "after one more instruction";
+            // the return address stacked: after the store (0x102), or after the one more instruction (0x104)
+            EXPECT_EQ(m.bus32(m6_reg(m.c, TM_REG_SP) + 24), next ? 0x104u : 0x102u) << std::hex << t.value;
+        }
+    }
+}
+
+TEST(Shcsr, AbsentReadsZeroAndPendsNothing)
+{
+    // str r1, [r0] (SHCSR SVCALLPENDED) ; ldr r2, [r0] ; nop ; b .
+    for (int present = 0; present < 2; present++) {
+        Machine m({ 0x6001, 0x6802, 0xbf00, 0xe7fe }, { 0xe7fe });
+        m.configure([&](m6_config &k) { k.shcsr = present; });
+        ASSERT_EQ(m6_reset(m.c, nullptr), 0);
+        ASSERT_EQ(m6_scs_write(m.c, 0xe000ed1c, 0x40000000u), 0);  // SVCall priority 1: preempts thread
+        m6_set_reg(m.c, 0, 0xe000ed24);
+        m6_set_reg(m.c, 1, 1u << 15);
+        m.run(2);
+        if (present) {
+            EXPECT_EQ(m.ipsr(), (unsigned)M6_EXC_SVCALL) << "pended by SHCSR, taken";
+        } else {
+            EXPECT_EQ(m.ipsr(), 0u) << "nothing pended";
+            EXPECT_EQ(m6_reg(m.c, 2), 0u) << "SHCSR reads 0";
+            EXPECT_EQ(m.bus32(0xe000ed24), 0u);
+        }
+    }
+}
+
+TEST(ApsrReset, AValueOrUnknownFlagsTrackedPerBit)
+{
+    // movs r0, #0 (N Z from it; C V kept) ; adds r0, r0, #1 (all four) ; b .
+    Machine v({ 0x2000, 0x1c40, 0xe7fe });
+    v.configure([](m6_config &k) { k.apsr_reset = 0xc0000000u; });
+    ASSERT_EQ(m6_reset(v.c, nullptr), 0);
+    EXPECT_EQ(m6_xpsr(v.c), 0xc1000000u);
+    EXPECT_EQ(m6_reg_unknown(v.c, TM_REG_XPSR), 0u);
+
+    Machine m({ 0x2000, 0x1c40, 0xe7fe });
+    m.configure([](m6_config &k) { k.apsr_reset_unknown = 1; });
+    std::vector<Rec> recs;
+    m6_trace_to_sink(m.c, sink, &recs, 1);
+    ASSERT_EQ(m6_reset(m.c, nullptr), 0);
+    EXPECT_EQ(m6_reg_unknown(m.c, TM_REG_XPSR), 0xf0000000u) << "N Z C V unknown";
+    for (int r = 0; r <= 12; r++) EXPECT_EQ(m6_reg_unknown(m.c, r), 0u) << "r" << r << " known: r_reset is apart";
+    m.run(1);
+    EXPECT_EQ(m6_reg_unknown(m.c, TM_REG_XPSR), 0x30000000u) << "MOVS set N and Z; C and V still unknown";
+    m.run(1);
+    EXPECT_EQ(m6_reg_unknown(m.c, TM_REG_XPSR), 0u) << "ADDS set all four";
+    std::vector<uint64_t> cpsr;
+    for (const Rec &r : recs)
+        if (r.name == "cpsr") cpsr.push_back(r.unknown);
+    EXPECT_EQ(cpsr, (std::vector<uint64_t>{ 0x30000000u, 0 }));
+}
+
+TEST(ApsrReset, UnknownFlagsReachTheStackedXpsr)
+{
+    // udf: a HardFault before any flag is set stacks xPSR with its flags UNKNOWN
+    Machine m({ 0xde00, 0xe7fe }, { 0xe7fe });
+    m.configure([](m6_config &k) { k.apsr_reset_unknown = 1; });
+    std::vector<Rec> recs;
+    m6_trace_to_sink(m.c, sink, &recs, 1);
+    ASSERT_EQ(m6_reset(m.c, nullptr), 0);
+    m.run(1);
+    ASSERT_EQ(m.ipsr(), (unsigned)M6_EXC_HARDFAULT);
+    const Rec *xpsr = last(recs, "MW", 0x20000ffc);
+    ASSERT_NE(xpsr, nullptr);
+    EXPECT_EQ(xpsr->unknown & 0xff000000u, 0xff000000u) << "the flags' byte of the frame's xPSR";
+    EXPECT_EQ(xpsr->unknown & 0x00ffffffu, 0u);
+}
+
+TEST(Preset, CortexM0SetsTheCoresChoicesTogether)
+{
+    m6_config cfg, def;
+    m6_config_defaults(&cfg);
+    m6_config_defaults(&def);
+    tm_error err;
+    ASSERT_EQ(m6_config_parse(&cfg, "num_irq=16,preset=cortex-m0,vtor=1", &err), TM_OK) << err.msg;
+    EXPECT_EQ(cfg.cpuid, 0x410cc200u);
+    EXPECT_EQ(cfg.r_reset_unknown, 1);
+    EXPECT_EQ(cfg.syst_calib, 0xc0000000u);
+    EXPECT_EQ(cfg.sw_pend, M6_PEND_NEXT);
+    EXPECT_EQ(cfg.tail_chain, 1);
+    EXPECT_EQ(cfg.late_arrival, 1);
+    EXPECT_EQ(cfg.abandon_unstack, 1);
+    EXPECT_EQ(cfg.shcsr, 0);
+    EXPECT_EQ(cfg.apsr_reset_unknown, 1);
+    EXPECT_EQ(cfg.vtor, 1) << "a later key overrides the preset";
+    EXPECT_EQ(cfg.num_irq, 16u) << "the system's choices stay";
+    EXPECT_EQ(cfg.mtb, def.mtb);
+    EXPECT_EQ(cfg.systick, def.systick);
+    // the record names the values, not the preset: it reads back to the same configuration
+    char text[M6_CONFIG_TEXT_MAX];
+    m6_config_format(&cfg, text, sizeof text);
+    EXPECT_EQ(std::string(text).find("preset"), std::string::npos);
+    m6_config back;
+    m6_config_defaults(&back);
+    ASSERT_EQ(m6_config_parse(&back, text, &err), TM_OK);
+    char again[M6_CONFIG_TEXT_MAX];
+    m6_config_format(&back, again, sizeof again);
+    EXPECT_STREQ(text, again);
+}
