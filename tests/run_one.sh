@@ -21,7 +21,7 @@ if [[ $test == *.sh ]]; then
   line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$log" | tail -n1)
   if [ -z "$line" ]; then echo "!! $name printed no summary (exit $rc)" >> "$log"; broken=1
   else
-    read -r passed failed skipped <<<"$(sed -E 's/^([0-9]+) passed, ([0-9]+) failed(, ([0-9]+) skipped)?.*/\1 \2 \3/' <<<"$line")"
+    read -r passed failed skipped <<<"$(sed -E 's/^([0-9]+) passed, ([0-9]+) failed(, ([0-9]+) skipped)?.*/\1 \2 \4/' <<<"$line")"
     skipped=${skipped:-0}
     if [ "$rc" -ne 0 ] && [ "$failed" -eq 0 ]; then echo "!! $name exited $rc" >> "$log"; broken=1; fi
   fi
