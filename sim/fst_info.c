@@ -1,4 +1,4 @@
-// What an FST waveform holds, for the tests (sim/test_waves.sh): its time range, then every signal by its
+// What an FST waveform holds, for the tests (tests/integration/test_waves.sh): its time range, then every signal by its
 // hierarchical name, one a line. Built against the FST reader Verilator ships (fstapi.c); Debian has no fst2vcd.
 // usage: fst_info <file.fst>   exit 0, 1 unreadable, 2 usage
 #include <stdio.h>

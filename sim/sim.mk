@@ -22,7 +22,7 @@ $(1): $$(RTL_SRCS) sim/verilate.sh $(3) sim/harness.cpp sim/harness.h $$(LIBARMV
 	SAN_FLAGS="$$(SAN_FLAGS)" bash sim/verilate.sh $(2) $$(dir $$@) $(3) "$$(SIM_LIBS) $(4)"
 	@touch $$@
 endef
-TEST_SCRIPTS += sim/test_rebuild.sh
+TEST_SCRIPTS += tests/integration/test_rebuild.sh
 $(eval $(call verilate,$(BUILD)/sim/plain/Vtb_top,--assert,sim/tb_main.cpp,$$(CHK_LIBS),sim/waves.h $$(LIBTARMACCHK)))
 $(eval $(call verilate,$(BUILD)/sim/chk/Vtb_top,--assert --chk,sim/tb_main.cpp,$$(CHK_LIBS),sim/waves.h dpi/tarmac_chk_pkg.sv $$(LIBTARMACCHK)))
 $(eval $(call verilate,$(BUILD)/sim/plain-trace/Vtb_top,--assert --trace,sim/tb_main.cpp,$$(CHK_LIBS),sim/waves.h $$(LIBTARMACCHK)))
@@ -32,8 +32,8 @@ $(eval $(call verilate,$(BUILD)/sim/chk-tc/Vtb_top,--assert --chk -GTailChain=1 
 $(eval $(call verilate,$(BUILD)/sim/chk-trace/Vtb_top,--assert --trace --chk,sim/tb_main.cpp,$$(CHK_LIBS),sim/waves.h dpi/tarmac_chk_pkg.sv $$(LIBTARMACCHK)))
 $(eval $(call verilate,$(BUILD)/sim-systemc/plain/Vtb_top,--assert --sc,sim/sc_main.cpp,$$(CHK_LIBS) -lsystemc,$$(LIBTARMACCHK)))
 $(eval $(call verilate,$(BUILD)/sim-systemc/chk/Vtb_top,--assert --sc --chk,sim/sc_main.cpp,$$(CHK_LIBS) -lsystemc,dpi/tarmac_chk_pkg.sv $$(LIBTARMACCHK) model/sc/iss_golden.h))
-# The configuration test (sim/test_config.sh): the reference system built with other choices, as goldens made with
-# armv6m-iss --config lr_reset=0x12345678,cpuid=0x410cc200,num_irq=8,mtb_base=0x40000000 declare them.
+# The configuration test (tests/integration/test_config.sh): the reference system built with other choices, as goldens
+# made with armv6m-iss --config lr_reset=0x12345678,cpuid=0x410cc200,num_irq=8,mtb_base=0x40000000 declare them.
 SIM_CHK_CFG := $(BUILD)/sim/chk-cfg/Vtb_top
 SIM_CFG_PARAMS := -GLrReset=32\'h12345678 -GCpuId=32\'h410CC200 -GNumIrq=8 -GMtbBase=32\'h40000000 \
                   -GShcsrPresent=0 -GApsrReset=4\'hC
@@ -99,16 +99,17 @@ $(BUILD)/sim/mutant-%/Vtb_top: sim/mutants.tsv sim/plant_mutant.sh sim/replace_o
 	SAN_FLAGS="$(SAN_FLAGS)" bash sim/verilate.sh --chk $(@D)/ sim/tb_main.cpp "$(SIM_LIBS) $(CHK_LIBS)" $(@D)/src
 # Coverage (dpi/README.md, "Coverage"): every test writes what its checker compared; the runner merges the
 # passing tests' files into <output root>/coverage.tsv, coverage.txt (summary, holes) and coverage.html.
-# In make test: two programs' coverage files from the core in lockstep, merged and reported (sim/test_coverage.sh).
-TEST_SCRIPTS += sim/test_coverage.sh
+# In make test: two programs' coverage files from the core in lockstep, merged and reported
+# (tests/integration/test_coverage.sh).
+TEST_SCRIPTS += tests/integration/test_coverage.sh
 TEST_PREREQS += $(BIN)/tarmac-cov
 
 # In `make test`: the regression with wait states on, the core without the checker against the expected
 # output with wait states off, and Verilator lint of the whole tree.
-TEST_SCRIPTS += sim/test_rtl.sh
+TEST_SCRIPTS += tests/integration/test_rtl.sh
 TEST_PREREQS += $(BUILD)/sim/chk/Vtb_top $(BUILD)/sim/plain/Vtb_top $(SIM_SC_CHK) $(PROGRAM_ELFS)
 # Exit statuses and max_errors in both harnesses (dpi/README.md, "What the simulator needs").
-TEST_SCRIPTS += sim/test_exit_status.sh
+TEST_SCRIPTS += tests/integration/test_exit_status.sh
 
 .PHONY: bench-rtl
 BENCH_RTL_USES := $(SIM_PLAIN) $(SIM_CHK) $(BUILD)/programs/sort.elf
@@ -118,32 +119,32 @@ bench-rtl: $(BENCH_RTL_USES)
 BENCHES += bench-rtl
 
 # tail-chaining and late arrival on the model and the core built with them, one-side-only failures
-TEST_SCRIPTS += sim/test_tail_chain.sh
+TEST_SCRIPTS += tests/integration/test_tail_chain.sh
 TEST_PREREQS += $(BUILD)/sim/chk-tc/Vtb_top $(TC_PROGRAM_ELFS)
-TEST_SCRIPTS += sim/test_halt_on_mismatch.sh
+TEST_SCRIPTS += tests/integration/test_halt_on_mismatch.sh
 # Every golden field compared or an error (addresses, xPSR views, PC records, entries, fault status) through the core.
-TEST_SCRIPTS += sim/test_golden_fields.sh
+TEST_SCRIPTS += tests/integration/test_golden_fields.sh
 TEST_PREREQS += $(SIM_CHK) $(BUILD)/programs/alu_add.elf
 # The configuration check end to end: goldens made with --config against the reference system built the same
 # way (passes) and the default one (fails at open, naming the key and both values).
-TEST_SCRIPTS += sim/test_config.sh
+TEST_SCRIPTS += tests/integration/test_config.sh
 TEST_PREREQS += $(SIM_CHK_CFG) $(ISS)
 
-# The second integration (sim/test_foreign.sh): the reference core connected as a core not built for the checker
-# would be (tb_top ForeignIntegration: no write ports, every transfer marked as data) and with another LR reset
+# The second integration (tests/integration/test_foreign.sh): the reference core connected as a core not built for the
+# checker would be (tb_top ForeignIntegration: no write ports, every transfer marked as data) and with another LR reset
 # value, checked with the documented options only, on goldens made with the same lr_reset.
 SIM_CHK_FOREIGN := $(BUILD)/sim/chk-foreign/Vtb_top
 $(eval $(call verilate,$(SIM_CHK_FOREIGN),--assert --chk -GForeignIntegration=1 -GLrReset=0,sim/tb_main.cpp,$$(CHK_LIBS),sim/waves.h dpi/tarmac_chk_pkg.sv $$(LIBTARMACCHK)))
-TEST_SCRIPTS += sim/test_foreign.sh
+TEST_SCRIPTS += tests/integration/test_foreign.sh
 TEST_PREREQS += $(SIM_CHK_FOREIGN) $(ISS) $(PROGRAM_ELFS)
 TEST_PREREQS += $(LIBTARMACCHK)
 
 # The AHB-Lite master assertions: each rule on scripted cycles, and a broken master stopped by one
-# (sim/test_ahb_assert.sh builds both).
-TEST_SCRIPTS += sim/test_ahb_assert.sh
+# (tests/integration/test_ahb_assert.sh builds both).
+TEST_SCRIPTS += tests/integration/test_ahb_assert.sh
 
-# FST waveforms: the build with tracing writes a window of cycles (sim/test_waves.sh), read back by fst_info
-# (Verilator's FST reader; its sources warn, so they get their own flags).
+# FST waveforms: the build with tracing writes a window of cycles (tests/integration/test_waves.sh), read back by
+# fst_info (Verilator's FST reader; its sources warn, so they get their own flags).
 FST_SRC := /usr/share/verilator/include/gtkwave
 FST_OBJS := $(OBJ)/fst/fstapi.o $(OBJ)/fst/lz4.o $(OBJ)/fst/fastlz.o
 $(OBJ)/fst/%.o: $(FST_SRC)/%.c | deps
@@ -153,7 +154,7 @@ $(BUILD)/sim/fst_info: sim/fst_info.c $(FST_OBJS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -I$(FST_SRC) -o $@ $^ -lz -pthread
 TEST_PREREQS += $(BUILD)/sim/chk-trace/Vtb_top $(BUILD)/sim/fst_info
-TEST_SCRIPTS += sim/test_waves.sh
+TEST_SCRIPTS += tests/integration/test_waves.sh
 
 # Constrained-random programs (tests/random/gen_random.c), reproducible by seed: `make regress SEEDS=N` adds
 # seeds 1..N; make test runs a few (RANDOM_TEST_SEEDS).
@@ -174,7 +175,7 @@ $(RANDOM_DIR)/seed_%.tarmac.gz: $(RANDOM_DIR)/seed_%.elf $(ISS)
 .PRECIOUS: $(RANDOM_DIR)/seed_%.S $(RANDOM_DIR)/seed_%.elf $(RANDOM_DIR)/seed_%.tarmac.gz
 random-programs = $(foreach s,$(1),$(RANDOM_DIR)/seed_$(s).elf $(RANDOM_DIR)/seed_$(s).tarmac.gz)
 TEST_PREREQS += $(call random-programs,$(RANDOM_TEST_SEEDS))
-TEST_SCRIPTS += sim/test_random.sh
+TEST_SCRIPTS += tests/integration/test_random.sh
 
 # System-level constrained-random programs (tests/random/gen_sys.c): exceptions of every kind from every mode and
 # stack, faults recovered by the HardFault handler or ending in a lockup, VTOR, MRS/MSR of every SYSm, system
@@ -209,11 +210,12 @@ sys-programs = $(foreach s,$(1),$(RANDOM_DIR)/sys_$(s).elf $(RANDOM_DIR)/sys_$(s
 SIM_CHK_TC := $(BUILD)/sim/chk-tc/Vtb_top
 TEST_PREREQS += $(RANDOM_DIR)/gen_sys $(call sys-programs,$(SYS_TEST_SEEDS))
 
-# the campaign's self-check column on a synthetic output and on real mutants (sim/test_mutate.sh)
-TEST_SCRIPTS += sim/test_mutate.sh
+# the campaign's self-check column on a synthetic output and on real mutants (tests/integration/test_mutate.sh)
+TEST_SCRIPTS += tests/integration/test_mutate.sh
 
 # The semihosting component (rtl_tb/armv6m_semihost.sv) on each call and each way to exit: one firmware per
-# exit (tests/semihost/semihost_calls.c), run on the model, on the core and in lockstep (sim/test_semihost.sh).
+# exit (tests/semihost/semihost_calls.c), run on the model, on the core and in lockstep
+# (tests/integration/test_semihost.sh).
 SEMIHOST_EXITS := exit_ok exit_error ext_7 ext_reason ext_300
 SH_DEFS_exit_ok    := -DEXIT_OP=0x18 -DEXIT_REASON=0x20026 -DEXIT_CODE=0
 SH_DEFS_exit_error := -DEXIT_OP=0x18 -DEXIT_REASON=0x20023 -DEXIT_CODE=0
@@ -224,7 +226,7 @@ $(BUILD)/semihost/%.elf: tests/semihost/semihost_calls.c $(PROG_LIB) tests/progr
                          tests/programs/lib/link.ld | deps
 	@mkdir -p $(dir $@)
 	$(ARM_CC) $(ARM_CFLAGS) $(SH_DEFS_$*) -o $@ $< $(PROG_LIB) $(ARM_LDFLAGS)
-TEST_SCRIPTS += sim/test_semihost.sh
+TEST_SCRIPTS += tests/integration/test_semihost.sh
 TEST_PREREQS += $(SEMIHOST_EXITS:%=$(BUILD)/semihost/%.elf)
 
 # Live mode (dpi/README.md, "Live mode"): the checker runs the model on the program's ELF and the RTL decides when
@@ -254,11 +256,11 @@ $(RANDOM_DIR)/async_%.elf: $(RANDOM_DIR)/async_%.S $(PROG_LIB) | deps
 .PRECIOUS: $(RANDOM_DIR)/async_%.S $(RANDOM_DIR)/async_%.elf
 async-elfs = $(foreach s,$(1),$(RANDOM_DIR)/async_$(s).elf)
 # In make test: the interrupt programs on the core without the checker and in live mode, a few async seeds, and
-# the replay of a live run's golden_out in file mode (sim/test_live.sh)
-TEST_SCRIPTS += sim/test_live.sh
+# the replay of a live run's golden_out in file mode (tests/integration/test_live.sh)
+TEST_SCRIPTS += tests/integration/test_live.sh
 TEST_PREREQS += $(SIM_CHK_LIVE) $(BUILD)/sim/plain/Vtb_top $(LIVE_PROGRAM_ELFS) $(call async-elfs,$(ASYNC_TEST_SEEDS))
 # Injected bugs only live mode sees (sim/live_bugs.tsv), each detected with a report naming the cause
-TEST_SCRIPTS += sim/test_live_bugs.sh
+TEST_SCRIPTS += tests/integration/test_live_bugs.sh
 TEST_PREREQS += $(LIBTARMACCHK) $(PROGRAM_ELFS) $(LIVE_PROGRAM_ELFS) $(call async-elfs,1 5)
 
 # `make mutate`: the mutation campaign over MUTANTS (sim/mutants.tsv and the second batch sim/mutants_sys.tsv).
@@ -297,10 +299,10 @@ mutate: $(PROGRAM_ELFS) $(TC_PROGRAM_ELFS) $(LIVE_PROGRAM_ELFS) $(call random-pr
 # reference core has no sw_pend=next); the flags reset to N Z as the core's value, not UNKNOWN (epsr_t's handler
 # rewrites the stacked xPSR, which the model's whole-register tracking would make UNKNOWN: exit 123); and SHCSR
 # present (timer_irq, a live program whose expected output is the architecture's, pends SVCall by SHCSR; SHCSR
-# absent is sim/test_config.sh's, on build/sim/chk-cfg). The checker sees the core only as it would see Arm's core:
-# through its visibility port and its bus (tb_top VisPort, the visibility-port adapter). sim/test_m0.sh runs the
-# corpus on it in file mode (build/sim/chk-m0), against goldens made with M0_CONFIG in $(M0_DIR) (beside each, the
-# model's console output and exit code on that configuration: what the program must give there), and the live
+# absent is tests/integration/test_config.sh's, on build/sim/chk-cfg). The checker sees the core only as it would see
+# Arm's core: through its visibility port and its bus (tb_top VisPort, the visibility-port adapter).
+# tests/integration/test_m0.sh runs the corpus on it in file mode (build/sim/chk-m0), against goldens made with
+# M0_CONFIG in $(M0_DIR) (beside each, the model's console output and exit code on that configuration: what the program must give there), and the live
 # programs and async seeds in live mode (build/sim/chk-m0-live: SysTick counts cycles, as Cortex-M0's does).
 M0_PARAMS := -GCpuId=32\'h410CC200 -GRReset=32\'hFFFFFFFF -GRResetUnknown=1 -GApsrReset=4\'hC \
              -GVtorPresent=0 -GSystCalib=32\'hC0000000 -GPendBarrier=1 \
@@ -329,18 +331,18 @@ $(RANDOM_DIR)/async_m0_%.S: $(RANDOM_DIR)/gen_random
 	$< --async --table0 $* 400 > $@
 .PRECIOUS: $(RANDOM_DIR)/async_m0_%.S
 M0_ASYNC_SEEDS := 1 2 38
-TEST_SCRIPTS += sim/test_m0.sh
+TEST_SCRIPTS += tests/integration/test_m0.sh
 TEST_PREREQS += $(SIM_CHK_M0) $(SIM_CHK_M0_LIVE) $(M0_PROGRAMS:%=$(M0_DIR)/%.tarmac.gz) $(LIVE_PROGRAM_ELFS) \
                 $(call async-elfs,$(M0_ASYNC_SEEDS:%=m0_%))
 
 # Arm's own Cortex-M0 replayed from recordings of its ports (tests/rtl/cortex-m0-recordings/README.md): each
 # recording drives the visibility-port adapter, the monitor and the checker as the live core would
-# (rtl_tb/replay/replay_top.sv, built as build/sim/replay-m0 with tb_main.cpp); sim/test_replay.sh runs the
-# recordings in file mode against goldens of the recorded ELFs made with REPLAY_CONFIG in $(REPLAY_DIR), and in
+# (rtl_tb/replay/replay_top.sv, built as build/sim/replay-m0 with tb_main.cpp); tests/integration/test_replay.sh runs
+# the recordings in file mode against goldens of the recorded ELFs made with REPLAY_CONFIG in $(REPLAY_DIR), and in
 # live mode, and plants faults. REPLAY_CONFIG: the real core's own choices (preset=cortex-m0, not the reference
 # core's M0_CONFIG, whose overrides are for what the reference core cannot do), and what the recorded system has: no
 # MTB, 16 interrupt lines. epsr_t has no golden there: its handler rewrites a stacked xPSR whose flags are UNKNOWN
-# (apsr_reset=unknown), and the model cannot follow the return (sim/test_replay.sh lists it).
+# (apsr_reset=unknown), and the model cannot follow the return (tests/integration/test_replay.sh lists it).
 REC_DIR := tests/rtl/cortex-m0-recordings
 REPLAY_DIR := $(BUILD)/replay
 REPLAY_CONFIG := preset=cortex-m0,mtb=0,num_irq=16
@@ -350,7 +352,7 @@ $(eval $(call verilate,$(SIM_REPLAY),--assert --chk --top replay_top $(REPLAY_SR
 # file mode: the programs whose run depends on no interrupt input (not the timer's, not random pulses)
 REPLAY_FILE_PROGRAMS := $(filter-out $(LIVE_PROGRAMS) async_m0_% epsr_t,$(basename $(notdir $(wildcard $(REC_DIR)/elf/*.elf))))
 $(eval $(call config-goldens,$(REPLAY_DIR),$(REPLAY_CONFIG),$(REC_DIR)/elf))
-TEST_SCRIPTS += sim/test_replay.sh
+TEST_SCRIPTS += tests/integration/test_replay.sh
 TEST_PREREQS += $(SIM_REPLAY) $(REPLAY_FILE_PROGRAMS:%=$(REPLAY_DIR)/%.tarmac.gz)
 
 # The smallest system the configuration allows, for make regress and the nightly (sim/nightly.toml, min-file): six
@@ -384,19 +386,19 @@ bench-nightly: $(BENCH_NIGHTLY_USES)
 	bash tests/bench/bench_nightly.sh $(BUILD)/bench/nightly
 BENCHES += bench-nightly
 
-# Nothing lost, every argument checked (sim/test_outputs.sh): outputs that are inputs refused, write errors with a
-# message and a non-zero exit, numbers on the command lines validated, long paths; in the tools and simulators.
-TEST_SCRIPTS += sim/test_outputs.sh
+# Nothing lost, every argument checked (tests/integration/test_outputs.sh): outputs that are inputs refused, write
+# errors with a message and a non-zero exit, numbers on the command lines validated, long paths; in the tools and simulators.
+TEST_SCRIPTS += tests/integration/test_outputs.sh
 TEST_PREREQS += $(ISS) $(BIN)/tarmac-cov $(BIN)/tarmac-diff $(BIN)/mtb-decode $(BUILD)/sim/chk/Vtb_top $(SIM_SC_CHK) \
   $(BUILD)/sim/chk-trace/Vtb_top $(SIM_CHK_LIVE) $(PROGRAM_ELFS)
 
-# The Cortex-M0 integration (dpi/CHECKING_YOUR_CORE.md, "Cortex-M0 and Cortex-M0+"; sim/test_vis.sh): tb_top
-# VisPort, the checker sees the core only through its Cortex-M0 visibility port and its bus (the visibility-port
+# The Cortex-M0 integration (dpi/CHECKING_YOUR_CORE.md, "Cortex-M0 and Cortex-M0+"; tests/integration/test_vis.sh):
+# tb_top VisPort, the checker sees the core only through its Cortex-M0 visibility port and its bus (the visibility-port
 # adapter), semihosting served on the fetch; build/sim/chk-vis runs the corpus in file mode, build/sim/chk-vis-live
 # (as chk-live: SysTick counting cycles, tail-chaining) the interrupt programs and async seeds in live mode.
 SIM_CHK_VIS := $(BUILD)/sim/chk-vis/Vtb_top
 SIM_CHK_VIS_LIVE := $(BUILD)/sim/chk-vis-live/Vtb_top
 $(eval $(call verilate,$(SIM_CHK_VIS),--assert --chk -GVisPort=1,sim/tb_main.cpp,$$(CHK_LIBS),sim/waves.h dpi/tarmac_chk_pkg.sv $$(LIBTARMACCHK)))
 $(eval $(call verilate,$(SIM_CHK_VIS_LIVE),--assert --chk -GVisPort=1 $(LIVE_PARAMS),sim/tb_main.cpp,$$(CHK_LIBS),sim/waves.h dpi/tarmac_chk_pkg.sv $$(LIBTARMACCHK)))
-TEST_SCRIPTS += sim/test_vis.sh
+TEST_SCRIPTS += tests/integration/test_vis.sh
 TEST_PREREQS += $(SIM_CHK_VIS) $(SIM_CHK_VIS_LIVE) $(PROGRAM_ELFS) $(LIVE_PROGRAM_ELFS) $(call async-elfs,$(ASYNC_TEST_SEEDS))

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Verilator on rtl_tb/tb_top: the one place that names Verilator's options for the project's simulators. Every
 # simulator build (sim/sim.mk, the mutants of sim/mutate.sh, the injected-bug cores of the shell tests) and the
-# lint of sim/test_rtl.sh go through it, so that they build and lint one design the same way.
+# lint of tests/integration/test_rtl.sh go through it, so that they build and lint one design the same way.
 # usage: verilate.sh --lint [--chk] [--top <module> --src <file>...] [-G<param>=<value>...] [<rtl root>]
 #        verilate.sh [--sc] [--chk] [--assert] [--trace] [--top <module> --src <file>...] [-G<param>=<value>...] [-j N] <out dir> <main.cpp> <link line> [<rtl root>]
 #        verilate.sh --binary [--assert] <out dir> <top module> <sources...>   (a testbench with its own clock)

@@ -26,7 +26,7 @@ static const struct {
 } reasons[] = {
     { "exception.entered_tail_chained", "tail_chain=0: the regression's goldens and core are built without "
                                         "tail-chaining (the default); golden/*.tc.tarmac.gz on build/sim/chk-tc "
-                                        "cover it in make test (sim/test_tail_chain.sh)" },
+                                        "cover it in make test (tests/integration/test_tail_chain.sh)" },
     { "mtb.tail_chain_entry", "tail_chain=0 (see exception.entered_tail_chained)" },
 };
 #define N_REASONS (sizeof reasons / sizeof reasons[0])

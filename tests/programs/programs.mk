@@ -7,13 +7,13 @@ ARM_LDFLAGS := -nostartfiles -nostdlib -Wl,--gc-sections -T tests/programs/lib/l
 # Programs that need the implementation options (model/ARCHITECTURE.md, "Tail-chaining and late arrival") are
 # built like the others but left out of PROGRAMS: without the options the model and the core lock up on them.
 # TC_PROGRAMS have a golden made with TC_ISS_OPTS (golden/<name>.tc.tarmac.gz) for the core built with the options
-# (build/sim/chk-tc), and run on the model with them (sim/test_tail_chain.sh).
+# (build/sim/chk-tc), and run on the model with them (tests/integration/test_tail_chain.sh).
 OPTION_ONLY_PROGRAMS := late_arrival
 TC_PROGRAMS := tail_chain late_arrival
 TC_ISS_OPTS := --config tail_chain=1,late_arrival=1
 # LIVE_PROGRAMS use the testbench's timer peripheral and its interrupt (rtl_tb/ahb_timer.sv), whose timing only the
 # RTL knows: no golden file can be made before the run, so they run on the core without the checker and in live
-# mode (sim/test_live.sh); the model alone and QEMU have no such device (a bus fault at 0x40000000, QEMU's
+# mode (tests/integration/test_live.sh); the model alone and QEMU have no such device (a bus fault at 0x40000000, QEMU's
 # microbit has other peripherals there).
 LIVE_PROGRAMS := timer_irq timer_poll irq_nested abandon
 PROGRAMS := $(filter-out $(OPTION_ONLY_PROGRAMS) $(LIVE_PROGRAMS),$(sort $(basename $(notdir $(wildcard tests/programs/*.c)))))

@@ -2,8 +2,8 @@
  * after the store that pends it. A core takes it at the boundary after the store (the model's default) or only
  * after the next DSB or ISB (sw_pend=barrier, as Cortex-M0 does): each handler notes how far the code between the
  * store and the barrier had come. The output says which (the M0 configuration's expectation is the model's,
- * sim/test_m0.sh); either way every exception is taken once, and by the barrier. Not on QEMU, which takes them at
- * the end of its translation block. */
+ * tests/integration/test_m0.sh); either way every exception is taken once, and by the barrier. Not on QEMU, which
+ * takes them at the end of its translation block. */
 #include "semihost.h"
 #include "sysregs.h"
 

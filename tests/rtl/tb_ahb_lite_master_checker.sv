@@ -1,5 +1,5 @@
-// rtl_tb/monitors/ahb_lite_master_checker.sv on scripted bus cycles (sim/test_ahb_assert.sh): +case=legal runs
-// the sequences the AHB-Lite rules allow, the waited IDLE that turns NONSEQ and the transfer cancelled in an
+// rtl_tb/monitors/ahb_lite_master_checker.sv on scripted bus cycles (tests/integration/test_ahb_assert.sh):
+// +case=legal runs the sequences the AHB-Lite rules allow, the waited IDLE that turns NONSEQ and the transfer cancelled in an
 // ERROR's first cycle among them, and must end without an assertion; every other case breaks one rule and must
 // stop at that rule's assertion.
 module tb_ahb_lite_master_checker;

@@ -1,6 +1,6 @@
 /* The semihosting calls the project serves (rtl_tb/armv6m_semihost.sv, model/semihost.c), each way a program
  * can make them: SYS_WRITEC and SYS_WRITE0, two operations neither serves (they return -1 in r0), then the exit
- * this build is made for (sim/test_semihost.sh builds one ELF per exit):
+ * this build is made for (tests/integration/test_semihost.sh builds one ELF per exit):
  *   EXIT_OP 0x18 (SYS_EXIT) with r1 = EXIT_REASON, or 0x20 (SYS_EXIT_EXTENDED) with r1 -> {EXIT_REASON, EXIT_CODE}. */
 #include <stdint.h>
 
