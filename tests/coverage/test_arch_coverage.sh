@@ -4,8 +4,7 @@
 # report and is named, one listed but reached is reported for removal, a list line without a reason is an error.
 # Needs BUILD from make and the coverage build (make cov-tools), hello built.
 set -u
-pass=0; fail=0
-check() { if eval "$2"; then pass=$((pass + 1)); echo "ok   $1"; else fail=$((fail + 1)); echo "FAIL $1"; fi; }
+. tests/lib/check.sh
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 run() { # holes file -> the report's output, exit status in $tmp/rc
   python3 tests/coverage/arch_coverage.py --build "$BUILD" --iss "$BUILD/cov/bin/armv6m-iss" \
@@ -47,5 +46,4 @@ check "a regression test's golden recorded tail_chain=1,late_arrival=1: one run,
   'grep -q "; 1 runs of the model" "$tmp/tc.txt" && ! grep -qF "$chain" "$tmp/tc.txt"'
 run "$tmp/none" "--programs $BUILD/programs/late_arrival.elf"
 check "the same program alone (the default configuration) does not chain" 'grep -qF "$chain" "$tmp/report.txt"'
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+summary

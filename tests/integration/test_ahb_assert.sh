@@ -7,8 +7,7 @@
 # attached but not the one that failed) and the command for the waveform; without wait states the bug cannot
 # show and the run passes. Needs BUILD from make, the libraries and the programs built.
 set -u
-pass=0; fail=0
-check() { if eval "$2"; then pass=$((pass + 1)); echo "ok   $1"; else fail=$((fail + 1)); echo "FAIL $1"; fi; }
+. tests/lib/check.sh
 d="$BUILD/ahb_assert"; rm -rf "$d"; mkdir -p "$d"
 
 # the rules one by one: case, assertion that must fire
@@ -37,7 +36,7 @@ error_no_first ErrorFirstCycle_A
 wait_no_transfer OkayWithoutDataPhase_A
 EOF
 else
-  fail=$((fail + 1)); echo "FAIL build of the assertion testbench"
+  bad "build of the assertion testbench"
 fi
 
 # the broken master, with the checker attached
@@ -63,7 +62,6 @@ if SAN_FLAGS=${SAN_FLAGS:-} bash sim/verilate.sh --assert --chk "$d/obj" sim/tb_
   check "no wait states: nothing to hold, the run passes (exit $rc)" \
     '[ "$rc" -eq 0 ] && grep -q "^tarmac checker: PASS" <<<"$out" && ! grep -q "Assertion failed" <<<"$out"'
 else
-  fail=$((fail + 1)); echo "FAIL build of the broken master"
+  bad "build of the broken master"
 fi
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+summary

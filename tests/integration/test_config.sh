@@ -8,8 +8,7 @@
 # of another program than the ELF the run loads fails at open as that (the program identity it records).
 # Needs BUILD from make, the two checker simulators, the model, the programs.
 set -u
-pass=0; fail=0
-check() { if eval "$2"; then pass=$((pass + 1)); echo "ok   $1"; else fail=$((fail + 1)); echo "FAIL $1"; fi; }
+. tests/lib/check.sh
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 iss="$BUILD/bin/armv6m-iss"; dflt="$BUILD/sim/chk/Vtb_top"; lr="$BUILD/sim/chk-cfg/Vtb_top"
 elf="$BUILD/programs/hello.elf"
@@ -80,5 +79,4 @@ done
 out=$("$dflt" +elf="$elf" +tarmac_golden="$tmp/lr.tarmac.gz" +tarmac_model=lr_rst:1 2>&1); rc=$?
 check "an unknown key in a +tarmac_model plusarg is an error that names it (exit $rc)" \
   '[ "$rc" -eq 3 ] && grep -q "option model: unknown configuration key .lr_rst." <<<"$out"'
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+summary

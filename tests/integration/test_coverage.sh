@@ -3,8 +3,7 @@
 # the checker's coverage file (+tarmac_coverage=, which the nightly runner gives every test); the runner merges them
 # with tarmac-cov into the summary, the HTML page and a merged file that merges again. Needs BUILD from make.
 set -u
-pass=0; fail=0
-check() { if eval "$2"; then pass=$((pass + 1)); echo "ok   $1"; else fail=$((fail + 1)); echo "FAIL $1"; fi; }
+. tests/lib/check.sh
 cov="$BUILD/bin/tarmac-cov"; out="$BUILD/regress/test-coverage"
 rm -rf "$out"
 r=$(python3 sim/nightly.py --set nightly --only file/svc --only file/mtb_flow --no-build -j 2 --out "$out" 2>&1)
@@ -48,5 +47,4 @@ printf '# tarmac-cov 1\n# tests 1\nencoding.nop_t1\tmany\n' > "$out/bad.cov"
 msg=$("$cov" merge "$out/bad.cov" 2>&1); rc=$?
 check "a malformed file: exit 2 naming file:line (exit $rc)" \
   '[ "$rc" -eq 2 ] && grep -q "bad.cov:3: expected <bin><TAB><hits>" <<<"$msg"'
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+summary

@@ -10,14 +10,13 @@
 # OFF on the summary line and in the ledger. Needs BUILD from make,
 # the checker simulators and the programs.
 set -u
-pass=0; fail=0
-check() { if eval "$2"; then pass=$((pass + 1)); echo "ok   $1"; else fail=$((fail + 1)); echo "FAIL $1"; fi; }
+. tests/lib/check.sh
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 elf="$BUILD/programs/hello.elf"
 # the golden of hello with its last instruction step once more: the run ends one step short of the golden
 { zcat golden/hello.tarmac.gz; zcat golden/hello.tarmac.gz | grep ' IT ' | tail -1; } | gzip > "$tmp/longer.tarmac.gz"
 # sort's golden as plain text, which records no program identity: hello diverges from it mid-run (the committed gzip
-# golden would fail at open as the golden of another program, sim/test_config.sh)
+# golden would fail at open as the golden of another program, tests/integration/test_config.sh)
 zcat golden/sort.tarmac.gz > "$tmp/other.tarmac"
 count() { grep -c -- "$1" <<<"$2"; }
 for harness in sim sim-systemc; do
@@ -79,5 +78,4 @@ done
 out=$("$BUILD/sim-systemc/chk/Vtb_top" +elf="$elf" +golden_from_model +tarmac_golden=golden/sort.tarmac.gz 2>&1); rc=$?
 check "sim-systemc: +golden_from_model with +tarmac_golden=: exit 2, naming both (exit $rc)" \
   '[ "$rc" -eq 2 ] && grep -q "+golden_from_model and +tarmac_golden= both name the golden" <<<"$out"'
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+summary

@@ -7,8 +7,7 @@
 # --config lr_reset=0, and bugs still show: a register value, a data read, the configuration.
 # Needs BUILD and PROGRAMS from make, the foreign simulator, the model and the programs.
 set -u
-pass=0; fail=0
-check() { if eval "$2"; then pass=$((pass + 1)); echo "ok   $1"; else fail=$((fail + 1)); echo "FAIL $1"; fi; }
+. tests/lib/check.sh
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 sim="$BUILD/sim/chk-foreign/Vtb_top"; iss="$BUILD/bin/armv6m-iss"
 mkdir -p "$tmp/golden"
@@ -47,5 +46,4 @@ sed "${rd_line}s/ \([0-9a-f]*\)$/ 0badc0de/" "$tmp/sort.tarmac" > "$tmp/rd.tarma
 r=$("$sim" +elf="$BUILD/programs/sort.elf" +tarmac_golden="$tmp/rd.tarmac" 2>&1); rc=$?
 check "a data read differing at golden line $rd_line is a bus mismatch though every beat is marked as data (exit $rc)" \
   '[ "$rc" -eq 3 ] && grep -q "(bus stream)" <<<"$r" && grep -q "expected 0badc0de" <<<"$r"'
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+summary

@@ -6,11 +6,10 @@
 # the run (exit 3) naming the field; an address wider than 32 bits is an error in the golden at its line and
 # column; the same golden with the fields right passes. Needs BUILD from make, the checker's simulator and alu_add.
 set -u
-pass=0; fail=0
+. tests/lib/check.sh
 sim="$BUILD/sim/chk/Vtb_top"; elf="$BUILD/programs/alu_add.elf"
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 zcat golden/alu_add.tarmac.gz > "$tmp/golden"
-check() { if eval "$2"; then pass=$((pass + 1)); echo "ok   $1"; else fail=$((fail + 1)); echo "FAIL $1"; fi; }
 # the golden with line $1 replaced by $2 (sed's s command on that line), gzipped; runs the core against it
 run() {
   sed "$1" "$tmp/golden" | gzip -n > "$tmp/$2.tarmac.gz"
@@ -37,5 +36,4 @@ check "an access the golden marks aborted, answered OKAY by the core's bus, halt
 run '5s/000004cc/00000001000004cc/' wide
 check "an address above 32 bits is an error in the golden at its line and column, never cut (exit $rc)" \
   '[ "$rc" -ne 0 ] && grep -q "wide.tarmac.gz:5:11: data address 1000004cc is wider than the 32 bits of ARMv6-M" <<<"$out" && ! grep -q "tarmac checker: PASS" <<<"$out"'
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+summary

@@ -5,16 +5,15 @@
 # max_errors=3 the same bug diverges again and again: the run goes on, three reports, then the halt.
 # Needs BUILD from make and the libraries built.
 set -u
-pass=0; fail=0
+. tests/lib/check.sh
 d="$BUILD/halt_demo"; rm -rf "$d"; mkdir -p "$d"; cp -r rtl_tb "$d/"
 bash sim/replace_once.sh "$d/rtl_tb/core/m0_alu.sv" \
   "I_ADC: res = add_with_carry(a, b, c_in);" "I_ADC: res = add_with_carry(a, b, 1'b0);"
 lib="$PWD/$BUILD/lib"
 SAN_FLAGS=${SAN_FLAGS:-} bash sim/verilate.sh --assert --chk "$d/obj" sim/tb_main.cpp \
   "$lib/libarmv6m.a $lib/libtarmac.a -Wl,-rpath,$lib $lib/libtarmacchk.so" "$d" \
-  || { echo "FAIL build of the injected-bug core"; echo "0 passed, 1 failed"; exit 1; }
+  || { bad "build of the injected-bug core"; summary; exit 1; }
 out=$("$d/obj/Vtb_top" +elf="$BUILD/programs/alu_add.elf" +tarmac_golden=golden/alu_add.tarmac.gz 2>&1); rc=$?
-check() { if eval "$2"; then pass=$((pass + 1)); echo "ok   $1"; else fail=$((fail + 1)); echo "FAIL $1"; fi; }
 check "the simulation fails with the checker's exit status (exit $rc)" '[ "$rc" -eq 3 ]'
 check "it stops at \$fatal, before the end of the program" \
   'grep -q "before the program.s exit: lockstep checker FAILED" <<<"$out" && grep -q "Assertion failed" <<<"$out"'
@@ -48,7 +47,6 @@ if SAN_FLAGS=${SAN_FLAGS:-} bash sim/verilate.sh --assert --chk "$dr/obj" sim/tb
   check "a corrupt register file is seen at the first write of r5 (golden line ${liner:-none}, first r5 write $first; exit $rc)" \
     '[ "$rc" -eq 3 ] && [ -n "$liner" ] && [ "$liner" = "$first" ] && grep -q "MISMATCH #1 (register stream)" <<<"$outr"'
 else
-  fail=$((fail + 1)); echo "FAIL build of the corrupt-register-file core"
+  bad "build of the corrupt-register-file core"
 fi
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+summary

@@ -5,9 +5,7 @@
 # the replay: the golden a live run wrote (golden_out) gives the same verdict and counts in file mode on the same
 # run. Needs BUILD, LIVE_PROGRAMS, ASYNC_TEST_SEEDS and ASYNC_PLUSARGS from make.
 set -u
-pass=0; fail=0
-ok() { pass=$((pass + 1)); echo "ok   $1"; }
-bad() { fail=$((fail + 1)); echo "FAIL $1"; shift; for l in "$@"; do echo "  $l"; done; }
+. tests/lib/check.sh
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 live="$BUILD/sim/chk-live/Vtb_top"
 for p in $LIVE_PROGRAMS; do
@@ -71,20 +69,19 @@ if grep -q "^tarmac checker: PASS" <<<"$r" && [ "${n:-0}" -ge 5 ]; then
 else bad "systick in live mode: ${n:-no} ticks" "$(grep -m1 -A3 'MISMATCH #1\|tarmac checker' <<<"$r" | head -4)"; fi
 
 # Replay: the same run, live with golden_out, then in file mode on the golden it wrote
-summary() { grep "^tarmac checker:" "$1" | sed 's/; golden .*//'; }
+checker_line() { grep "^tarmac checker:" "$1" | sed 's/; golden .*//'; }
 replay() { # name, elf, plusargs...
   local name=$1 elf=$2; shift 2
   "$live" +elf="$elf" +tarmac_golden="live:$elf" +tarmac_golden_out="$tmp/$name.tarmac.gz" +waitstates=25 "$@" \
     > "$tmp/$name.live" 2>&1; lrc=$?
   "$live" +elf="$elf" +tarmac_golden="$tmp/$name.tarmac.gz" +waitstates=25 "$@" > "$tmp/$name.file" 2>&1; frc=$?
-  if [ "$lrc" -eq "$frc" ] && [ -n "$(summary "$tmp/$name.live")" ] \
-     && [ "$(summary "$tmp/$name.live")" = "$(summary "$tmp/$name.file")" ]; then
-    ok "$name: the live run's golden_out replays in file mode: exit $lrc both, $(summary "$tmp/$name.file" | cut -c1-60)..."
-  else bad "$name: replay differs (live exit $lrc, file exit $frc)" "live: $(summary "$tmp/$name.live")" \
-           "file: $(summary "$tmp/$name.file")"; fi
+  if [ "$lrc" -eq "$frc" ] && [ -n "$(checker_line "$tmp/$name.live")" ] \
+     && [ "$(checker_line "$tmp/$name.live")" = "$(checker_line "$tmp/$name.file")" ]; then
+    ok "$name: the live run's golden_out replays in file mode: exit $lrc both, $(checker_line "$tmp/$name.file" | cut -c1-60)..."
+  else bad "$name: replay differs (live exit $lrc, file exit $frc)" "live: $(checker_line "$tmp/$name.live")" \
+           "file: $(checker_line "$tmp/$name.file")"; fi
 }
 replay timer_irq "$BUILD/programs/timer_irq.elf"
 # shellcheck disable=SC2086
 replay "async_$s" "$BUILD/random/async_$s.elf" ${ASYNC_PLUSARGS//\{n\}/$s}
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+summary

@@ -7,9 +7,7 @@
 # core only through its visibility port and the bus, with the decision window tb_top declares).
 # Needs BUILD and ASYNC_PLUSARGS from make, the libraries, the programs and async seeds of the list.
 set -u
-pass=0; fail=0
-ok() { pass=$((pass + 1)); echo "ok   $1"; }
-bad() { fail=$((fail + 1)); echo "FAIL $1"; shift; for l in "$@"; do echo "  $l"; done; }
+. tests/lib/check.sh
 out="$BUILD/test-live-bugs"; rm -rf "$out"; mkdir -p "$out"; cp -r rtl_tb "$out/"
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 bugs=()   # "name|test|plusargs|pattern|what", index = +live_bug
@@ -19,7 +17,7 @@ while IFS=$'\t' read -r name file old new test plus pattern what; do
   k=$((k + 1))
   f="$out/$file"
   # the selector, once per file: after the module's port list
-  grep -q "int live_bug;" "$f" || perl -0pi -e 's/^\);\n/);\n  int live_bug;  \/\/ sim\/test_live_bugs.sh: the injected bug of this run, 0 none\n  initial if (\$value\$plusargs("live_bug=%d", live_bug) == 0) live_bug = 0;\n/m' "$f"
+  grep -q "int live_bug;" "$f" || perl -0pi -e 's/^\);\n/);\n  int live_bug;  \/\/ tests\/integration\/test_live_bugs.sh: the injected bug of this run, 0 none\n  initial if (\$value\$plusargs("live_bug=%d", live_bug) == 0) live_bug = 0;\n/m' "$f"
   if bash sim/replace_once.sh "$f" "$old" "${new//BUG/(live_bug == $k)}" 2> "$tmp/apply"; then
     [ "$plus" != - ] || plus=""
     bugs[k]="$name|$test|$plus|$pattern|$what"
@@ -30,7 +28,7 @@ for v in obj obj-vis; do
   params=(-GTailChain=1 -GSysTickCycles=1); [ "$v" = obj ] || params+=(-GVisPort=1)
   if ! bash sim/verilate.sh --chk "${params[@]}" "$out/$v" sim/tb_main.cpp \
        "$lib/libarmv6m.a $lib/libtarmac.a -Wl,-rpath,$lib $lib/libtarmacchk.so" "$out"; then
-    bad "the build with the injected bugs ($v)"; echo "$pass passed, $fail failed"; exit 1
+    bad "the build with the injected bugs ($v)"; summary; exit 1
   fi
 done
 run() { # test, plusargs... -> runs the test in live mode; output in $tmp/run, status in $rc
@@ -61,12 +59,11 @@ done
 sim="$out/obj/Vtb_top"
 # replay of a bugged run: the golden the live run wrote, in file mode on the same run, gives the same verdict
 k=$(awk -F'\t' '!/^#/ && NF { k++; if ($1 == "volatile_load_flipped") print k }' sim/live_bugs.tsv)
-summary() { grep "^tarmac checker:" "$1" | sed 's/; golden .*//'; }
+checker_line() { grep "^tarmac checker:" "$1" | sed 's/; golden .*//'; }
 elf="$BUILD/programs/timer_poll.elf"
 "$sim" +elf="$elf" +tarmac_golden="live:$elf" +tarmac_golden_out="$tmp/g.tarmac.gz" +waitstates=25 +live_bug="$k" > "$tmp/live" 2>&1; lrc=$?
 "$sim" +elf="$elf" +tarmac_golden="$tmp/g.tarmac.gz" +waitstates=25 +live_bug="$k" > "$tmp/file" 2>&1; frc=$?
-if [ "$lrc" -eq 3 ] && [ "$frc" -eq 3 ] && [ -n "$(summary "$tmp/live")" ] && [ "$(summary "$tmp/live")" = "$(summary "$tmp/file")" ]; then
-  ok "volatile_load_flipped: the live run's golden_out replays in file mode with the same verdict: $(summary "$tmp/file" | cut -c1-70)..."
-else bad "volatile_load_flipped replay: live exit $lrc, file exit $frc" "live: $(summary "$tmp/live")" "file: $(summary "$tmp/file")"; fi
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+if [ "$lrc" -eq 3 ] && [ "$frc" -eq 3 ] && [ -n "$(checker_line "$tmp/live")" ] && [ "$(checker_line "$tmp/live")" = "$(checker_line "$tmp/file")" ]; then
+  ok "volatile_load_flipped: the live run's golden_out replays in file mode with the same verdict: $(checker_line "$tmp/file" | cut -c1-70)..."
+else bad "volatile_load_flipped replay: live exit $lrc, file exit $frc" "live: $(checker_line "$tmp/live")" "file: $(checker_line "$tmp/file")"; fi
+summary

@@ -9,9 +9,7 @@
 # found there. The checker sees the core only through its visibility port and bus. Needs BUILD, PROGRAMS,
 # LIVE_PROGRAMS, M0_ASYNC_SEEDS, M0_PARAMS and ASYNC_PLUSARGS from make.
 set -u
-pass=0; fail=0
-ok() { pass=$((pass + 1)); echo "ok   $1"; }
-bad() { fail=$((fail + 1)); echo "FAIL $1"; shift; for l in "$@"; do echo "  $l"; done; }
+. tests/lib/check.sh
 sim="$BUILD/sim/chk-m0/Vtb_top"
 m0="$BUILD/m0"
 out="$BUILD/regress/test-m0"
@@ -75,5 +73,4 @@ for m in adcs_no_carry_in unstack_r12_silent tail_chain_equal_prio; do
   if grep -q "^$m *LOCKSTEP m0-" <<<"$row"; then ok "planted bug $m found in lockstep: $(awk '{print $3, $4, $5}' <<<"$row")"
   else bad "planted bug $m not found on the Cortex-M0 configuration" "${row:-$(tail -3 <<<"$bugs")}"; fi
 done
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+summary

@@ -9,8 +9,7 @@
 # cache); an undetected one is explained as equivalent or reported as unexplained. Needs BUILD from make, the libraries, the reference simulators (chk, chk-tc) and the
 # programs built.
 set -u
-pass=0; fail=0
-check() { if eval "$2"; then pass=$((pass + 1)); echo "ok   $1"; else fail=$((fail + 1)); echo "FAIL $1"; fi; }
+. tests/lib/check.sh
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 classify() { bash sim/mutate.sh --classify "$@"; }
 
@@ -70,7 +69,7 @@ if command -v ccache > /dev/null; then
   check "a mutant built a second time compiles nothing ($hits objects from the cache, $misses compiled)" \
     '[ "${hits:-0}" -ge 10 ] && [ "${misses:-1}" -eq 0 ] && grep -q "^pc_trace_bit0 *LOCKSTEP" "$out/summary.txt"'
 else
-  fail=$((fail + 1)); echo "FAIL no ccache: make deps installs it (the campaign needs it to build its mutants in time)"
+  bad "no ccache: make deps installs it (the campaign needs it to build its mutants in time)"
 fi
 # an undetected mutant is explained by the list's "# equivalent <name>: <why>" line, or reported as unexplained
 # (exc_return_decode on alu_add, which takes no exception: nothing can detect it there)
@@ -127,5 +126,4 @@ bash sim/mutate.sh -j 1 --mutants "$tmp/bad.tsv" --out "$out-bad" "$BUILD" "$BUI
 check "a mutant whose pattern does not apply fails the campaign, saying how often it occurs (exit $brc)" \
   '[ "$brc" -ne 0 ] && grep -q "nowhere .*ERROR.*pattern found 0 times" "$tmp/bad.log"'
 [ "$fail" -eq 0 ] || echo "$table" | tail -8
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+summary

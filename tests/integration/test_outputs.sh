@@ -7,8 +7,7 @@
 # numbers on the command lines are validated (armv6m-iss, tarmac-diff, mtb-decode, tarmac-cov's counts); paths
 # longer than any buffer work. The harness's plusarg table names every plusarg the testbench reads. Needs BUILD.
 set -u
-pass=0; fail=0
-check() { if eval "$2"; then pass=$((pass + 1)); echo "ok   $1"; else fail=$((fail + 1)); echo "FAIL $1"; fi; }
+. tests/lib/check.sh
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 iss="$BUILD/bin/armv6m-iss"; cov="$BUILD/bin/tarmac-cov"; diff="$BUILD/bin/tarmac-diff"; mtb="$BUILD/bin/mtb-decode"
 sim="$BUILD/sim/chk/Vtb_top"; sc="$BUILD/sim-systemc/chk/Vtb_top"; live="$BUILD/sim/chk-live/Vtb_top"
@@ -190,5 +189,4 @@ check "every plusarg read in rtl_tb/, dpi/*.sv and sim/ ($(wc -w <<<"$read_names
   '[ -z "$missing" ] && [ "$(wc -w <<<"$read_names")" -ge 15 ] || { echo "missing: $missing"; false; }'
 check "and a name read but not in the table is found" \
   '[ "$(not_in_table seed planted_plusarg tarmac_bus)" = planted_plusarg ]'
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+summary

@@ -3,8 +3,7 @@
 # rewritten at parse time only when they differ), and only then: before, a change of M0_PARAMS left build/sim/chk-m0
 # as it was and the tests ran the old configuration. Runs make -n against a scratch BUILD: nothing is built.
 set -u
-pass=0; fail=0
-check() { if eval "$2"; then pass=$((pass + 1)); echo "ok   $1"; else fail=$((fail + 1)); echo "FAIL $1"; fi; }
+. tests/lib/check.sh
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 b="$tmp/build"; sim="$b/sim/chk-m0/Vtb_top"; args="$b/sim/chk-m0/verilate.args"
 why() { make --no-print-directory --debug=b -n BUILD="$b" M0_PARAMS="$1" "$sim" 2>&1 | grep -c "'$args' is newer than target"; }
@@ -13,5 +12,4 @@ check "the options are recorded at parse time ($(cat "$args" 2>/dev/null | cut -
 touch -d '2000-01-01' "$args"; touch "$sim"
 check "the same options: the simulator is not rebuilt for them" '[ "$(why -GVisPort=1)" -eq 0 ] && [ "$(stat -c %Y "$args")" -lt "$(stat -c %Y "$sim")" ]'
 check "other options: the simulator is rebuilt" '[ "$(why "-GVisPort=1 -GTailChain=1")" -eq 1 ] && grep -q -- "-GTailChain=1" "$args"'
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+summary

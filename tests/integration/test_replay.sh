@@ -13,9 +13,7 @@
 # once it passes (the list must be kept true).
 # Needs BUILD, LIVE_PROGRAMS and REPLAY_CONFIG from make.
 set -u
-pass=0; fail=0; skip=0
-ok() { pass=$((pass + 1)); echo "ok   $1"; }
-bad() { fail=$((fail + 1)); echo "FAIL $1"; shift; for l in "$@"; do echo "  $l"; done; }
+. tests/lib/check.sh
 sim="$BUILD/sim/replay-m0/Vtb_top"
 rec=tests/rtl/cortex-m0-recordings
 model=${REPLAY_CONFIG//,/;}; model=${model//=/:}
@@ -67,7 +65,7 @@ for f in "$rec"/*.txt.gz; do
     fi
     if [ -n "$why" ]; then
       if [ -n "$passed" ]; then bad "$r ($mode) passes but is listed as waiting for: $why"
-      else skip=$((skip + 1)); echo "skip $r ($mode): waits for $why"; echo "  $(grep -m1 -A2 'MISMATCH #1' <<<"$out" | tail -1)"; fi
+      else skipped "$r ($mode): waits for $why"; echo "  $(grep -m1 -A2 'MISMATCH #1' <<<"$out" | tail -1)"; fi
     elif [ -n "$passed" ]; then
       ok "$r ($mode): $what"
       if [ "$mode" = file ]; then files=$((files + 1)); else lives=$((lives + 1)); fi
@@ -109,5 +107,4 @@ if [ "$rc" -ne 0 ] && grep -q "bad.txt.gz:$n:9: bad hexadecimal value in 'HADDR=
   ok "a bad value in a recording stops the replay at its file:line:column"
 else bad "a bad value in a recording: exit $rc" "$(grep -m1 replay_top <<<"$out")"; fi
 
-echo "$pass passed, $fail failed, $skip skipped"
-[ "$fail" -eq 0 ]
+summary

@@ -7,8 +7,7 @@
 # (rtl_tb/armv6m_semihost_fetch.sv, build/sim/chk-vis). Needs BUILD from make, the simulators and
 # $BUILD/semihost/*.elf.
 set -u
-pass=0; fail=0
-check() { if eval "$2"; then pass=$((pass + 1)); echo "ok   $1"; else fail=$((fail + 1)); echo "FAIL $1"; fi; }
+. tests/lib/check.sh
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 # name, exit code, the exit line the program prints
 while read -r name code op reason arg; do
@@ -41,5 +40,4 @@ ext_7 7 0x20 0x20026 7
 ext_reason 1 0x20 0x20023 7
 ext_300 44 0x20 0x20026 300
 LIST
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+summary

@@ -4,9 +4,7 @@
 # options (build/sim/chk-tc, write ports and snapshots), and the clear failure when only one side tail-chains.
 # Needs BUILD, TC_PROGRAMS and TC_ISS_OPTS from make.
 set -u
-pass=0; fail=0
-ok() { pass=$((pass + 1)); echo "ok   $1"; }
-bad() { fail=$((fail + 1)); echo "FAIL $1"; shift; for l in "$@"; do echo "  $l"; done; }
+. tests/lib/check.sh
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 iss="$BUILD/bin/armv6m-iss"
 tc_sim="$BUILD/sim/chk-tc/Vtb_top"
@@ -75,5 +73,4 @@ out=$("$sim" +elf="$BUILD/programs/late_arrival.elf" +tarmac_golden=golden/late_
 if [ "$rc" -eq 3 ] && grep -Eq "the RTL finished, but the golden trace goes on \(next golden step: entry of HardFault \(3\) at [0-9a-f]*( <[^>]*>)?\)" <<<"$out"; then
   ok "late_arrival's golden on the core without LateArrival: it locks up, the checker fails (exit 3) naming the HardFault"
 else bad "late_arrival's golden on the core without LateArrival: exit $rc" "$(grep -A2 'MISMATCH #1\|tarmac checker' <<<"$out" | head -4)"; fi
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+summary

@@ -11,8 +11,7 @@
 #     snapshots (build/sim/chk-vis-live) and the decision window tb_top declares for the adapter's latency.
 # Needs BUILD, PROGRAMS, LIVE_PROGRAMS, ASYNC_TEST_SEEDS and ASYNC_PLUSARGS from make, the simulators and programs.
 set -u
-pass=0; fail=0
-check() { if eval "$2"; then pass=$((pass + 1)); echo "ok   $1"; else fail=$((fail + 1)); echo "FAIL $1"; fi; }
+. tests/lib/check.sh
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 sim="$BUILD/sim/chk-vis/Vtb_top"; live="$BUILD/sim/chk-vis-live/Vtb_top"
 
@@ -82,5 +81,4 @@ for s in $ASYNC_TEST_SEEDS; do
   check "async_$s with random IRQ and NMI pulses in live mode through the visibility port (exit $rc)" \
     '[ "$rc" -eq 0 ] && grep -q "^tarmac checker: PASS" <<<"$got"' || grep -m1 -A4 "MISMATCH #1" <<<"$got"
 done
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+summary

@@ -6,8 +6,7 @@
 # with no tracing build beside it (a testbench of one's own) gets the plusargs, not a command.
 # Needs BUILD from make, the simulators, fst_info and the programs.
 set -u
-pass=0; fail=0
-check() { if eval "$2"; then pass=$((pass + 1)); echo "ok   $1"; else fail=$((fail + 1)); echo "FAIL $1"; fi; }
+. tests/lib/check.sh
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 trace="$BUILD/sim/chk-trace/Vtb_top"; info="$BUILD/sim/fst_info"
 elf="$BUILD/programs/hello.elf"
@@ -59,5 +58,4 @@ reg=$(python3 sim/nightly.py --set nightly --only file/hello --var GOLDEN_DIR="$
       --no-build --out "$tmp/regress" 2>&1)
 check "the nightly's summary of a failing test has the waveform command" \
   'grep -q "^      waves (cycles [0-9]*-[0-9]*): $trace .* +fst=$tmp/regress/file/hello/report.fst +fst_start=[0-9]* +fst_cycles=[0-9]*$" <<<"$reg"'
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+summary

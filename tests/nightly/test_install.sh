@@ -5,8 +5,7 @@
 # only, run from outside the checkout: its checker passes and prints the version. Needs BUILD from make.
 set -u
 cd "$(dirname "$0")/../.."
-pass=0; fail=0
-check() { if eval "$2"; then pass=$((pass + 1)); echo "ok   $1"; else fail=$((fail + 1)); echo "FAIL $1"; fi; }
+. tests/lib/check.sh
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 ver=$(cat VERSION); root=$PWD
 san=0; [ "$BUILD" = build/san ] && san=1
@@ -64,5 +63,4 @@ check "the testbench's checker passes and prints version $ver (exit $rc)" \
 check "the simulator loads the installed DPI library, not the checkout's" \
   'ldd obj/Vtb_checker | grep -q "$area/lib/libtarmacchk.so" && ! ldd obj/Vtb_checker | grep -qF "$root"'
 cd "$root" || exit 1
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+summary

@@ -6,8 +6,7 @@
 # was dirty; a subset (--only) is marked so, its groups not run shown grey as not run. Needs BUILD from make.
 set -u
 cd "$(dirname "$0")/../.."
-pass=0; fail=0
-check() { if eval "$2"; then pass=$((pass + 1)); echo "ok   $1"; else fail=$((fail + 1)); echo "FAIL $1"; fi; }
+. tests/lib/check.sh
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 python3 sim/nightly.py --description tests/nightly/small.toml --set planted --no-build -j 2 --out "$tmp/out" \
   > "$tmp/log" 2>&1; rc=$?
@@ -80,5 +79,4 @@ chromium --headless --no-sandbox --disable-gpu --disable-quic --no-first-run --d
   --disable-component-update --disable-sync --user-data-dir="$ud" --window-size=1200,900 \
   --screenshot="$tmp/page.png" "file://$tmp/out/index.html" > /dev/null 2>&1
 check "Chromium renders it (a PNG screenshot)" '[ "$(head -c 8 "$tmp/page.png" | od -An -c | tr -d " ")" = "211PNG\r\n032\n" ]'
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+summary

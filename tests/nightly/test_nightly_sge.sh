@@ -6,9 +6,8 @@
 # accounting (qacct) records, a passing one's 0. Needs root, BUILD from make and the simulators built.
 set -u
 cd "$(dirname "$0")/../.." || exit 2
-if [ "$(id -u)" -ne 0 ]; then echo "skipped: the Grid Engine daemons need root (CI and make deps run as root)"; echo "0 passed, 0 failed, 1 skipped"; exit 0; fi
-pass=0; fail=0
-check() { if eval "$2"; then pass=$((pass + 1)); echo "ok   $1"; else fail=$((fail + 1)); echo "FAIL $1"; fi; }
+. tests/lib/check.sh
+if [ "$(id -u)" -ne 0 ]; then skipped "the Grid Engine daemons need root (CI and make deps run as root)"; summary; exit; fi
 tmp=$(mktemp -d "$PWD/$BUILD/tests-nightly-sge.XXXXXX")
 cluster="$tmp/cluster"
 trap 'python3 tests/nightly/sge_cluster.py stop "$cluster"; rm -rf "$tmp"' EXIT
@@ -19,7 +18,7 @@ nightly --set small --out "$tmp/local" > "$tmp/local.log" 2>&1; rc=$?
 check "the small nightly passes on the local launcher (exit $rc)" '[ "$rc" -eq 0 ] && tail -1 "$tmp/local.log" | grep -qx "8 passed, 0 failed"'
 
 t0=$(date +%s.%N)
-conf=$(python3 tests/nightly/sge_cluster.py start "$cluster") || { echo "FAIL the cell did not start"; echo "0 passed, 1 failed"; exit 1; }
+conf=$(python3 tests/nightly/sge_cluster.py start "$cluster") || { bad "the cell did not start"; summary; exit 1; }
 read -ra names <<<"$conf"   # four NAME=VALUE words
 export "${names[@]}"
 echo "cell up in $(awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }') s: $conf"
@@ -59,5 +58,4 @@ python3 tests/nightly/sge_cluster.py stop "$cluster"
 left=$(for p in $pids; do kill -0 "$p" 2>/dev/null && echo "$p"; done)
 check "every daemon the test started (sge_qmaster, sge_execd: $(wc -w <<<"$pids")) is stopped" \
   '[ "$(wc -w <<<"$pids")" -eq 2 ] && [ -z "$left" ] && [ ! -e "$cluster/pids" ]'
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+summary

@@ -8,9 +8,8 @@
 # cancelled and its tests reported as died of it. Needs root, BUILD from make and the simulators built.
 set -u
 cd "$(dirname "$0")/../.."
-if [ "$(id -u)" -ne 0 ]; then echo "skipped: slurmd needs root (CI and make deps run as root)"; echo "0 passed, 0 failed, 1 skipped"; exit 0; fi
-pass=0; fail=0
-check() { if eval "$2"; then pass=$((pass + 1)); echo "ok   $1"; else fail=$((fail + 1)); echo "FAIL $1"; fi; }
+. tests/lib/check.sh
+if [ "$(id -u)" -ne 0 ]; then skipped "slurmd needs root (CI and make deps run as root)"; summary; exit; fi
 # mode 0700, as mktemp makes it: the cluster must come up below a directory that is not world-executable (a clone
 # in a 0700 home), where munged refuses a socket
 tmp=$(mktemp -d "$PWD/$BUILD/tests-nightly-slurm.XXXXXX")
@@ -23,7 +22,7 @@ check "the small nightly passes on the local launcher (exit $rc)" '[ "$rc" -eq 0
 tail -4 "$tmp/local.log"
 
 t0=$(date +%s.%N)
-conf=$(python3 tests/nightly/slurm_cluster.py start "$cluster") || { echo "FAIL the cluster did not start"; echo "0 passed, 1 failed"; exit 1; }
+conf=$(python3 tests/nightly/slurm_cluster.py start "$cluster") || { bad "the cluster did not start"; summary; exit 1; }
 export "${conf?}"
 echo "cluster up in $(awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }') s: $conf"
 check "sinfo shows the one node idle" '[ "$(sinfo -h -o "%D %T")" = "1 idle" ]'
@@ -93,5 +92,4 @@ python3 tests/nightly/slurm_cluster.py stop "$cluster"
 left=$(for p in $pids; do kill -0 "$p" 2>/dev/null && echo "$p"; done)
 check "every daemon the test started (munged, slurmctld, slurmd: $(wc -w <<<"$pids")) is stopped" \
   '[ "$(wc -w <<<"$pids")" -eq 3 ] && [ -z "$left" ] && [ ! -e "$cluster/pids" ]'
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+summary

@@ -5,7 +5,8 @@
 # on QEMU's microbit, the model's defaults) or <elf under BUILD, no .elf>@<QEMU machine>@<model configuration>
 # (the ARMv7-M corpus on mps2-an385/an386). Needs BUILD and ORACLE_PROGRAMS from make.
 set -u
-pass=0; fail=0; total=0
+. tests/lib/check.sh
+total=0
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 for item in $ORACLE_PROGRAMS; do
   IFS=@ read -r p machine config <<<"$item"
@@ -19,16 +20,15 @@ for item in $ORACLE_PROGRAMS; do
     > "$tmp/$name.mout" 2> /dev/null
   mrc=$?
   if [ "$mrc" -ne 0 ] || [ "$qrc" -ne "$mrc" ] || ! cmp -s "$tmp/$name.qout" "$tmp/$name.mout"; then
-    fail=$((fail + 1)); echo "FAIL $p: exit $mrc on the model, $qrc on QEMU ${machine:-microbit}"
+    bad "$p: exit $mrc on the model, $qrc on QEMU ${machine:-microbit}"
     diff "$tmp/$name.mout" "$tmp/$name.qout" | head -5
   elif out=$("$BUILD/bin/qemu-compare" "$tmp/$name.log" "$tmp/$name.tarmac" 2>&1); then
-    pass=$((pass + 1)); n=$(sed -n 's/.*: \([0-9]*\) instructions compared.*/\1/p' <<<"$out"); total=$((total + n))
-    echo "ok   $p${machine:+ on $machine}: $n instructions, no divergence"
+    n=$(sed -n 's/.*: \([0-9]*\) instructions compared.*/\1/p' <<<"$out"); total=$((total + n))
+    ok "$p${machine:+ on $machine}: $n instructions, no divergence"
   else
-    fail=$((fail + 1)); echo "FAIL $p"; echo "$out" | head -5
+    bad "$p"; echo "$out" | head -5
   fi
   rm -f "$tmp/$name".*
 done
 echo "oracle: $total instructions compared against QEMU"
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+summary

@@ -10,8 +10,7 @@
 # must fail.
 set -u
 cd "$(dirname "$0")/../.."
-pass=0; fail=0
-check() { if eval "$2"; then pass=$((pass + 1)); echo "ok   $1"; else fail=$((fail + 1)); echo "FAIL $1"; fi; }
+. tests/lib/check.sh
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 
 # layout.py <dpi dir>: one line per misplaced function or file (file:line), exit 1 on any
@@ -190,5 +189,4 @@ perl -pi -e 's/^int m6_step\(m6 \*c\);/int step_once(m6 *c);/' "$tmp/root/model/
 check "a public call of model/armv6m.h without the prefix is reported" \
   '! python3 "$tmp/model_layout.py" "$tmp/root" > "$tmp/out.txt" && grep -q "armv6m.h:[0-9]*: step_once: a public name" "$tmp/out.txt"'
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+summary

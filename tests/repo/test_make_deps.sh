@@ -6,8 +6,7 @@
 set -u
 cd "$(dirname "$0")/../.."
 unset MAKELEVEL MAKEFLAGS MFLAGS  # under `make test`: the makes below are a user's top-level makes
-pass=0; fail=0
-check() { if eval "$2"; then pass=$((pass + 1)); echo "ok   $1"; else fail=$((fail + 1)); echo "FAIL $1"; fi; }
+. tests/lib/check.sh
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 fake() { mkdir -p "$tmp/$1"; printf '#!/usr/bin/env bash\n%s\n' "$3" > "$tmp/$1/$2"; chmod +x "$tmp/$1/$2"; }
 for dir in root user; do
@@ -61,5 +60,4 @@ MAKEFILES="$tmp/bench.mk" make -j4 T="$tmp" BUILD="$tmp/build-bench" DEPS_PKGS= 
 order=$(tr '\n' ',' < "$tmp/bench.log" 2>/dev/null)
 check "make -j4 bench: the prerequisite, then one benchmark after the other ($order exit $rc)" \
   '[ "$rc" -eq 0 ] && [ "$order" = "prereq built,bench-a start,bench-a end,bench-b start,bench-b end," ]'
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+summary

@@ -10,8 +10,7 @@
 # model with one must fail that check.
 set -u
 cd "$(dirname "$0")/../.."
-pass=0; fail=0
-check() { if eval "$2"; then pass=$((pass + 1)); echo "ok   $1"; else fail=$((fail + 1)); echo "FAIL $1"; fi; }
+. tests/lib/check.sh
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 
 # compare.py <m0_pkg.sv>: one line per disagreement (file:line and both values), exit 1 on any
@@ -114,5 +113,4 @@ perl -pi -e 's/\(1u << TM_REG_MSP\)/(1u << 16)/' "$tmp/model/trace.c"
 check "a literal bit number in the model's register-write marks is found (MSP as bit 16)" \
   'literal_bits "$tmp/model" | grep -q "trace.c:[0-9]*:.*1u << 16"'
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+summary
