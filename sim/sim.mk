@@ -5,8 +5,11 @@
 # rtl_tb/sources.f: the design and testbench sources in compile order (the scripts in sim/ read it too), with
 # the testbench pieces' package dpi/armv6m_tb_pkg.sv, whose DPI side is in libtarmacchk.so: every build links it
 RTL_SRCS := $(strip $(file < rtl_tb/sources.f))
-SIM_LIBS = $(abspath $(LIBARMV6M)) $(abspath $(LIBTARMAC))
-CHK_LIBS = -Wl,-rpath,$(abspath $(LIB)) $(abspath $(LIBTARMACCHK))
+# Paths relative to the checkout (sim/verilate.sh makes them absolute for Verilator and finds libtarmacchk.so at run
+# time by an rpath relative to the simulator, $ORIGIN): what a build records holds no absolute path, so a copied or
+# moved checkout (tests/integration/test_rebuild.sh) keeps its simulators, each loading its own checkout's library.
+SIM_LIBS = $(LIBARMV6M) $(LIBTARMAC)
+CHK_LIBS = $(LIBTARMACCHK)
 
 # $(1) output binary, $(2) sim/verilate.sh options, $(3) main source, $(4) extra libraries, $(5) extra prerequisites
 # The options and libraries a simulator was built with are in <dir>/verilate.args, rewritten (at parse time) only

@@ -12,7 +12,9 @@
 #   --top M      another top than tb_top, with tb_top's ports and C++ class name (Vtb_top), so that the same main
 #                drives it (rtl_tb/replay/replay_top.sv), built from the --src files (in order) instead of
 #                rtl_tb/sources.f
-#   <link line>  one argument: archives, shared libraries and linker options of the harness
+#   <link line>  one argument: archives, shared libraries and linker options of the harness; a relative path is
+#                taken from the repository's root, and each shared library's directory is found at run time
+#                relative to the simulator (rpath $ORIGIN/...), so that a moved build still loads its own
 #   <rtl root>   the directory that holds the rtl_tb/ tree to build (default: this repository's); the file list
 #                is always this repository's rtl_tb/sources.f, whose other entries (dpi/) stay this repository's
 # Run from the repository's root. Verilator's output goes to <out dir>/build.log; on failure its tail is printed
@@ -93,9 +95,21 @@ san=()
 # and harness are UBSan-checked in the builds without tracing, and the project's libraries keep it).
 [ -z "${SAN_FLAGS:-}" ] || [[ " ${extra[*]} " != *" --trace-fst "* ]] || san+=(-CFLAGS -fno-sanitize=undefined)
 mkdir -p "$out"
+# the link line as Verilator's make (in <out dir>) needs it: files absolute; a shared library linked by its name
+# (-L<dir> -l:<file>, so that the simulator needs "libtarmacchk.so", not a path) and found by an rpath relative to
+# the simulator ('$$': Verilator's makefile keeps it, the linker gets $ORIGIN)
+ldflags=()
+read -ra words <<<"$link"
+for w in "${words[@]}"; do
+  [[ $w == /* || $w == -* || ! -e $w ]] || w=$PWD/$w
+  if [[ $w == *.so && $w != -* ]]; then
+    ldflags+=("-Wl,-rpath,'\$\$ORIGIN/$(realpath -m --relative-to="$out" "$(dirname "$w")")'" \
+              "-L$(dirname "$w")" "-l:$(basename "$w")")
+  else ldflags+=("$w"); fi
+done
 # --exe --build: compile and link the harness's main too, so that the command gives the binary
 if ! verilator "${build[@]}" --exe --build "${design[@]}" -j "$jobs" "$target" "${extra[@]}" "${san[@]}" -Mdir "$out" "${checker[@]}" "${rtl[@]}" \
-     "$PWD/$main" "$PWD/sim/harness.cpp" -LDFLAGS "$link -lz -pthread" > "$out/build.log" 2>&1; then
+     "$PWD/$main" "$PWD/sim/harness.cpp" -LDFLAGS "${ldflags[*]} -lz -pthread" > "$out/build.log" 2>&1; then
   echo "verilate.sh: the build of $out failed ($out/build.log):" >&2
   tail -30 "$out/build.log" >&2
   exit 1
