@@ -22,7 +22,7 @@ $$(file >$(dir $(1))verilate.args,$$(strip $(2) $(4) $$(SAN_FLAGS)))
 endif
 $(1): $$(RTL_SRCS) sim/verilate.sh $(3) sim/harness.cpp sim/harness.h $$(LIBARMV6M) $$(LIBTARMAC) $(5) \
       $(dir $(1))verilate.args | deps
-	SAN_FLAGS="$$(SAN_FLAGS)" bash sim/verilate.sh $(2) $$(dir $$@) $(3) "$$(SIM_LIBS) $(4)"
+	BUILD=$$(BUILD) SAN_FLAGS="$$(SAN_FLAGS)" bash sim/verilate.sh $(2) $$(dir $$@) $(3) "$$(SIM_LIBS) $(4)"
 	@touch $$@
 endef
 TEST_SCRIPTS += tests/integration/test_rebuild.sh
@@ -99,7 +99,7 @@ $(BUILD)/sim/mutant-%/Vtb_top: sim/mutants.tsv sim/plant_mutant.sh sim/replace_o
                                sim/tb_main.cpp sim/harness.cpp sim/harness.h sim/waves.h dpi/tarmac_chk_pkg.sv \
                                $(LIBARMV6M) $(LIBTARMAC) $(LIBTARMACCHK) | deps
 	bash sim/plant_mutant.sh $* $(@D)/src
-	SAN_FLAGS="$(SAN_FLAGS)" bash sim/verilate.sh --chk $(@D)/ sim/tb_main.cpp "$(SIM_LIBS) $(CHK_LIBS)" $(@D)/src
+	BUILD=$(BUILD) SAN_FLAGS="$(SAN_FLAGS)" bash sim/verilate.sh --chk $(@D)/ sim/tb_main.cpp "$(SIM_LIBS) $(CHK_LIBS)" $(@D)/src
 # Coverage (dpi/README.md, "Coverage"): every test writes what its checker compared; the runner merges the
 # passing tests' files into <output root>/coverage.tsv, coverage.txt (summary, holes) and coverage.html.
 # In make test: two programs' coverage files from the core in lockstep, merged and reported

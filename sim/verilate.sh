@@ -18,7 +18,9 @@
 #   <rtl root>   the directory that holds the rtl_tb/ tree to build (default: this repository's); the file list
 #                is always this repository's rtl_tb/sources.f, whose other entries (dpi/) stay this repository's
 # Run from the repository's root. Verilator's output goes to <out dir>/build.log; on failure its tail is printed
-# and the exit status is 1. SAN_FLAGS in the environment (make test SAN=1): the project's libraries are
+# and the exit status is 1. With ccache installed every build compiles through it (Verilator's OBJCACHE), in
+# $BUILD/ccache unless OBJCACHE or CCACHE_DIR say otherwise: the simulators of make test are many builds of one
+# design, whose Verilator runtime, harness and unchanged modules then compile once. SAN_FLAGS in the environment (make test SAN=1): the project's libraries are
 # sanitized, so the simulator is compiled and linked with the same sanitizers.
 set -u
 
@@ -41,6 +43,11 @@ lint=(
   --lint-only -Wall
   --assert                       # the assertions as the test builds compile them
 )
+
+if [ -z "${OBJCACHE+set}" ] && command -v ccache > /dev/null; then
+  # paths under the repository hashed relative to it, and not the build directory: builds anywhere share objects
+  export OBJCACHE=ccache CCACHE_DIR=${CCACHE_DIR:-$PWD/${BUILD:-build}/ccache} CCACHE_BASEDIR=$PWD CCACHE_NOHASHDIR=1
+fi
 
 mode=build; chk=0; target=--cc; extra=(); params=(); srcs=(); jobs=2
 while [ $# -gt 0 ]; do
