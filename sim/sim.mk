@@ -100,6 +100,18 @@ $(BUILD)/sim/mutant-%/Vtb_top: sim/mutants.tsv sim/plant_mutant.sh sim/replace_o
                                $(LIBARMV6M) $(LIBTARMAC) $(LIBTARMACCHK) | deps
 	bash sim/plant_mutant.sh $* $(@D)/src
 	BUILD=$(BUILD) SAN_FLAGS="$(SAN_FLAGS)" bash sim/verilate.sh --chk $(@D)/ sim/tb_main.cpp "$(SIM_LIBS) $(CHK_LIBS)" $(@D)/src
+# The injected-bug cores of the integration tests (a planted bug from tests/integration/planted_bugs.tsv or
+# sim/mutants.tsv, with the assertions on): make targets, each built once and before the tests that run it
+# (TEST_USES_<test>, tests/tests.mk), in parallel with the other builds, and kept between runs.
+PLANTED_BUGS := tests/integration/planted_bugs.tsv
+$(BUILD)/sim/bug-%/Vtb_top: $(PLANTED_BUGS) sim/mutants.tsv sim/plant_mutant.sh sim/replace_once.sh $(RTL_SRCS) \
+                            sim/verilate.sh sim/tb_main.cpp sim/harness.cpp sim/harness.h sim/waves.h \
+                            dpi/tarmac_chk_pkg.sv $(LIBARMV6M) $(LIBTARMAC) $(LIBTARMACCHK) | deps
+	bash sim/plant_mutant.sh --mutants $(PLANTED_BUGS) --mutants sim/mutants.tsv $* $(@D)/src
+	BUILD=$(BUILD) SAN_FLAGS="$(SAN_FLAGS)" bash sim/verilate.sh --assert --chk $(@D)/ sim/tb_main.cpp \
+	  "$(SIM_LIBS) $(CHK_LIBS)" $(@D)/src
+	@touch $@
+.PRECIOUS: $(BUILD)/sim/bug-%/Vtb_top $(BUILD)/sim/mutant-%/Vtb_top
 # Coverage (dpi/README.md, "Coverage"): every test writes what its checker compared; the runner merges the
 # passing tests' files into <output root>/coverage.tsv, coverage.txt (summary, holes) and coverage.html.
 # In make test: two programs' coverage files from the core in lockstep, merged and reported
@@ -125,6 +137,8 @@ BENCHES += bench-rtl
 TEST_SCRIPTS += tests/integration/test_tail_chain.sh
 TEST_PREREQS += $(BUILD)/sim/chk-tc/Vtb_top $(TC_PROGRAM_ELFS)
 TEST_SCRIPTS += tests/integration/test_halt_on_mismatch.sh
+TEST_USES_tests/integration/test_halt_on_mismatch.sh := $(BUILD)/sim/bug-adcs_no_carry_in/Vtb_top \
+  $(BUILD)/sim/bug-rf_r5_bit0/Vtb_top $(BUILD)/programs/alu_add.elf
 # Every golden field compared or an error (addresses, xPSR views, PC records, entries, fault status) through the core.
 TEST_SCRIPTS += tests/integration/test_golden_fields.sh
 TEST_PREREQS += $(SIM_CHK) $(BUILD)/programs/alu_add.elf
@@ -142,9 +156,16 @@ TEST_SCRIPTS += tests/integration/test_foreign.sh
 TEST_PREREQS += $(SIM_CHK_FOREIGN) $(ISS) $(PROGRAM_ELFS)
 TEST_PREREQS += $(LIBTARMACCHK)
 
-# The AHB-Lite master assertions: each rule on scripted cycles, and a broken master stopped by one
-# (tests/integration/test_ahb_assert.sh builds both).
+# The AHB-Lite master assertions: each rule on scripted cycles (the testbench tests/rtl/tb_ahb_lite_master_checker.sv,
+# with its own clock), and a broken master stopped by one (tests/integration/test_ahb_assert.sh).
+AHB_CHK_TB := $(BUILD)/sim/ahb-master-checker/Vtb_ahb_lite_master_checker
+AHB_CHK_TB_SRCS := rtl_tb/monitors/ahb_lite_master_checker.sv tests/rtl/tb_ahb_lite_master_checker.sv
+$(AHB_CHK_TB): $(AHB_CHK_TB_SRCS) sim/verilate.sh | deps
+	BUILD=$(BUILD) bash sim/verilate.sh --binary --assert $(@D) tb_ahb_lite_master_checker $(AHB_CHK_TB_SRCS)
+	@touch $@
 TEST_SCRIPTS += tests/integration/test_ahb_assert.sh
+TEST_USES_tests/integration/test_ahb_assert.sh := $(AHB_CHK_TB) $(BUILD)/sim/bug-hwdata_every_cycle/Vtb_top \
+  $(BUILD)/programs/sort.elf
 
 # FST waveforms: the build with tracing writes a window of cycles (tests/integration/test_waves.sh), read back by
 # fst_info (Verilator's FST reader; its sources warn, so they get their own flags).

@@ -5,15 +5,13 @@
 # register loads every cycle instead of with the address phase, so that HWDATA changes in a waited write data
 # phase. With wait states the assertion stops the run with its message and exit status 4 (the lockstep checker
 # attached but not the one that failed) and the command for the waveform; without wait states the bug cannot
-# show and the run passes. Needs BUILD from make, the libraries and the programs built.
+# show and the run passes. Needs BUILD from make, the testbench and the broken master built (sim/sim.mk), sort.elf.
 set -u
 . tests/lib/check.sh
-d="$BUILD/ahb_assert"; rm -rf "$d"; mkdir -p "$d"
+tb="$BUILD/sim/ahb-master-checker/Vtb_ahb_lite_master_checker"; sim="$BUILD/sim/bug-hwdata_every_cycle/Vtb_top"
 
 # the rules one by one: case, assertion that must fire
-if bash sim/verilate.sh --binary --assert "$d/tb" tb_ahb_lite_master_checker rtl_tb/monitors/ahb_lite_master_checker.sv \
-     tests/rtl/tb_ahb_lite_master_checker.sv; then
-  tb="$d/tb/Vtb_ahb_lite_master_checker"
+if [ -x "$tb" ]; then
   out=$("$tb" +case=legal 2>&1); rc=$?
   check "legal sequences (waited IDLE turning NONSEQ, cancel to IDLE in an ERROR, a burst): no assertion (exit $rc)" \
     '[ "$rc" -eq 0 ] && grep -q "case legal ended without an assertion" <<<"$out" && ! grep -q "Assertion failed" <<<"$out"'
@@ -36,17 +34,11 @@ error_no_first ErrorFirstCycle_A
 wait_no_transfer OkayWithoutDataPhase_A
 EOF
 else
-  bad "build of the assertion testbench"
+  bad "no assertion testbench $tb (make builds it)"
 fi
 
-# the broken master, with the checker attached
-cp -r rtl_tb "$d/"
-bash sim/replace_once.sh "$d/rtl_tb/core/m0_lsu.sv" \
-  "else if (req.req && hready) wdata_q <= req.wdata;" "else wdata_q <= req.wdata;"
-lib="$PWD/$BUILD/lib"
-if SAN_FLAGS=${SAN_FLAGS:-} bash sim/verilate.sh --assert --chk "$d/obj" sim/tb_main.cpp \
-     "$lib/libarmv6m.a $lib/libtarmac.a -Wl,-rpath,$lib $lib/libtarmacchk.so" "$d"; then
-  sim="$d/obj/Vtb_top"
+# the broken master (tests/integration/planted_bugs.tsv, hwdata_every_cycle), with the checker attached
+if [ -x "$sim" ]; then
   out=$("$sim" +elf="$BUILD/programs/sort.elf" +tarmac_golden=golden/sort.tarmac.gz +waitstates=25 +seed=1 2>&1); rc=$?
   check "wait states: the assertion stops the run with exit 4 (exit $rc)" '[ "$rc" -eq 4 ]'
   check "its message names the rule and the values" \
@@ -57,11 +49,11 @@ if SAN_FLAGS=${SAN_FLAGS:-} bash sim/verilate.sh --assert --chk "$d/obj" sim/tb_
   cyc=$(sed -n 's/.*waited write data phase (cycle \([0-9]*\)).*/\1/p' <<<"$out")
   # (this build has no build with tracing beside it: the plusargs, no command)
   check "the plusargs for the waveform of the 1000 cycles before the failure (cycle $cyc), no command for a build that does not exist" \
-    '[ -n "$cyc" ] && grep -q "^tb_main: waveform of cycles $((cyc > 1000 ? cyc - 1000 : 0))-$((cyc + 9)): +fst=sort.fst +fst_start=$((cyc > 1000 ? cyc - 1000 : 0)) +fst_cycles=[0-9]* with the same arguments in a build with tracing (none at $d/obj-trace/Vtb_top;" <<<"$out"'
+    '[ -n "$cyc" ] && grep -q "^tb_main: waveform of cycles $((cyc > 1000 ? cyc - 1000 : 0))-$((cyc + 9)): +fst=sort.fst +fst_start=$((cyc > 1000 ? cyc - 1000 : 0)) +fst_cycles=[0-9]* with the same arguments in a build with tracing (none at ${sim%/Vtb_top}-trace/Vtb_top;" <<<"$out"'
   out=$("$sim" +elf="$BUILD/programs/sort.elf" +tarmac_golden=golden/sort.tarmac.gz +waitstates=0 2>&1); rc=$?
   check "no wait states: nothing to hold, the run passes (exit $rc)" \
     '[ "$rc" -eq 0 ] && grep -q "^tarmac checker: PASS" <<<"$out" && ! grep -q "Assertion failed" <<<"$out"'
 else
-  bad "build of the broken master"
+  bad "no broken master $sim (make builds it)"
 fi
 summary
