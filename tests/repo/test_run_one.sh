@@ -4,8 +4,7 @@
 # (no summary, or a non-zero exit with nothing failed) or a missing result.
 set -u
 cd "$(dirname "$0")/../.."
-pass=0; fail=0
-check() { if eval "$2"; then pass=$((pass + 1)); echo "ok   $1"; else fail=$((fail + 1)); echo "FAIL $1"; fi; }
+. tests/lib/check.sh
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 script() { printf '#!/usr/bin/env bash\n%s\n' "$2" > "$tmp/$1.sh"; }
 script skips 'echo "4 passed, 0 failed, 3 skipped"'
@@ -26,5 +25,4 @@ check "green results: exit 0, one clean final line (exit $rc: $(tail -n1 "$tmp/s
 bash tests/test_summary.sh "$tmp/r/skips" "$tmp/r/fails" "$tmp/r/silent" "$tmp/r/none" > "$tmp/sum" 2>&1; rc=$?
 check "a failure, a broken test and a missing result: exit 1, 3 failed (exit $rc: $(tail -n1 "$tmp/sum"))" \
   '[ "$rc" -ne 0 ] && [ "$(tail -n1 "$tmp/sum")" = "6 passed, 3 failed, 3 skipped" ]'
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+summary
