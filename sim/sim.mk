@@ -283,8 +283,20 @@ async-elfs = $(foreach s,$(1),$(RANDOM_DIR)/async_$(s).elf)
 # the replay of a live run's golden_out in file mode (tests/integration/test_live.sh)
 TEST_SCRIPTS += tests/integration/test_live.sh
 TEST_PREREQS += $(SIM_CHK_LIVE) $(BUILD)/sim/plain/Vtb_top $(LIVE_PROGRAM_ELFS) $(call async-elfs,$(ASYNC_TEST_SEEDS))
-# Injected bugs only live mode sees (sim/live_bugs.tsv), each detected with a report naming the cause
+# Injected bugs only live mode sees (sim/live_bugs.tsv), each detected with a report naming the cause: one copy of
+# the RTL with every bug behind +live_bug=<row>, built as chk-live is and as chk-vis-live is (VisPort).
+LIVE_BUGS := $(BUILD)/sim/live-bugs
+$(LIVE_BUGS)/src/planted: sim/live_bugs.tsv tests/integration/plant_live_bugs.sh sim/replace_once.sh $(RTL_SRCS)
+	bash tests/integration/plant_live_bugs.sh $(@D)
+	@touch $@
+$(LIVE_BUGS)/obj/Vtb_top $(LIVE_BUGS)/obj-vis/Vtb_top: $(LIVE_BUGS)/%/Vtb_top: $(LIVE_BUGS)/src/planted sim/verilate.sh \
+    sim/tb_main.cpp sim/harness.cpp sim/harness.h sim/waves.h dpi/tarmac_chk_pkg.sv $(LIBARMV6M) $(LIBTARMAC) \
+    $(LIBTARMACCHK) | deps
+	BUILD=$(BUILD) SAN_FLAGS="$(SAN_FLAGS)" bash sim/verilate.sh --chk $(LIVE_PARAMS) $(if $(filter obj-vis,$*),-GVisPort=1) \
+	  $(@D)/ sim/tb_main.cpp "$(SIM_LIBS) $(CHK_LIBS)" $(LIVE_BUGS)/src
+	@touch $@
 TEST_SCRIPTS += tests/integration/test_live_bugs.sh
+TEST_USES_tests/integration/test_live_bugs.sh := $(LIVE_BUGS)/obj/Vtb_top $(LIVE_BUGS)/obj-vis/Vtb_top
 TEST_PREREQS += $(LIBTARMACCHK) $(PROGRAM_ELFS) $(LIVE_PROGRAM_ELFS) $(call async-elfs,1 5)
 
 # `make mutate`: the mutation campaign over MUTANTS (sim/mutants.tsv and the second batch sim/mutants_sys.tsv).
