@@ -42,9 +42,12 @@ test_result = $(TEST_RESULT_DIR)/$(subst /,.,$(patsubst $(BUILD)/%,%,$(1))).resu
 TEST_RESULTS := $(foreach t,$(TEST_SCRIPTS) $(TEST_BINS),$(call test_result,$(t)))
 CHECK_RESULTS := $(foreach t,$(TEST_BINS) $(CHECK_SCRIPTS),$(call test_result,$(t)))
 # TEST_USES_<test> (a fragment sets it): what that test alone runs, an order-only prerequisite of its result, so
-# that make builds it once, in parallel with the rest, also when the result is asked for alone.
+# that make builds it once, in parallel with the rest, also when the result is asked for alone. Under make test
+# every test waits for all of them too: no simulator is compiled while a test runs (test_mutate.sh counts the
+# compiler cache's misses).
+TEST_USES := $(foreach t,$(TEST_SCRIPTS),$(TEST_USES_$(t)))
 define test_rule
-$(call test_result,$(1)): $(1) FORCE | $(TEST_USES_$(1)) $(if $(filter test,$(MAKECMDGOALS)),$(TEST_BINS) $(TEST_PREREQS))
+$(call test_result,$(1)): $(1) FORCE | $(TEST_USES_$(1)) $(if $(filter test,$(MAKECMDGOALS)),$(TEST_BINS) $(TEST_PREREQS) $(TEST_USES))
 	@$$(TEST_ENV) bash tests/run_one.sh $(1) $$@
 endef
 $(foreach t,$(sort $(TEST_SCRIPTS) $(TEST_BINS)),$(eval $(call test_rule,$(t))))
