@@ -49,6 +49,10 @@ $(OBJ)/tests/unit/ring/%.o: CPPFLAGS += -Idpi/lib
 # The tarmac-diff tests run the built binary.
 TEST_DEPS_diff := $(BIN)/tarmac-diff
 
+# The input guards' tests (tests/unit/io) run every reader as built: the model, mtb-decode, tarmac-cov and the
+# testbench's ELF loader in a plain simulator.
+TEST_DEPS_io = $(ISS) $(BIN)/mtb-decode $(BIN)/tarmac-cov $(BUILD)/sim/plain/Vtb_top
+
 # Fuzzing (clang + libFuzzer, ASan + UBSan, a finding aborts): `make fuzz` runs every target of FUZZ_TARGETS
 # (tests/fuzz/<name>.c and FUZZ_SRCS_<name>, built with the library's sources) for FUZZ_SECONDS and merges new
 # coverage into its committed corpus (FUZZ_CORPUS_<name>, by default tests/fuzz/corpus_<name>/), which `make test`

@@ -36,5 +36,5 @@ TEST_LIBS_model = $(LIBARMV6M) $(LIBTARMAC)
 # The C API contract of every exported call (tests/unit/api): the library, the model and the checker.
 TEST_LIBS_api = $(LIBARMV6M) $(LIBTARMAC)
 $(OBJ)/tests/unit/api/%.o: CPPFLAGS += -Imodel
-TEST_DEPS_model = $(PROGRAM_ELFS) $(ISS)
+TEST_DEPS_model = $(PROGRAM_ELFS) $(ISS) $(BIN)/tarmac-diff
 $(OBJ)/tests/unit/model/%.o: CPPFLAGS += -Imodel
