@@ -252,6 +252,9 @@ int m6_exception_return(m6 *c, uint32_t exc_return)
     int to_thread = exc_return != 0xfffffff1u;
     int to_psp = exc_return == 0xfffffffdu;
     c->active &= ~(1ull << c->ipsr);
+    /* sw_pend=next: the returning instruction is the one more instruction a store's pend waits for, so what the
+     * stores before it pended is visible at the return's boundary and may be tail-chained into */
+    if (c->cfg.sw_pend == M6_PEND_NEXT) c->pend_held = 0;
     if (c->live) { /* live: the core chains (live_chain); into what preempts now, as the architecture says */
         unsigned n = c->live_chain ? m6_preempting(c) : 0;
         if (n) {

@@ -22,10 +22,6 @@ model=${REPLAY_CONFIG//,/;}; model=${model//=/:}
 WAITING="
 epsr_t file|flags UNKNOWN at reset (apsr_reset=unknown, the core's preset): its HardFault handler rewrites the stacked xPSR 0xC0000000, the model's whole-word tracking makes the word UNKNOWN and cannot follow the return (armv6m-iss exits 123: no golden)
 epsr_t live|flags UNKNOWN at reset (as in file mode): the model stops at the return from the rewritten frame
-exc_return file|sw_pend=next on an exception return: the handler's NMIPENDSET store is followed by its BX LR, and the core tail-chains into NMI from that return, where the model unstacks to Thread first
-exc_return live|sw_pend=next on an exception return (as in file mode)
-exc_return_ws25 file|sw_pend=next on an exception return (as exc_return)
-exc_return_ws25 live|sw_pend=next on an exception return (as exc_return)
 systick file|SysTick inside the core counting cycles: in file mode the golden's SysTick counts instructions (live mode passes)
 exec_priority file|an architecture deviation of the core, no setting: a handler that lowers its own exception's priority leaves the execution priority with the preempted active exception (ARMv6-M B1.5.4), but the core compares with the current exception's priority alone and takes IRQ2 and IRQ3 inside IRQ1
 exec_priority live|the architecture deviation of the core (as in file mode)

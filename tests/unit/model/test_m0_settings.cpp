@@ -319,6 +319,39 @@ TEST(SwPend, NextTakesThePendAfterExactlyOneMoreInstruction)
     }
 }
 
+TEST(SwPend, NextPendVisibleAtAnExceptionReturnTailChains)
+{
+    // main: svc 0 ; b . ; SVC handler (0x200): str r1, [r0] (the pend) ; bx lr ; the handlers (0x300): b .
+    // With sw_pend=next the BX LR is the one more instruction: the pend is visible at the return, which
+    // tail-chains into it (the frame kept, never read), not a return to Thread and a new entry.
+    struct {
+        uint32_t value;
+        unsigned exc;
+    } cases[] = { { 1u << 31, M6_EXC_NMI }, { 1u << 28, M6_EXC_PENDSV } };  // ICSR NMIPENDSET, PENDSVSET
+    for (const auto &t : cases) {
+        {
+            Machine m({ 0xdf00, 0xe7fe }, { 0x6001, 0x4770 });
+            m.poke32(4 * M6_EXC_NMI, 0x301);
+            m.poke32(4 * M6_EXC_PENDSV, 0x301);
+            m.poke32(0x300, 0xe7fe);
+            m.configure([&](m6_config &k) {
+                k.sw_pend = M6_PEND_NEXT;
+                k.tail_chain = 1;
+            });
+            std::vector<Rec> recs;
+            m6_trace_to_sink(m.c, sink, &recs, 1);
+            ASSERT_EQ(m6_reset(m.c, nullptr), 0);
+            m6_set_reg(m.c, 0, 0xe000ed04);
+            m6_set_reg(m.c, 1, t.value);
+            m.run(3);  // svc + entry, the store, bx lr
+            ASSERT_EQ(m.ipsr(), t.exc);
+            EXPECT_EQ(m6_reg(m.c, TM_REG_LR), 0xfffffff9u);
+            EXPECT_EQ(m6_msp(m.c), 0x20000fe0u) << "the SVC's frame kept";
+            EXPECT_EQ(last(recs, "MR", 0x20000fe0u + 24), nullptr) << "the frame is not unstacked";
+        }
+    }
+}
+
 TEST(Shcsr, AbsentReadsZeroAndPendsNothing)
 {
     // str r1, [r0] (SHCSR SVCALLPENDED) ; ldr r2, [r0] ; nop ; b .
