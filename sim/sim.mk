@@ -331,7 +331,7 @@ mutate: $(PROGRAM_ELFS) $(TC_PROGRAM_ELFS) $(LIVE_PROGRAM_ELFS) $(call random-pr
 # The reference core configured as Arm's Cortex-M0 makes its choices (model/ARCHITECTURE.md, "Configuration", the
 # model's preset=cortex-m0): CPUID 0x410CC200, r0-r12 reset to 0xFFFFFFFF and held UNKNOWN by the golden, no VTOR,
 # SYST_CALIB 0xC0000000, the unstacking abandoned for an exception that arrives during it, tail-chaining and late
-# arrival. M0_CONFIG overrides three of the preset's choices: software pends after the next DSB or ISB (the
+# arrival. M0_CONFIG overrides four of the preset's choices: NMI on its rising edge (the reference SCS's); software pends after the next DSB or ISB (the
 # reference core has no sw_pend=next); the flags reset to N Z as the core's value, not UNKNOWN (epsr_t's handler
 # rewrites the stacked xPSR, which the model's whole-register tracking would make UNKNOWN: exit 123); and SHCSR
 # present (timer_irq, a live program whose expected output is the architecture's, pends SVCall by SHCSR; SHCSR
@@ -343,7 +343,7 @@ mutate: $(PROGRAM_ELFS) $(TC_PROGRAM_ELFS) $(LIVE_PROGRAM_ELFS) $(call random-pr
 M0_PARAMS := -GCpuId=32\'h410CC200 -GRReset=32\'hFFFFFFFF -GRResetUnknown=1 -GApsrReset=4\'hC \
              -GVtorPresent=0 -GSystCalib=32\'hC0000000 -GPendBarrier=1 \
              -GAbandonUnstack=1 -GTailChain=1 -GLateArrival=1 -GVisPort=1
-M0_CONFIG := preset=cortex-m0,sw_pend=barrier,apsr_reset=0xc0000000,shcsr=1
+M0_CONFIG := preset=cortex-m0,sw_pend=barrier,apsr_reset=0xc0000000,shcsr=1,nmi=edge
 SIM_CHK_M0 := $(BUILD)/sim/chk-m0/Vtb_top
 SIM_CHK_M0_LIVE := $(BUILD)/sim/chk-m0-live/Vtb_top
 $(eval $(call verilate,$(SIM_CHK_M0),--assert --chk $(M0_PARAMS),sim/tb_main.cpp,$$(CHK_LIBS),sim/waves.h dpi/tarmac_chk_pkg.sv $$(LIBTARMACCHK)))

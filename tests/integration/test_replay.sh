@@ -25,7 +25,6 @@ epsr_t live|flags UNKNOWN at reset (as in file mode): the model stops at the ret
 systick file|SysTick inside the core counting cycles: in file mode the golden's SysTick counts instructions (live mode passes)
 exec_priority file|an architecture deviation of the core, no setting: a handler that lowers its own exception's priority leaves the execution priority with the preempted active exception (ARMv6-M B1.5.4), but the core compares with the current exception's priority alone and takes IRQ2 and IRQ3 inside IRQ1
 exec_priority live|the architecture deviation of the core (as in file mode)
-async_m0_2_seed2 live|NMI level-sensitive: the NMI line still high when the NMI handler returns is taken again (a tail-chain into NMI)
 async_m0_38_seed3_ws25 live|a PUSH abandoned after its first write by an interrupt and restarted after it: the checker must take the abandoned write as no golden access
 "
 waits() { grep -m1 "^$1 $2|" <<<"$WAITING" | cut -d'|' -f2; }

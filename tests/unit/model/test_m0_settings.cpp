@@ -431,6 +431,7 @@ TEST(Preset, CortexM0SetsTheCoresChoicesTogether)
     EXPECT_EQ(cfg.abandon_unstack, 1);
     EXPECT_EQ(cfg.shcsr, 0);
     EXPECT_EQ(cfg.apsr_reset_unknown, 1);
+    EXPECT_EQ(cfg.nmi_level, 1);
     EXPECT_EQ(cfg.vtor, 1) << "a later key overrides the preset";
     EXPECT_EQ(cfg.num_irq, 16u) << "the system's choices stay";
     EXPECT_EQ(cfg.mtb, def.mtb);
