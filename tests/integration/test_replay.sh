@@ -25,7 +25,6 @@ epsr_t live|flags UNKNOWN at reset (as in file mode): the model stops at the ret
 systick file|SysTick inside the core counting cycles: in file mode the golden's SysTick counts instructions (live mode passes)
 exec_priority file|an architecture deviation of the core, no setting: a handler that lowers its own exception's priority leaves the execution priority with the preempted active exception (ARMv6-M B1.5.4), but the core compares with the current exception's priority alone and takes IRQ2 and IRQ3 inside IRQ1
 exec_priority live|the architecture deviation of the core (as in file mode)
-async_m0_38_seed3_ws25 live|a PUSH abandoned after its first write by an interrupt and restarted after it: the checker must take the abandoned write as no golden access
 "
 waits() { grep -m1 "^$1 $2|" <<<"$WAITING" | cut -d'|' -f2; }
 
@@ -88,6 +87,12 @@ fault "an entry to the wrong exception (IPSR 10 for SVCall)" file "vis_ipsr_o@78
   "wrong exception: the golden entered SVCall \(11\), the RTL exception 10"
 fault "an entry to the wrong exception (IPSR 10 for SVCall)" live "vis_ipsr_o@78^1+" "instruction stream" \
   "wrong exception: the golden entered SVCall \(11\), the RTL exception 10"
+# a write of a PUSH the core abandoned for an interrupt (async_m0_38_seed3_ws25: PUSH {r4, lr} at 0xc8c, its write
+# of r4 at 20003fcc, data at 3894, before IRQ2's stacking) is accepted only with r4's value: flipped, it is found
+run async_m0_38_seed3_ws25 live +replay_fault="HWDATA@3894^4"
+if [ "$rc" -eq 3 ] && grep -q "bus data at 20003fcc (W4, HWDATA/HRDATA 00000005)" <<<"$out"; then
+  ok "a flipped write of an abandoned PUSH (live, HWDATA@3894^4) fails"
+else bad "a flipped write of an abandoned PUSH: exit $rc" "$(grep -m1 -A3 'MISMATCH #1' <<<"$out")"; fi
 # a fault specification the reader cannot take is an error that says so
 run svc file +replay_fault="vis_r99_o@1^1"
 if [ "$rc" -ne 0 ] && grep -q "expected <signal>@<cycle>^<hex mask>" <<<"$out"; then ok "a bad +replay_fault is refused"
