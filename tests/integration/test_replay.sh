@@ -20,8 +20,6 @@ model=${REPLAY_CONFIG//,/;}; model=${model//=/:}
 
 # <recording> <mode>|<the model setting it waits for>: <what the core did>
 WAITING="
-epsr_t file|flags UNKNOWN at reset (apsr_reset=unknown, the core's preset): its HardFault handler rewrites the stacked xPSR 0xC0000000, the model's whole-word tracking makes the word UNKNOWN and cannot follow the return (armv6m-iss exits 123: no golden)
-epsr_t live|flags UNKNOWN at reset (as in file mode): the model stops at the return from the rewritten frame
 systick file|SysTick inside the core counting cycles: in file mode the golden's SysTick counts instructions (live mode passes)
 exec_priority file|an architecture deviation of the core, no setting: a handler that lowers its own exception's priority leaves the execution priority with the preempted active exception (ARMv6-M B1.5.4), but the core compares with the current exception's priority alone and takes IRQ2 and IRQ3 inside IRQ1
 exec_priority live|the architecture deviation of the core (as in file mode)

@@ -415,6 +415,27 @@ TEST(ApsrReset, UnknownFlagsReachTheStackedXpsr)
     EXPECT_EQ(xpsr->unknown & 0x00ffffffu, 0u);
 }
 
+TEST(ApsrReset, AStackedXpsrRewrittenKeepsItsFlagsUnknownBitByBit)
+{
+    // main: udf ; lsrs r0, r5, #24 ; movs r4, #1 ; ands r0, r4 ; b .
+    // HardFault (0x200): ldr r5, [sp, #28] ; movs r3, #128 ; lsls r3, r3, #17 ; orrs r5, r3 (EPSR.T set) ;
+    //   str r5, [sp, #28] ; ldr r1, [sp, #24] ; adds r1, #2 ; str r1, [sp, #24] (past the UDF) ; bx lr
+    Machine m({ 0xde00, 0x0e28, 0x2401, 0x4020, 0xe7fe },
+              { 0x9d07, 0x2380, 0x045b, 0x431d, 0x9507, 0x9906, 0x3102, 0x9106, 0x4770 });
+    m.configure([](m6_config &k) { k.apsr_reset_unknown = 1; });
+    ASSERT_EQ(m6_reset(m.c, nullptr), 0);
+    m.run(10);  // the entry and the handler: back at 0x102
+    ASSERT_EQ(m6_stopped(m.c), 0) << m6_stop_reason(m.c);
+    EXPECT_EQ(m6_reg(m.c, TM_REG_PC), 0x102u);
+    EXPECT_EQ(m6_reg_unknown(m.c, 5), 0xf0000000u) << "the flags' bits of the word the handler wrote back";
+    EXPECT_EQ(m6_reg_unknown(m.c, TM_REG_XPSR), 0xf0000000u) << "the flags from the frame: still unknown";
+    m.run(3);
+    EXPECT_EQ(m6_reg_unknown(m.c, 0), 0u) << "EPSR.T's bit, shifted down and masked: known";
+    EXPECT_EQ(m6_reg(m.c, 0), 1u);
+    EXPECT_EQ(m6_reg_unknown(m.c, TM_REG_XPSR), 0x10000000u)
+        << "LSRS set C from a known bit (bit 23), ANDS N and Z from known bits: V stays unknown";
+}
+
 TEST(Preset, CortexM0SetsTheCoresChoicesTogether)
 {
     m6_config cfg, def;
