@@ -3,7 +3,10 @@
 # recording drives the visibility-port adapter, the monitor and the checker as the live core would
 # (rtl_tb/replay/replay_top.sv, build/sim/replay-m0):
 #   - in file mode, every recording whose program takes no interrupt input, against the golden the model makes of
-#     the recorded ELF with REPLAY_CONFIG ($BUILD/replay);
+#     the recorded ELF with REPLAY_CONFIG ($BUILD/replay); SysTick inside the core counts the core's clock, where a
+#     file-mode golden counts instructions, so a program whose golden enables SysTick's counter (a SYST_CSR write
+#     with ENABLE) depends on the core's timing as an interrupt input does: it runs in live mode only
+#     (systick:cycles), as the test says for each;
 #   - in live mode, every recording, with the recorded IRQ and NMI lines;
 #   - each passes with the recorded exit code (a recording cut at its cycle limit: no mismatch up to the cut);
 #   - faults planted in a recording fail where they are: a flipped bus data bit, a wrong register value on the
@@ -20,7 +23,6 @@ model=${REPLAY_CONFIG//,/;}; model=${model//=/:}
 
 # <recording> <mode>|<the model setting it waits for>: <what the core did>
 WAITING="
-systick file|SysTick inside the core counting cycles: in file mode the golden's SysTick counts instructions (live mode passes)
 exec_priority file|an architecture deviation of the core, no setting: a handler that lowers its own exception's priority leaves the execution priority with the preempted active exception (ARMv6-M B1.5.4), but the core compares with the current exception's priority alone and takes IRQ2 and IRQ3 inside IRQ1
 exec_priority live|the architecture deviation of the core (as in file mode)
 "
@@ -45,6 +47,9 @@ for f in "$rec"/*.txt.gz; do
   code=$(zcat "$f" | sed -n 's/^# end: .*exit code \([0-9]*\).*/\1/p')
   modes=live
   case " $LIVE_PROGRAMS " in *" $p "*) ;; *) [[ $p == async_* ]] || modes="file live" ;; esac
+  if [ "$modes" != live ] && zcat "$BUILD/replay/$p.tarmac.gz" | grep -Eqm1 'MW4 e000e010 [0-9a-f]*[13579bdf]( |$)'; then
+    modes=live; echo "note $r: live mode only, its golden enables SysTick's counter (the core's clock)"
+  fi
   for mode in $modes; do
     run "$r" "$mode"
     why=$(waits "$r" "$mode")
