@@ -349,7 +349,9 @@ int m6_config_parse(m6_config *cfg, const char *text, tm_error *err)
         *eq = '\0';
         int rc = m6_config_set(cfg, item, eq + 1, err);
         if (rc != TM_OK) return rc;
-        uint64_t bit = 1ull << m6_config_index(item);
+        int at = m6_config_index(item);
+        if (at < 0) continue; /* preset: a name for the keys it set, which a later key may override */
+        uint64_t bit = 1ull << at;
         if (given & bit) return fail(err, "configuration key '%s' given twice", item);
         given |= bit;
     }
