@@ -100,11 +100,11 @@ void m6_set_reg(m6 *c, int id, uint32_t v);
 uint32_t m6_xpsr(const m6 *c);
 uint32_t m6_msp(const m6 *c);
 uint32_t m6_psp(const m6 *c);
-/* The bits of the register's value that are UNKNOWN (model/ARCHITECTURE.md, "UNKNOWN values"): all of r0-r12 or
- * LR, the flags of TM_REG_XPSR; 0 for a known value and for the other ids. */
+/* The bits of the register's value that are UNKNOWN (model/ARCHITECTURE.md, "UNKNOWN values"), bit by bit: of r0-r12
+ * or LR, the flags of TM_REG_XPSR; 0 for a known value and for the other ids. */
 uint32_t m6_reg_unknown(const m6 *c, int id);
 /* A value the core showed for a register the model holds as unknown (live mode: its write, or its snapshot): the
- * register takes it and is known from then on. A register the model knows is left alone. */
+ * register takes its unknown bits from it and is known from then on. A register the model knows is left alone. */
 void m6_take_value(m6 *c, int id, uint32_t v);
 
 /* ---- Memory: model/mem.c, model/scs.c ---- */

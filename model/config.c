@@ -154,6 +154,12 @@ static int set_mem_map(m6_config *c, const char *v, tm_error *err)
 }
 static int get_arch(const m6_config *c, char *b, size_t n) { return snprintf(b, n, "%s", arch_names[c->arch]); }
 static int get_mem_map(const m6_config *c, char *b, size_t n) { return snprintf(b, n, "%s", mem_map_names[c->mem_map]); }
+static const char *const nmi_names[] = { "edge", "level" };
+static int set_nmi(m6_config *c, const char *v, tm_error *err)
+{
+    return named(v, nmi_names, 2, &c->nmi_level) ? BAD("nmi", "edge or level") : 0;
+}
+static int get_nmi(const m6_config *c, char *b, size_t n) { return snprintf(b, n, "%s", nmi_names[c->nmi_level]); }
 
 static int set_shcsr(m6_config *c, const char *v, tm_error *err)
 {
@@ -253,6 +259,8 @@ static const option options[] = {
       set_arch, get_arch },
     { { "mem_map", "default", "default: the reference system's memory map; mps2: QEMU's MPS2 boards' (4 MiB of code "
                               "at 0, 4 MiB of SRAM at 0x20000000)" }, set_mem_map, get_mem_map },
+    { { "nmi", "edge", "edge: the NMI input pends NMI on its rising edge; level: while high, so a line still high when "
+                       "the NMI handler returns pends it again (Cortex-M0)" }, set_nmi, get_nmi },
 };
 
 /* Named sets of options (preset=<name>): what a known core chooses, applied in order on top of the configuration
@@ -262,14 +270,14 @@ static const struct {
     const char *name, *options;
 } presets[] = {
     { "cortex-m0", "cpuid=0x410cc200,r_reset=unknown,vtor=0,syst_calib=0xc0000000,sw_pend=next,tail_chain=1,"
-                   "late_arrival=1,abandon_unstack=1,shcsr=0,apsr_reset=unknown" },
+                   "late_arrival=1,abandon_unstack=1,shcsr=0,apsr_reset=unknown,nmi=level" },
 };
 #define N_OPTIONS (sizeof options / sizeof options[0])
 
 int m6_config_omits_default(const char *key)
 {
     if (!key) return 0;
-    return !strcmp(key, "arch") || !strcmp(key, "mem_map");
+    return !strcmp(key, "arch") || !strcmp(key, "mem_map") || !strcmp(key, "nmi");
 }
 
 const m6_config_info *m6_config_at(size_t i) { return i < N_OPTIONS ? &options[i].info : NULL; }
@@ -341,7 +349,9 @@ int m6_config_parse(m6_config *cfg, const char *text, tm_error *err)
         *eq = '\0';
         int rc = m6_config_set(cfg, item, eq + 1, err);
         if (rc != TM_OK) return rc;
-        uint64_t bit = 1ull << m6_config_index(item);
+        int at = m6_config_index(item);
+        if (at < 0) continue; /* preset: a name for the keys it set, which a later key may override */
+        uint64_t bit = 1ull << at;
         if (given & bit) return fail(err, "configuration key '%s' given twice", item);
         given |= bit;
     }

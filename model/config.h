@@ -48,6 +48,8 @@ typedef struct m6_config {
     int apsr_reset_unknown; /* 1: the flags are UNKNOWN at reset (never compared, nor what is computed from them) */
     int arch;            /* M6_ARCH_*: ARMv6-M, ARMv7-M, ARMv7E-M */
     int mem_map;         /* M6_MEM_MAP_* */
+    int nmi_level;       /* 0: the NMI input pends NMI on its rising edge; 1: on its level, so a line still high when
+                          * the NMI handler returns pends NMI again */
 } m6_config;
 
 /* Room for m6_config_format's text of any configuration. */

@@ -745,7 +745,7 @@ uint32_t m6_reg(const m6 *c, int id)
 
 uint32_t m6_reg_unknown(const m6 *c, int id)
 {
-    if (id >= TM_REG_R0 && id <= TM_REG_LR) return (c->unk_regs >> id & 1) ? 0xffffffffu : 0;
+    if (id >= TM_REG_R0 && id <= TM_REG_LR) return c->unk_bits[id];
     return id == TM_REG_XPSR ? c->unk_flags : 0;
 }
 
@@ -757,7 +757,7 @@ void m6_take_value(m6 *c, int id, uint32_t v)
         m6_unknown_known(c, 0, c->unk_flags);
         return;
     }
-    c->r[id] = v;
+    c->r[id] = (c->r[id] & ~c->unk_bits[id]) | (v & c->unk_bits[id]);
     m6_unknown_known(c, 1u << id, 0);
 }
 

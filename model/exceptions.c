@@ -251,7 +251,12 @@ int m6_exception_return(m6 *c, uint32_t exc_return)
     if (exc_return != 0xfffffff1u && exc_return != 0xfffffff9u && exc_return != 0xfffffffdu) return -1;
     int to_thread = exc_return != 0xfffffff1u;
     int to_psp = exc_return == 0xfffffffdu;
+    /* nmi=level: the NMI input still high as its handler returns pends NMI again (taken as any pending one) */
+    if (c->ipsr == M6_EXC_NMI && c->cfg.nmi_level && c->nmi_line) m6_set_pending(c, M6_EXC_NMI);
     c->active &= ~(1ull << c->ipsr);
+    /* sw_pend=next: the returning instruction is the one more instruction a store's pend waits for, so what the
+     * stores before it pended is visible at the return's boundary and may be tail-chained into */
+    if (c->cfg.sw_pend == M6_PEND_NEXT) c->pend_held = 0;
     if (c->live) { /* live: the core chains (live_chain); into what preempts now, as the architecture says */
         unsigned n = c->live_chain ? m6_preempting(c) : 0;
         if (n) {

@@ -19,6 +19,7 @@ typedef struct m6_access {
  * bits) that become unknown or known, registers loaded and stored in the order of the step's accesses. */
 typedef struct m6_unknown_rule {
     uint32_t regs_set, regs_clr, flags_set, flags_clr;
+    uint32_t bits[15];      /* of regs_set: the bits of each that are unknown (0: all of them) */
     uint32_t load, store;
     int written_known;      /* the registers the step writes besides these are known (semihosting's r0) */
 } m6_unknown_rule;
@@ -106,10 +107,11 @@ struct m6 {
     void *volatile_ctx;
     /* UNKNOWN values (model/unknown.c): unk_any is nonzero while anything is unknown (the executor's slow path) */
     uint32_t unk_any;
-    uint32_t unk_regs;      /* bit n: r[n] is unknown (r0-r14; the stack pointer never is) */
+    uint32_t unk_regs;      /* bit n: r[n] has unknown bits (r0-r14; the stack pointer never is) */
+    uint32_t unk_bits[15];  /* the unknown bits of r[n]: nonzero exactly where unk_regs has bit n */
     uint32_t unk_flags;     /* APSR bits (N Z C V) that are unknown */
-    uint32_t unk_bytes;     /* memory bytes that are unknown, marked in unk_mem (code, SRAM, MTB SRAM) */
-    uint8_t *unk_mem;
+    uint32_t unk_bytes;     /* memory bytes with unknown bits, marked in unk_mem (code, SRAM, MTB SRAM) */
+    uint8_t *unk_mem;       /* per memory byte, its unknown bits */
     m6_unknown_rule unk_ret; /* an exception return's registers from the frame, in the step (regs/flags set, clr) */
     int unk_stopped;        /* the program's path depended on an unknown value: the model stopped as if exited
                              * (exited is set too, so that the executor's fast path tests nothing more) */
@@ -144,8 +146,10 @@ int m6_semihost(m6 *c);
 void m6_unknown_reset(m6 *c);        /* at reset: r0-r12 unknown with r_reset=unknown, nothing else */
 void m6_unknown_set(m6 *c, uint32_t regs, uint32_t flags);   /* these registers (bit per number), flags unknown */
 void m6_unknown_known(m6 *c, uint32_t regs, uint32_t flags); /* ... known */
-unsigned m6_unknown_bytes(const m6 *c, uint32_t addr, unsigned size); /* the unknown bytes there (bit per byte) */
+unsigned m6_unknown_bytes(const m6 *c, uint32_t addr, unsigned size); /* bytes with unknown bits (bit per byte) */
+uint32_t m6_unknown_bits(const m6 *c, uint32_t addr, unsigned size);  /* the unknown bits there, little-endian */
 void m6_unknown_store(m6 *c, uint32_t addr, unsigned size, unsigned mask); /* bytes written: unknown by mask */
+void m6_unknown_store_bits(m6 *c, uint32_t addr, unsigned size, uint32_t bits); /* ... unknown bit by bit */
 /* The model stops: what (at pc) is unknown and decides the path. */
 void m6_unknown_stop(m6 *c, uint32_t pc, const char *what);
 /* While c->unk_any, after executing the instruction (c->thumb_id, op at pc: its accesses and registers; fault: it

@@ -26,7 +26,7 @@ static void usage(FILE *f)
         fprintf(f, "  %-12s (%s) %s\n", k->key, k->def, k->help);
     }
     fprintf(f, "  %-12s %s\n", "preset", "cortex-m0: Arm Cortex-M0 r0p0's choices together (cpuid, r_reset, vtor, "
-               "syst_calib, sw_pend, tail_chain, late_arrival, abandon_unstack, shcsr, apsr_reset); later keys override");
+               "syst_calib, sw_pend, tail_chain, late_arrival, abandon_unstack, shcsr, apsr_reset, nmi); later keys override");
     fprintf(f, "  systick=cycles needs an embedding that supplies ticks (m6_systick_tick): not this command\n");
 }
 

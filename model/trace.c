@@ -65,8 +65,8 @@ static void emit_reg_unknown(m6 *c, line *l, const char *name, uint32_t value, u
 
 static void emit_reg(m6 *c, line *l, const char *name, uint32_t value) { emit_reg_unknown(c, l, name, value, 0); }
 
-/* The registers' UNKNOWN bits: r0-r12 and LR whole, the flags in cpsr. */
-static uint32_t unknown_of(const m6 *c, unsigned r) { return (c->unk_regs >> r & 1) ? 0xffffffffu : 0; }
+/* The registers' UNKNOWN bits (r0-r12 and LR; the flags in cpsr). */
+static uint32_t unknown_of(const m6 *c, unsigned r) { return r < 15 ? c->unk_bits[r] : 0; }
 
 static void emit_mem(m6 *c, line *l, const m6_access *a)
 {

@@ -6,8 +6,10 @@
  * as it cannot make the golden (m6_stopped: M6_STEP_UNKNOWN).
  * The executor calls this file only while something is unknown (c->unk_any), after each instruction: what it
  * made unknown or known (from its operands' marks before it, which the instruction itself does not change, and its
- * accesses), or whether its path depended on an unknown value. Registers are tracked whole, memory by byte, the
- * flags one by one. */
+ * accesses), or whether its path depended on an unknown value. Registers, memory and the flags are tracked bit by
+ * bit: where an instruction's rule knows which bits of its result come from which of its operands' (moves, shifts
+ * by a constant, the logical operations, loads and stores, the stacked xPSR), an unknown bit stays where it goes
+ * and a known one stays known; any other rule makes its result wholly unknown when any bit of an operand is. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -26,6 +28,19 @@
 #define UNK_MTB_AT (M6_CODE_SIZE + M6_SRAM_SIZE)
 #define UNK_BYTES (M6_CODE_SIZE + M6_SRAM_SIZE + M6_MTBRAM_SIZE)
 
+/* unk_regs and unk_bits together: register r's unknown bits become bits */
+static void set_bits(m6 *c, unsigned r, uint32_t bits)
+{
+    c->unk_bits[r] = bits;
+    c->unk_regs = bits ? c->unk_regs | 1u << r : c->unk_regs & ~(1u << r);
+}
+
+/* Registers regs (bit per number) wholly unknown, or known. */
+static void set_regs(m6 *c, uint32_t regs, uint32_t bits)
+{
+    for (uint32_t left = regs & 0x7fffu; left; left &= left - 1) set_bits(c, (unsigned)__builtin_ctz(left), bits);
+}
+
 static void update_any(m6 *c)
 {
     c->unk_any = c->unk_regs | c->unk_flags | c->unk_bytes;
@@ -41,36 +56,55 @@ static long index_of(uint32_t a)
     return -1;
 }
 
-unsigned m6_unknown_bytes(const m6 *c, uint32_t addr, unsigned size)
+uint32_t m6_unknown_bits(const m6 *c, uint32_t addr, unsigned size)
 {
-    unsigned mask = 0;
+    uint32_t bits = 0;
     if (!c->unk_bytes) return 0;
     for (unsigned i = 0; i < size; i++) {
         long k = index_of(addr + i);
-        if (k >= 0 && (c->unk_mem[k >> 3] >> (k & 7) & 1)) mask |= 1u << i;
+        if (k >= 0) bits |= (uint32_t)c->unk_mem[k] << (8 * i);
     }
+    return bits;
+}
+
+unsigned m6_unknown_bytes(const m6 *c, uint32_t addr, unsigned size)
+{
+    unsigned mask = 0;
+    uint32_t bits = m6_unknown_bits(c, addr, size);
+    for (unsigned i = 0; i < size; i++)
+        if (bits >> (8 * i) & 0xff) mask |= 1u << i;
     return mask;
 }
 
-void m6_unknown_store(m6 *c, uint32_t addr, unsigned size, unsigned mask)
+void m6_unknown_store_bits(m6 *c, uint32_t addr, unsigned size, uint32_t bits)
 {
-    if (!mask && !c->unk_bytes) return;
-    if (!c->unk_mem && !(c->unk_mem = calloc(1, UNK_BYTES / 8))) abort(); /* 40 KiB, once */
+    if (!bits && !c->unk_bytes) return;
+    if (!c->unk_mem && !(c->unk_mem = calloc(1, UNK_BYTES))) abort(); /* a byte per memory byte, once */
     for (unsigned i = 0; i < size; i++) {
         long k = index_of(addr + i);
         if (k < 0) continue;
-        uint8_t bit = (uint8_t)(1u << (k & 7)), *p = &c->unk_mem[k >> 3];
-        if ((mask >> i & 1) && !(*p & bit)) { *p |= bit; c->unk_bytes++; }
-        else if (!(mask >> i & 1) && (*p & bit)) { *p &= (uint8_t)~bit; c->unk_bytes--; }
+        uint8_t now = (uint8_t)(bits >> (8 * i)), *p = &c->unk_mem[k];
+        c->unk_bytes += (now != 0) - (*p != 0);
+        *p = now;
     }
     update_any(c);
 }
 
+void m6_unknown_store(m6 *c, uint32_t addr, unsigned size, unsigned mask)
+{
+    uint32_t bits = 0;
+    for (unsigned i = 0; i < size; i++)
+        if (mask >> i & 1) bits |= 0xffu << (8 * i);
+    m6_unknown_store_bits(c, addr, size, bits);
+}
+
 void m6_unknown_reset(m6 *c)
 {
-    c->unk_regs = c->cfg.r_reset_unknown ? 0x1fffu : 0; /* r0-r12 */
+    c->unk_regs = 0;
+    memset(c->unk_bits, 0, sizeof c->unk_bits);
+    if (c->cfg.r_reset_unknown) set_regs(c, 0x1fffu, 0xffffffffu); /* r0-r12 */
     c->unk_flags = c->cfg.apsr_reset_unknown ? 0xf0000000u : 0; /* N Z C V */
-    if (c->unk_mem) memset(c->unk_mem, 0, UNK_BYTES / 8);
+    if (c->unk_mem) memset(c->unk_mem, 0, UNK_BYTES);
     c->unk_bytes = 0;
     c->unk_stopped = 0;
     memset(&c->unk_ret, 0, sizeof c->unk_ret);
@@ -79,14 +113,14 @@ void m6_unknown_reset(m6 *c)
 
 void m6_unknown_set(m6 *c, uint32_t regs, uint32_t flags)
 {
-    c->unk_regs |= regs;
+    set_regs(c, regs, 0xffffffffu);
     c->unk_flags |= flags;
     update_any(c);
 }
 
 void m6_unknown_known(m6 *c, uint32_t regs, uint32_t flags)
 {
-    c->unk_regs &= ~regs;
+    set_regs(c, regs, 0);
     c->unk_flags &= ~flags;
     update_any(c);
 }
@@ -113,6 +147,42 @@ static void result(m6_unknown_rule *p, const m6 *c, uint32_t dst, uint32_t src, 
     else { p->regs_clr |= dst; p->flags_clr |= fdst; }
 }
 
+/* The unknown bits of register r (the PC and the stack pointer are always known). */
+static uint32_t ubits(const m6 *c, unsigned r) { return r < 15 ? c->unk_bits[r] : 0; }
+
+/* A result whose unknown bits are known exactly: register d (15: none) gets bits; of the flags fdst, N is bit 31's,
+ * Z unknown when any bit is, C carry_unknown (when fdst has C). */
+static void result_bits(m6_unknown_rule *p, unsigned d, uint32_t bits, uint32_t fdst, int carry_unknown)
+{
+    if (d < 15 && bits) {
+        p->regs_set |= bit(d);
+        p->bits[d] = bits;
+    } else if (d < 15) {
+        p->regs_clr |= bit(d);
+    }
+    uint32_t fu = (bits >> 31 ? FLAG_N : 0) | (bits ? FLAG_Z : 0) | (carry_unknown ? FLAG_C : 0);
+    p->flags_set |= fu & fdst;
+    p->flags_clr |= ~fu & fdst;
+}
+
+/* AND, ORR, BIC, EOR, MVN, TST of Rdn and Rm (A6.7), after the instruction: the unknown bits of the result. A bit
+ * is known when both operands' are, or when one operand's known bit decides it (0 for AND and BIC's Rdn, 1 for
+ * ORR, a set bit of BIC's Rm). Rdn's value before is read back from the result where Rm's known bit allows it,
+ * else taken as possibly deciding nothing. */
+static uint32_t logical_bits(const m6 *c, thumb_id id, unsigned d, unsigned m)
+{
+    uint32_t ud = ubits(c, d), um = ubits(c, m), vm = c->r[m], res = c->r[d];
+    if (id == thumb_mvn_reg_t1) return um;
+    if (d == m) return id == thumb_eor_reg_t1 || id == thumb_bic_reg_t1 ? 0 : ud; /* x ^ x, x & ~x: 0 */
+    switch (id) {
+    case thumb_and_reg_t1: return (ud | um) & (ud | (res | ~vm)) & (um | vm);
+    case thumb_tst_reg_t1: return (ud | um) & (ud | c->r[d]) & (um | vm);
+    case thumb_orr_reg_t1: return (ud | um) & (ud | ~(res & ~vm)) & (um | ~vm);
+    case thumb_bic_reg_t1: return (ud | um) & (ud | (res | vm)) & (um | ~vm);
+    default: return ud | um; /* EOR */
+    }
+}
+
 /* The flags a condition reads (A6.3.1). */
 static uint32_t cond_flags(unsigned cond)
 {
@@ -135,10 +205,20 @@ static int rule_of(m6 *c, m6_unknown_rule *p, thumb_id id, uint32_t pc, uint32_t
     memset(p, 0, sizeof *p);
     switch (id) {
     /* Shift (immediate), add, subtract, move, and compare */
-    case thumb_mov_reg_t2: result(p, c, bit(thumb_rd(op)), bit(thumb_rm2(op)), 0, FLAGS_NZ); break;
+    case thumb_mov_reg_t2: result_bits(p, thumb_rd(op), ubits(c, thumb_rm2(op)), FLAGS_NZ, 0); break;
     case thumb_lsl_imm_t1:
     case thumb_lsr_imm_t1:
-    case thumb_asr_imm_t1: result(p, c, bit(thumb_rd(op)), bit(thumb_rm2(op)), 0, FLAGS_NZC); break;
+    case thumb_asr_imm_t1: { /* by a constant: the unknown bits move with the value; C is the last bit out */
+        uint32_t um = ubits(c, thumb_rm2(op)), sh = (op >> 6) & 31;
+        if (id == thumb_lsl_imm_t1 && !sh) result_bits(p, thumb_rd(op), um, FLAGS_NZ, 0); /* MOVS: C kept */
+        else if (id == thumb_lsl_imm_t1) result_bits(p, thumb_rd(op), um << sh, FLAGS_NZC, um >> (32 - sh) & 1);
+        else if (!sh) /* a shift by 32 */
+            result_bits(p, thumb_rd(op), id == thumb_asr_imm_t1 && um >> 31 ? 0xffffffffu : 0, FLAGS_NZC, um >> 31);
+        else
+            result_bits(p, thumb_rd(op), id == thumb_asr_imm_t1 ? (uint32_t)((int32_t)um >> sh) : um >> sh,
+                        FLAGS_NZC, um >> (sh - 1) & 1);
+        break;
+    }
     case thumb_add_reg_t1:
     case thumb_sub_reg_t1:
         result(p, c, bit(thumb_rd(op)), bit(thumb_rn(op)) | bit(thumb_rm(op)), 0, FLAGS_NZCV);
@@ -154,10 +234,12 @@ static int rule_of(m6 *c, m6_unknown_rule *p, thumb_id id, uint32_t pc, uint32_t
     case thumb_eor_reg_t1:
     case thumb_orr_reg_t1:
     case thumb_bic_reg_t1:
+    case thumb_mvn_reg_t1:
+        result_bits(p, thumb_rd(op), logical_bits(c, id, thumb_rd(op), thumb_rm2(op)), FLAGS_NZ, 0);
+        break;
     case thumb_mul_t1:
         result(p, c, bit(thumb_rd(op)), bit(thumb_rd(op)) | bit(thumb_rm2(op)), 0, FLAGS_NZ);
         break;
-    case thumb_mvn_reg_t1: result(p, c, bit(thumb_rd(op)), bit(thumb_rm2(op)), 0, FLAGS_NZ); break;
     case thumb_lsl_reg_t1:
     case thumb_lsr_reg_t1:
     case thumb_asr_reg_t1:
@@ -173,7 +255,7 @@ static int rule_of(m6 *c, m6_unknown_rule *p, thumb_id id, uint32_t pc, uint32_t
     case thumb_sbc_reg_t1:
         result(p, c, bit(thumb_rd(op)), bit(thumb_rd(op)) | bit(thumb_rm2(op)), FLAG_C, FLAGS_NZCV);
         break;
-    case thumb_tst_reg_t1: result(p, c, 0, bit(thumb_rd(op)) | bit(thumb_rm2(op)), 0, FLAGS_NZ); break;
+    case thumb_tst_reg_t1: result_bits(p, 15, logical_bits(c, id, thumb_rd(op), thumb_rm2(op)), FLAGS_NZ, 0); break;
     case thumb_rsb_imm_t1: result(p, c, bit(thumb_rd(op)), bit(thumb_rm2(op)), 0, FLAGS_NZCV); break;
     case thumb_cmp_reg_t1:
     case thumb_cmn_reg_t1: result(p, c, 0, bit(thumb_rd(op)) | bit(thumb_rm2(op)), 0, FLAGS_NZCV); break;
@@ -193,7 +275,7 @@ static int rule_of(m6 *c, m6_unknown_rule *p, thumb_id id, uint32_t pc, uint32_t
         unsigned d = thumb_dn(op), m = thumb_rm4(op);
         if (d == 15) return need(c, pc, bit(m), "the branch target of MOV pc");
         if (d == 13) return need(c, pc, bit(m), "the stack pointer MOV writes");
-        result(p, c, bit(d), bit(m), 0, 0);
+        result_bits(p, d, ubits(c, m), 0, 0);
         break;
     }
     case thumb_bx_t1: return need(c, pc, bit(thumb_rm4(op)), "the branch target of BX");
@@ -232,10 +314,10 @@ static int rule_of(m6 *c, m6_unknown_rule *p, thumb_id id, uint32_t pc, uint32_t
     /* PC- and SP-relative addresses, the SP's own arithmetic: known */
     case thumb_adr_t1:
     case thumb_add_sp_imm_t1: p->regs_clr |= bit(thumb_rdn8(op)); break;
-    case thumb_sxth_t1:
-    case thumb_sxtb_t1:
-    case thumb_uxth_t1:
-    case thumb_uxtb_t1:
+    case thumb_sxth_t1: result_bits(p, thumb_rd(op), (uint32_t)(int32_t)(int16_t)ubits(c, thumb_rm2(op)), 0, 0); break;
+    case thumb_sxtb_t1: result_bits(p, thumb_rd(op), (uint32_t)(int32_t)(int8_t)ubits(c, thumb_rm2(op)), 0, 0); break;
+    case thumb_uxth_t1: result_bits(p, thumb_rd(op), ubits(c, thumb_rm2(op)) & 0xffffu, 0, 0); break;
+    case thumb_uxtb_t1: result_bits(p, thumb_rd(op), ubits(c, thumb_rm2(op)) & 0xffu, 0, 0); break;
     case thumb_rev_t1:
     case thumb_rev16_t1:
     case thumb_revsh_t1: result(p, c, bit(thumb_rd(op)), bit(thumb_rm2(op)), 0, 0); break;
@@ -263,11 +345,15 @@ static int rule_of(m6 *c, m6_unknown_rule *p, thumb_id id, uint32_t pc, uint32_t
     case thumb_bl_t1: p->regs_clr |= bit(14); break;
     case thumb_msr_t1: {
         unsigned sysm = thumb_sysm(op);
-        if (sysm <= 3) result(p, c, 0, bit(thumb_msr_rn(op)), 0, FLAGS_NZCV); /* the APSR */
+        if (sysm <= 3) { /* the APSR: each flag from its bit */
+            uint32_t fu = ubits(c, thumb_msr_rn(op)) & FLAGS_NZCV;
+            p->flags_set |= fu;
+            p->flags_clr |= FLAGS_NZCV & ~fu;
+        }
         else if (need(c, pc, bit(thumb_msr_rn(op)), "the special register MSR writes")) return 1;
         break;
     }
-    case thumb_mrs_t1: result(p, c, bit(thumb_mrs_rd(op)), 0, thumb_sysm(op) <= 3 ? FLAGS_NZCV : 0, 0); break;
+    case thumb_mrs_t1: result_bits(p, thumb_mrs_rd(op), thumb_sysm(op) <= 3 ? c->unk_flags : 0, 0, 0); break;
     default:
         /* the ARMv7-M encodings have no rules here: while anything is unknown, the model does not guess */
         if (!(thumb_entry(id)->archs & THUMB_ARCH_V6M)) {
@@ -288,6 +374,17 @@ static int next_reg(uint32_t *list)
     return r;
 }
 
+/* A rule's marks into the state: what it clears, then what it sets (with its bits, else whole). */
+static void apply(m6 *c, const m6_unknown_rule *p)
+{
+    set_regs(c, p->regs_clr & ~p->regs_set, 0);
+    for (uint32_t left = p->regs_set & 0x7fffu; left; left &= left - 1) {
+        unsigned r = (unsigned)__builtin_ctz(left);
+        set_bits(c, r, p->bits[r] ? p->bits[r] : 0xffffffffu);
+    }
+    c->unk_flags = (c->unk_flags & ~p->flags_clr) | p->flags_set;
+}
+
 int m6_unknown_step(m6 *c, uint32_t pc, uint32_t op, int fault)
 {
     thumb_id id = (thumb_id)c->thumb_id;
@@ -295,34 +392,33 @@ int m6_unknown_step(m6 *c, uint32_t pc, uint32_t op, int fault)
     m6_unknown_rule ret = c->unk_ret; /* the exception return's, made during the instruction */
     memset(&c->unk_ret, 0, sizeof c->unk_ret);
     if (rule_of(c, p, id, pc, op)) return 1;
-    uint32_t load = p->load, store = p->store, regs_set = p->regs_set, regs_clr = p->regs_clr;
-    uint32_t before = c->unk_regs;
+    uint32_t load = p->load, store = p->store;
     /* the step's own accesses, before an exception return's unstacking reads */
     unsigned n = c->exc_return_from && !c->tail_chain_to ? c->acc_before_unstack : c->nacc;
     for (unsigned i = 0; i < n; i++) {
         m6_access *a = &c->acc[i];
-        if (a->write) {
+        uint32_t size_bits = a->size == 4 ? 0xffffffffu : (1u << (8 * a->size)) - 1;
+        if (a->write) { /* the register's bits that go there (its low bytes for STRB, STRH) */
             int r = next_reg(&store);
-            unsigned mask = (r >= 0 && (before >> r & 1)) ? (1u << a->size) - 1 : 0;
-            a->unk = (uint8_t)mask;
-            if (mask && !m6_mem_ptr(c, a->addr, a->size)) m6_unknown_stop(c, pc, "the value stored to a device");
-            m6_unknown_store(c, a->addr, a->size, mask);
-        } else {
-            int r = next_reg(&load);
+            uint32_t bits = r >= 0 ? ubits(c, (unsigned)r) & size_bits : 0;
+            if (bits && !m6_mem_ptr(c, a->addr, a->size)) m6_unknown_stop(c, pc, "the value stored to a device");
+            m6_unknown_store_bits(c, a->addr, a->size, bits);
             a->unk = (uint8_t)m6_unknown_bytes(c, a->addr, a->size);
-            if (r == 15 && a->unk) m6_unknown_stop(c, pc, "the branch target POP loads");
-            else if (r >= 0 && a->unk) regs_set |= bit((unsigned)r);
-            else if (r >= 0) regs_clr |= bit((unsigned)r);
+        } else { /* zero-extended, or sign-extended (LDRSB, LDRSH: the sign bit's unknown-ness) */
+            int r = next_reg(&load);
+            uint32_t bits = m6_unknown_bits(c, a->addr, a->size);
+            if (id == thumb_ldrsb_reg_t1) bits = (uint32_t)(int32_t)(int8_t)bits;
+            if (id == thumb_ldrsh_reg_t1) bits = (uint32_t)(int32_t)(int16_t)bits;
+            a->unk = (uint8_t)m6_unknown_bytes(c, a->addr, a->size);
+            if (r == 15 && bits) m6_unknown_stop(c, pc, "the branch target POP loads");
+            else if (r >= 0) result_bits(p, (unsigned)r, bits, 0, 0);
         }
     }
     if (c->unk_stopped) return 1;
     if (fault) return 0; /* a faulting instruction writes no register (its stores stay done) */
-    if (p->written_known) regs_clr |= c->reg_written & 0x7fffu;
-    c->unk_regs = (c->unk_regs & ~regs_clr) | regs_set;
-    c->unk_flags = (c->unk_flags & ~p->flags_clr) | p->flags_set;
-    /* an exception return's registers from the frame, after the POP's own */
-    c->unk_regs = (c->unk_regs & ~ret.regs_clr) | ret.regs_set;
-    c->unk_flags = (c->unk_flags & ~ret.flags_clr) | ret.flags_set;
+    if (p->written_known) p->regs_clr |= c->reg_written & 0x7fffu;
+    apply(c, p);
+    apply(c, &ret); /* an exception return's registers from the frame, after the POP's own */
     update_any(c);
     return 0;
 }
@@ -332,30 +428,39 @@ int m6_unknown_step(m6 *c, uint32_t pc, uint32_t op, int fault)
 void m6_unknown_frame(const m6 *c, uint8_t unk[8])
 {
     static const unsigned regs[6] = { 0, 1, 2, 3, 12, 14 };
-    for (unsigned i = 0; i < 6; i++) unk[i] = (c->unk_regs >> regs[i] & 1) ? 0xf : 0;
-    unk[6] = 0;
-    unk[7] = c->unk_flags ? 0x8 : 0; /* the flags are the stacked xPSR's top byte */
+    uint32_t bits[8] = { 0 };
+    for (unsigned i = 0; i < 6; i++) bits[i] = c->unk_bits[regs[i]];
+    bits[7] = c->unk_flags; /* the flags, bits 31:28 of the stacked xPSR */
+    for (unsigned i = 0; i < 8; i++) {
+        unk[i] = 0;
+        for (unsigned b = 0; b < 4; b++)
+            if (bits[i] >> (8 * b) & 0xff) unk[i] |= (uint8_t)(1u << b);
+    }
 }
 
+/* The frame's bits, bit by bit: the registers' and the flags' as they are at the entry (unk is their bytes). */
 void m6_unknown_stacked(m6 *c, uint32_t frame_addr, const uint8_t unk[8])
 {
-    for (unsigned i = 0; i < 8; i++) m6_unknown_store(c, frame_addr + 4 * i, 4, unk[i]);
+    static const unsigned regs[6] = { 0, 1, 2, 3, 12, 14 };
+    (void)unk;
+    for (unsigned i = 0; i < 6; i++) m6_unknown_store_bits(c, frame_addr + 4 * i, 4, c->unk_bits[regs[i]]);
+    m6_unknown_store_bits(c, frame_addr + 24, 4, 0);
+    m6_unknown_store_bits(c, frame_addr + 28, 4, c->unk_flags);
 }
 
 int m6_unknown_unstacked(m6 *c, uint32_t frame_addr, uint32_t pc)
 {
     static const unsigned regs[6] = { 0, 1, 2, 3, 12, 14 };
     m6_unknown_rule *p = &c->unk_ret;
-    for (unsigned i = 0; i < 6; i++) {
-        if (m6_unknown_bytes(c, frame_addr + 4 * i, 4)) p->regs_set |= bit(regs[i]);
-        else p->regs_clr |= bit(regs[i]);
-    }
-    unsigned x = m6_unknown_bytes(c, frame_addr + 28, 4);
-    if (m6_unknown_bytes(c, frame_addr + 24, 4) || (x & 7)) {
+    for (unsigned i = 0; i < 6; i++) result_bits(p, regs[i], m6_unknown_bits(c, frame_addr + 4 * i, 4), 0, 0);
+    /* the xPSR's flags may be unknown, one by one; its other bits (EPSR.T, IPSR, the alignment bit) decide the
+     * path */
+    uint32_t x = m6_unknown_bits(c, frame_addr + 28, 4);
+    if (m6_unknown_bits(c, frame_addr + 24, 4) || (x & ~FLAGS_NZCV)) {
         m6_unknown_stop(c, pc, "the return address or the exception state an exception return unstacks");
         return -1;
     }
-    if (x) p->flags_set = FLAGS_NZCV;
-    else p->flags_clr = FLAGS_NZCV;
+    p->flags_set = x;
+    p->flags_clr = FLAGS_NZCV & ~x;
     return 0;
 }

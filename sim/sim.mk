@@ -331,9 +331,9 @@ mutate: $(PROGRAM_ELFS) $(TC_PROGRAM_ELFS) $(LIVE_PROGRAM_ELFS) $(call random-pr
 # The reference core configured as Arm's Cortex-M0 makes its choices (model/ARCHITECTURE.md, "Configuration", the
 # model's preset=cortex-m0): CPUID 0x410CC200, r0-r12 reset to 0xFFFFFFFF and held UNKNOWN by the golden, no VTOR,
 # SYST_CALIB 0xC0000000, the unstacking abandoned for an exception that arrives during it, tail-chaining and late
-# arrival. M0_CONFIG overrides three of the preset's choices: software pends after the next DSB or ISB (the
-# reference core has no sw_pend=next); the flags reset to N Z as the core's value, not UNKNOWN (epsr_t's handler
-# rewrites the stacked xPSR, which the model's whole-register tracking would make UNKNOWN: exit 123); and SHCSR
+# arrival. M0_CONFIG overrides four of the preset's choices: NMI on its rising edge (the reference SCS's); software pends after the next DSB or ISB (the
+# reference core has no sw_pend=next); the flags reset to N Z as the core's value, not UNKNOWN (the reference core
+# has that value, so the checker compares it); and SHCSR
 # present (timer_irq, a live program whose expected output is the architecture's, pends SVCall by SHCSR; SHCSR
 # absent is tests/integration/test_config.sh's, on build/sim/chk-cfg). The checker sees the core only as it would see
 # Arm's core: through its visibility port and its bus (tb_top VisPort, the visibility-port adapter).
@@ -343,7 +343,7 @@ mutate: $(PROGRAM_ELFS) $(TC_PROGRAM_ELFS) $(LIVE_PROGRAM_ELFS) $(call random-pr
 M0_PARAMS := -GCpuId=32\'h410CC200 -GRReset=32\'hFFFFFFFF -GRResetUnknown=1 -GApsrReset=4\'hC \
              -GVtorPresent=0 -GSystCalib=32\'hC0000000 -GPendBarrier=1 \
              -GAbandonUnstack=1 -GTailChain=1 -GLateArrival=1 -GVisPort=1
-M0_CONFIG := preset=cortex-m0,sw_pend=barrier,apsr_reset=0xc0000000,shcsr=1
+M0_CONFIG := preset=cortex-m0,sw_pend=barrier,apsr_reset=0xc0000000,shcsr=1,nmi=edge
 SIM_CHK_M0 := $(BUILD)/sim/chk-m0/Vtb_top
 SIM_CHK_M0_LIVE := $(BUILD)/sim/chk-m0-live/Vtb_top
 $(eval $(call verilate,$(SIM_CHK_M0),--assert --chk $(M0_PARAMS),sim/tb_main.cpp,$$(CHK_LIBS),sim/waves.h dpi/tarmac_chk_pkg.sv $$(LIBTARMACCHK)))
@@ -377,8 +377,7 @@ TEST_PREREQS += $(SIM_CHK_M0) $(SIM_CHK_M0_LIVE) $(M0_PROGRAMS:%=$(M0_DIR)/%.tar
 # the recordings in file mode against goldens of the recorded ELFs made with REPLAY_CONFIG in $(REPLAY_DIR), and in
 # live mode, and plants faults. REPLAY_CONFIG: the real core's own choices (preset=cortex-m0, not the reference
 # core's M0_CONFIG, whose overrides are for what the reference core cannot do), and what the recorded system has: no
-# MTB, 16 interrupt lines. epsr_t has no golden there: its handler rewrites a stacked xPSR whose flags are UNKNOWN
-# (apsr_reset=unknown), and the model cannot follow the return (tests/integration/test_replay.sh lists it).
+# MTB, 16 interrupt lines.
 REC_DIR := tests/rtl/cortex-m0-recordings
 REPLAY_DIR := $(BUILD)/replay
 REPLAY_CONFIG := preset=cortex-m0,mtb=0,num_irq=16
@@ -386,7 +385,7 @@ REPLAY_SRCS := $(strip $(file < rtl_tb/replay/sources.f))  # the replay top and 
 SIM_REPLAY := $(BUILD)/sim/replay-m0/Vtb_top
 $(eval $(call verilate,$(SIM_REPLAY),--assert --chk --top replay_top $(REPLAY_SRCS:%=--src %),sim/tb_main.cpp,$$(CHK_LIBS),$(REPLAY_SRCS) rtl_tb/replay/sources.f dpi/tarmac_chk_pkg.sv $$(LIBTARMACCHK)))
 # file mode: the programs whose run depends on no interrupt input (not the timer's, not random pulses)
-REPLAY_FILE_PROGRAMS := $(filter-out $(LIVE_PROGRAMS) async_m0_% epsr_t,$(basename $(notdir $(wildcard $(REC_DIR)/elf/*.elf))))
+REPLAY_FILE_PROGRAMS := $(filter-out $(LIVE_PROGRAMS) async_m0_%,$(basename $(notdir $(wildcard $(REC_DIR)/elf/*.elf))))
 $(eval $(call config-goldens,$(REPLAY_DIR),$(REPLAY_CONFIG),$(REC_DIR)/elf))
 TEST_SCRIPTS += tests/integration/test_replay.sh
 TEST_PREREQS += $(SIM_REPLAY) $(REPLAY_FILE_PROGRAMS:%=$(REPLAY_DIR)/%.tarmac.gz)

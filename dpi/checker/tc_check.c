@@ -635,6 +635,9 @@ int tc_ahb_beat_now(tc_checker *c, uint32_t addr, int write, int hsize, int hpro
     if (hi > c->complete) hi = c->complete;
     tc_gmem *first_open = NULL;
     uint64_t first_step = 0;
+    /* before the frame of the entry next: a write of the store multiple it abandoned, not the frame's */
+    if (write && c->cursor < c->complete && tc_abandoned_write(c, tc_step_at(c, c->cursor), addr, size, value))
+        return TC_OK;
     for (uint64_t k = lo; k < hi; k++) {
         tc_step *s = tc_step_at(c, k);
         if (!s->unmatched) continue;
@@ -797,6 +800,10 @@ static void summary_tail(const tc_checker *c, int64_t golden_steps, char *buf, s
     }
     if (n->lenient_warnings) {
         ADD("%s%llu golden lines skipped (lenient)", sep, (unsigned long long)n->lenient_warnings);
+        sep = ", ";
+    }
+    if (n->abandoned_writes) {
+        ADD("%s%llu writes of abandoned store multiples", sep, (unsigned long long)n->abandoned_writes);
         sep = ", ";
     }
     if (n->abandoned_reads) {

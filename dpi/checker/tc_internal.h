@@ -357,6 +357,12 @@ static inline int tc_step_chained_entry(const tc_step *s)
     return tc_step_tail_chained(s) && !tc_step_sp(s, &sp);
 }
 
+/* tc_abandoned.c: whether the RTL's word write of addr = value, with no golden access, is a write of the store
+ * multiple (PUSH, STM) at the return address of the golden's entry x that the core abandoned for the entry
+ * (ARMv6-M restarts it after the return): x has stacked nothing yet, the instruction (from the ELF) writes addr,
+ * and value is the golden's register stored there when it is known. Counted (abandoned_writes) when it is. */
+int tc_abandoned_write(tc_checker *c, const tc_step *x, uint32_t addr, unsigned size, uint32_t value);
+
 /* tc_golden.c: the golden is wrong at the record being added (golden thread, or live mode's caller): its error
  * "golden <file>:<line>:<column>: <msg>" (column 0: none) ends the golden there. Returns TC_FAILED. */
 int tc_golden_bad(tc_checker *c, uint32_t column, const char *fmt, ...) __attribute__((format(printf, 3, 4)));

@@ -133,10 +133,11 @@ static void json_ledger(tc_checker *c, int64_t golden_steps, FILE *f)
     fprintf(f, ", \"pc_records\": %llu, \"xpsr_partial\": %llu, \"error_responses_unmatched\": %llu",
             (unsigned long long)(c->nf.pc_records + (uint64_t)c->pc_record_due),
             (unsigned long long)c->nf.xpsr_partial, (unsigned long long)c->nf.error_unmatched);
-    fprintf(f, ",\n                    \"lenient_warnings\": %llu, \"abandoned_reads\": %llu, \"systick_window_reads\": %llu,\n"
-               "                    \"bus_stream_off\": %s, \"mtb_stream_off\": %s,\n                    \"state\": ",
+    fprintf(f, ",\n                    \"lenient_warnings\": %llu, \"abandoned_reads\": %llu, \"abandoned_writes\": %llu,\n"
+               "                    \"systick_window_reads\": %llu, \"bus_stream_off\": %s, \"mtb_stream_off\": %s,\n"
+               "                    \"state\": ",
             (unsigned long long)n->lenient_warnings, (unsigned long long)n->abandoned_reads,
-            (unsigned long long)n->systick_reads,
+            (unsigned long long)n->abandoned_writes, (unsigned long long)n->systick_reads,
             c->o.bus ? "false" : "true", c->o.mtb ? "false" : "true");
     json_state_not_compared(f, c);
     fputs(",\n                    \"fields\": [", f);

@@ -8,7 +8,8 @@
 //   OPTIONS:      checker options of the integration ("key=value,..."); plusargs +tarmac_<key>= add to them.
 //   CHOICE_TAKES  1: the entry took the pending state where tp.exc_choice rose (the visibility-port adapter raises
 //                 it at the vector read): the entry's call carries that time, so an input sampled from then on
-//                 pends again; 0: the entry's own time (a core whose choice comes before its stacking).
+//                 pends again (a late arrival's second vector read moves the choice there); 0: the entry's own
+//                 time (a core whose choice comes before its stacking).
 module armv6m_lockstep_monitor #(
   parameter bit    SNAPSHOT = 1'b0,
   /* verilator lint_off UNUSEDPARAM */  // read only in builds with the checker (TARMAC_CHK)
@@ -128,6 +129,16 @@ module armv6m_lockstep_monitor #(
         report_ticks(pre);
         report_ticks(post);
         hold = 1'b1;
+        choice_t = cycle;
+      end else if (chk_on && tp.exc_choice) begin
+        // a later choice of the same entry (a late arrival: the core reads another vector before the handler it
+        // showed runs): what it sampled up to this edge was part of that choice, so it is told before the entry
+        report_lines();
+        if (held_ticks > int'(last)) begin
+          held_ticks = held_ticks - int'(last);
+          report_ticks(held_ticks);
+          held_ticks = int'(last);
+        end
         choice_t = cycle;
       end
       // the inputs sampled up to the last edge

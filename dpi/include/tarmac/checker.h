@@ -188,6 +188,8 @@ typedef struct tc_counters {
                                * tail-chain, the RTL's abandoned unstacking (matched by address, not compared) */
     uint64_t systick_reads;   /* systick_window: SYST_CVR reads whose register differed from the golden's within the
                                * window (accepted, not compared exactly) */
+    uint64_t abandoned_writes; /* writes of a store multiple (PUSH, STM) the core abandoned for an exception entry
+                                * and restarts after it: no golden access, not compared */
 } tc_counters;
 /* The counters so far into *out (nothing when out is NULL). */
 void tc_get_counters(const tc_checker *c, tc_counters *out);

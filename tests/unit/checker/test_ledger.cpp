@@ -60,7 +60,7 @@ TEST_F(Lockstep, LedgerOfAPassHasEveryKeyWithTheRunsCounts)
                      { "not_compared.ignored_registers", "[]" }, { "not_compared.registers_never_shown", "[]" },
                      { "mismatches", "0" }, { "first_mismatch", "null" } });
     for (const char *k : { "unknown_golden_values", "volatile_reads", "ignored_beats", "ignored_packets", "fetch_beats",
-                           "lenient_warnings", "abandoned_reads", "systick_window_reads" })
+                           "lenient_warnings", "abandoned_reads", "abandoned_writes", "systick_window_reads" })
         EXPECT_EQ(l[std::string("not_compared.") + k], "0") << k;
     // no temporary file is left beside it
     std::string lp = ledger_path("pass");

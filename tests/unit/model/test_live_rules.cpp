@@ -109,6 +109,29 @@ TEST(LiveRules, IrqLinesAreLevelSensitiveAndNmiPendsOnItsRisingEdge)
     EXPECT_FALSE(m6_is_pending(m, M6_EXC_NMI));
 }
 
+// nmi=level (Cortex-M0): the NMI input still high as NMI's handler returns pends NMI again; with nmi=edge (the
+// default) only a new rising edge does. A line low at the return pends nothing either way.
+TEST(LiveRules, NmiLevelPendsAgainWhenTheLineIsHighAtItsReturn)
+{
+    for (int level = 0; level < 2; level++) {
+        for (int high = 0; high < 2; high++) {
+            Live l;
+            m6 *m = l.m;
+            m6_config cfg;
+            m6_config_defaults(&cfg);
+            cfg.nmi_level = level;
+            m6_set_config(m, &cfg);
+            m6_set_live(m, 1);
+            m6_irq_lines(m, 0, 1);
+            l.enter(M6_EXC_NMI);
+            if (!high) m6_irq_lines(m, 0, 0);
+            l.leave();
+            EXPECT_EQ(m6_active(m), 0u);
+            EXPECT_EQ(m6_is_pending(m, M6_EXC_NMI), level && high) << "level=" << level << " high=" << high;
+        }
+    }
+}
+
 // What the NVIC sampled before an entry cleared the entered exception's pending state, applied after the entry: a
 // rise of its own line (IRQ or NMI) merged with that pending state; other lines pend as always.
 TEST(LiveRules, ALineRisingBeforeTheEntryMergesWithThePendingStateTheEntryCleared)

@@ -319,6 +319,39 @@ TEST(SwPend, NextTakesThePendAfterExactlyOneMoreInstruction)
     }
 }
 
+TEST(SwPend, NextPendVisibleAtAnExceptionReturnTailChains)
+{
+    // main: svc 0 ; b . ; SVC handler (0x200): str r1, [r0] (the pend) ; bx lr ; the handlers (0x300): b .
+    // With sw_pend=next the BX LR is the one more instruction: the pend is visible at the return, which
+    // tail-chains into it (the frame kept, never read), not a return to Thread and a new entry.
+    struct {
+        uint32_t value;
+        unsigned exc;
+    } cases[] = { { 1u << 31, M6_EXC_NMI }, { 1u << 28, M6_EXC_PENDSV } };  // ICSR NMIPENDSET, PENDSVSET
+    for (const auto &t : cases) {
+        {
+            Machine m({ 0xdf00, 0xe7fe }, { 0x6001, 0x4770 });
+            m.poke32(4 * M6_EXC_NMI, 0x301);
+            m.poke32(4 * M6_EXC_PENDSV, 0x301);
+            m.poke32(0x300, 0xe7fe);
+            m.configure([&](m6_config &k) {
+                k.sw_pend = M6_PEND_NEXT;
+                k.tail_chain = 1;
+            });
+            std::vector<Rec> recs;
+            m6_trace_to_sink(m.c, sink, &recs, 1);
+            ASSERT_EQ(m6_reset(m.c, nullptr), 0);
+            m6_set_reg(m.c, 0, 0xe000ed04);
+            m6_set_reg(m.c, 1, t.value);
+            m.run(3);  // svc + entry, the store, bx lr
+            ASSERT_EQ(m.ipsr(), t.exc);
+            EXPECT_EQ(m6_reg(m.c, TM_REG_LR), 0xfffffff9u);
+            EXPECT_EQ(m6_msp(m.c), 0x20000fe0u) << "the SVC's frame kept";
+            EXPECT_EQ(last(recs, "MR", 0x20000fe0u + 24), nullptr) << "the frame is not unstacked";
+        }
+    }
+}
+
 TEST(Shcsr, AbsentReadsZeroAndPendsNothing)
 {
     // str r1, [r0] (SHCSR SVCALLPENDED) ; ldr r2, [r0] ; nop ; b .
@@ -382,6 +415,27 @@ TEST(ApsrReset, UnknownFlagsReachTheStackedXpsr)
     EXPECT_EQ(xpsr->unknown & 0x00ffffffu, 0u);
 }
 
+TEST(ApsrReset, AStackedXpsrRewrittenKeepsItsFlagsUnknownBitByBit)
+{
+    // main: udf ; lsrs r0, r5, #24 ; movs r4, #1 ; ands r0, r4 ; b .
+    // HardFault (0x200): ldr r5, [sp, #28] ; movs r3, #128 ; lsls r3, r3, #17 ; orrs r5, r3 (EPSR.T set) ;
+    //   str r5, [sp, #28] ; ldr r1, [sp, #24] ; adds r1, #2 ; str r1, [sp, #24] (past the UDF) ; bx lr
+    Machine m({ 0xde00, 0x0e28, 0x2401, 0x4020, 0xe7fe },
+              { 0x9d07, 0x2380, 0x045b, 0x431d, 0x9507, 0x9906, 0x3102, 0x9106, 0x4770 });
+    m.configure([](m6_config &k) { k.apsr_reset_unknown = 1; });
+    ASSERT_EQ(m6_reset(m.c, nullptr), 0);
+    m.run(10);  // the entry and the handler: back at 0x102
+    ASSERT_EQ(m6_stopped(m.c), 0) << m6_stop_reason(m.c);
+    EXPECT_EQ(m6_reg(m.c, TM_REG_PC), 0x102u);
+    EXPECT_EQ(m6_reg_unknown(m.c, 5), 0xf0000000u) << "the flags' bits of the word the handler wrote back";
+    EXPECT_EQ(m6_reg_unknown(m.c, TM_REG_XPSR), 0xf0000000u) << "the flags from the frame: still unknown";
+    m.run(3);
+    EXPECT_EQ(m6_reg_unknown(m.c, 0), 0u) << "EPSR.T's bit, shifted down and masked: known";
+    EXPECT_EQ(m6_reg(m.c, 0), 1u);
+    EXPECT_EQ(m6_reg_unknown(m.c, TM_REG_XPSR), 0x10000000u)
+        << "LSRS set C from a known bit (bit 23), ANDS N and Z from known bits: V stays unknown";
+}
+
 TEST(Preset, CortexM0SetsTheCoresChoicesTogether)
 {
     m6_config cfg, def;
@@ -398,6 +452,7 @@ TEST(Preset, CortexM0SetsTheCoresChoicesTogether)
     EXPECT_EQ(cfg.abandon_unstack, 1);
     EXPECT_EQ(cfg.shcsr, 0);
     EXPECT_EQ(cfg.apsr_reset_unknown, 1);
+    EXPECT_EQ(cfg.nmi_level, 1);
     EXPECT_EQ(cfg.vtor, 1) << "a later key overrides the preset";
     EXPECT_EQ(cfg.num_irq, 16u) << "the system's choices stay";
     EXPECT_EQ(cfg.mtb, def.mtb);
