@@ -19,4 +19,5 @@ rtl_tb/irq_source.sv
 rtl_tb/mtb.sv
 rtl_tb/armv6m_semihost.sv
 rtl_tb/armv6m_semihost_fetch.sv
+rtl_tb/armv6m_shell.sv
 rtl_tb/tb_top.sv

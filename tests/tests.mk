@@ -53,3 +53,12 @@ endef
 $(foreach t,$(sort $(TEST_SCRIPTS) $(TEST_BINS)),$(eval $(call test_rule,$(t))))
 .PHONY: FORCE
 FORCE:
+
+# The system shell for integrators (rtl_tb/armv6m_shell.sv, rtl_tb/README.md "The system shell"): a Cortex-M0-style
+# testbench made from it (tests/rtl/shell/cm0_tb.sv: the reference core as a Cortex-M0 netlist, seen only through
+# its AHB-Lite port and visibility port), built as build/sim/shell-cm0 and run in live mode by tests/rtl/test_shell.sh.
+SHELL_TB_SRCS := $(filter-out rtl_tb/tb_top.sv,$(RTL_SRCS)) rtl_tb/core/m0_cortexm0.sv tests/rtl/shell/cm0_tb.sv
+SIM_SHELL_CM0 := $(BUILD)/sim/shell-cm0/Vtb_top
+$(eval $(call verilate,$(SIM_SHELL_CM0),--assert --chk --top cm0_tb $(SHELL_TB_SRCS:%=--src %),sim/tb_main.cpp,$$(CHK_LIBS),$(SHELL_TB_SRCS) dpi/tarmac_chk_pkg.sv $$(LIBTARMACCHK)))
+TEST_SCRIPTS += tests/rtl/test_shell.sh
+TEST_PREREQS += $(SIM_SHELL_CM0) $(PROGRAM_ELFS) $(LIVE_PROGRAM_ELFS) $(call async-elfs,$(M0_ASYNC_SEEDS:%=m0_%))
