@@ -36,7 +36,10 @@ module tb_top #(
   // 1: the checker sees the core as it would see Arm's Cortex-M0 (dpi/CHECKING_YOUR_CORE.md, "Cortex-M0 and
   // Cortex-M0+"): only its visibility port and its bus (rtl_tb/monitors/armv6m_vis_adapter.sv), no halting debug
   // (semihosting served on the fetch, rtl_tb/armv6m_semihost_fetch.sv), vector reads marked as data
-  parameter bit          VisPort = 1'b0
+  parameter bit          VisPort = 1'b0,
+  // the timing of the core's Cortex-M0 visibility port (rtl_tb/core/m0_vis.sv): Arm's core's by default;
+  // +vis_timing=<hex> (the bits of m0_pkg::vis_timing_t) selects another at run time
+  parameter m0_pkg::vis_timing_t VisTiming = m0_pkg::VIS_TIMING_M0
 ) (
   input logic clk,
   input logic rst_n
@@ -77,6 +80,13 @@ module tb_top #(
   logic [31:0] irq_lines;  // the SCS's interrupt inputs (the shell's: the timer and the random pulses)
   logic        nmi_line;
 
+  m0_pkg::vis_timing_t vis_timing;
+  initial begin
+    logic [$bits(vis_timing)-1:0] v;  // the harness checks the value's range
+    if ($value$plusargs("vis_timing=%h", v) != 0) vis_timing = v;
+    else vis_timing = VisTiming;
+  end
+
   m0_core #(
     .LrReset       (LrReset),
     .RReset        (RReset),
@@ -101,7 +111,7 @@ module tb_top #(
     .vis_r5_o(vis_r[5]), .vis_r6_o(vis_r[6]), .vis_r7_o(vis_r[7]), .vis_r8_o(vis_r[8]), .vis_r9_o(vis_r[9]),
     .vis_r10_o(vis_r[10]), .vis_r11_o(vis_r[11]), .vis_r12_o(vis_r[12]), .vis_r14_o(vis_lr), .vis_msp_o(vis_msp),
     .vis_psp_o(vis_psp), .vis_pc_o(vis_pc), .vis_apsr_o(vis_apsr), .vis_ipsr_o(vis_ipsr),
-    .vis_control_o(vis_control), .vis_primask_o(vis_primask)
+    .vis_control_o(vis_control), .vis_primask_o(vis_primask), .vis_timing
     // vis-glue end
   );
 

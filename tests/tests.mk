@@ -62,3 +62,8 @@ SIM_SHELL_CM0 := $(BUILD)/sim/shell-cm0/Vtb_top
 $(eval $(call verilate,$(SIM_SHELL_CM0),--assert --chk --top cm0_tb $(SHELL_TB_SRCS:%=--src %),sim/tb_main.cpp,$$(CHK_LIBS),$(SHELL_TB_SRCS) dpi/tarmac_chk_pkg.sv $$(LIBTARMACCHK)))
 TEST_SCRIPTS += tests/rtl/test_shell.sh
 TEST_PREREQS += $(SIM_SHELL_CM0) $(PROGRAM_ELFS) $(LIVE_PROGRAM_ELFS) $(call async-elfs,$(M0_ASYNC_SEEDS:%=m0_%))
+# The reference core's Cortex-M0 visibility port in a covering set of its timings (rtl_tb/core/m0_vis.sv,
+# +vis_timing), through the Cortex-M0 integration in file and live mode, and a planted bug found there.
+TEST_SCRIPTS += tests/rtl/test_vis_timing.sh
+TEST_PREREQS += $(SIM_CHK_M0) $(SIM_CHK_M0_LIVE) $(M0_PROGRAMS:%=$(M0_DIR)/%.tarmac.gz) $(LIVE_PROGRAM_ELFS) \
+                $(call async-elfs,$(M0_ASYNC_SEEDS:%=m0_%))

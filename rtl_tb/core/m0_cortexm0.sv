@@ -6,7 +6,8 @@
 // "The system shell"; tests/rtl/shell/cm0_tb.sv). The parameters are the choices of tb_top's Cortex-M0
 // configuration (sim/sim.mk M0_PARAMS), and SysTickCycles (1: SysTick counts clock cycles, as Cortex-M0's).
 module m0_cortexm0 #(
-  parameter bit SysTickCycles = 1'b1
+  parameter bit SysTickCycles = 1'b1,
+  parameter m0_pkg::vis_timing_t VisTiming = m0_pkg::VIS_TIMING_M0  // the visibility port's: Arm's core's
 ) (
   input  logic        hclk,
   input  logic        hresetn,
@@ -62,7 +63,8 @@ module m0_cortexm0 #(
     .mtb_ev_dst, .mtb_ev_a, .semihost_req(), .semihost_op(), .semihost_arg(), .semihost_ack(1'b0),
     .semihost_wr_r0(1'b0), .semihost_r0(32'd0), .halted(), .lockup(lockup_o), .vis_r0_o, .vis_r1_o, .vis_r2_o,
     .vis_r3_o, .vis_r4_o, .vis_r5_o, .vis_r6_o, .vis_r7_o, .vis_r8_o, .vis_r9_o, .vis_r10_o, .vis_r11_o, .vis_r12_o,
-    .vis_r14_o, .vis_msp_o, .vis_psp_o, .vis_pc_o, .vis_apsr_o, .vis_ipsr_o, .vis_control_o, .vis_primask_o
+    .vis_r14_o, .vis_msp_o, .vis_psp_o, .vis_pc_o, .vis_apsr_o, .vis_ipsr_o, .vis_control_o, .vis_primask_o,
+    .vis_timing(VisTiming)
   );
   /* verilator lint_on PINCONNECTEMPTY */
   scs #(
