@@ -11,8 +11,7 @@
 #     are in no other file.
 # Needs BUILD, LIVE_PROGRAMS, M0_ASYNC_SEEDS and ASYNC_PLUSARGS from make, the simulator and programs.
 set -u
-pass=0; fail=0
-check() { if eval "$2"; then pass=$((pass + 1)); echo "ok   $1"; else fail=$((fail + 1)); echo "FAIL $1"; fi; }
+. tests/lib/check.sh
 tb=tests/rtl/shell/cm0_tb.sv
 sim="$BUILD/sim/shell-cm0/Vtb_top"
 
@@ -45,5 +44,4 @@ for s in $M0_ASYNC_SEEDS; do
   run "async_m0_$s with random IRQ0-15 and NMI pulses" "$BUILD/random/async_m0_$s.elf" 99 +waitstates=25 \
     ${ASYNC_PLUSARGS//\{n\}/$s} +irq_lines=ffff
 done
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+summary

@@ -10,9 +10,7 @@
 #     through the port in a variant other than the default.
 # Needs BUILD, LIVE_PROGRAMS, M0_ASYNC_SEEDS, M0_PARAMS and ASYNC_PLUSARGS from make, the simulators and goldens.
 set -u
-pass=0; fail=0
-ok() { pass=$((pass + 1)); echo "ok   $1"; }
-bad() { fail=$((fail + 1)); echo "FAIL $1"; shift; for l in "$@"; do echo "  $l"; done; }
+. tests/lib/check.sh
 file_sim="$BUILD/sim/chk-m0/Vtb_top"; live_sim="$BUILD/sim/chk-m0-live/Vtb_top"; m0="$BUILD/m0"
 
 # the fields of vis_timing_t, most significant first, with their widths and legal values
@@ -91,5 +89,4 @@ row=$(grep "^unstack_r12_silent " <<<"$bugs" | tail -1)
 if grep -q "^unstack_r12_silent *LOCKSTEP m0-[a-z]*-$hex" <<<"$row"; then
   ok "planted bug unstack_r12_silent found through the port in timing with-pc ($hex): $(awk '{print $3, $4, $5}' <<<"$row")"
 else bad "planted bug unstack_r12_silent not found in timing with-pc ($hex)" "${row:-$(tail -3 <<<"$bugs")}"; fi
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+summary
