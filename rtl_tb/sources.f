@@ -4,6 +4,7 @@ rtl_tb/core/m0_decoder.sv
 rtl_tb/core/m0_alu.sv
 rtl_tb/core/m0_lsu.sv
 rtl_tb/core/m0_exc.sv
+rtl_tb/core/m0_vis.sv
 rtl_tb/core/m0_core.sv
 rtl_tb/monitors/armv6m_trace_if.sv
 rtl_tb/monitors/armv6m_lockstep_monitor.sv
@@ -19,4 +20,5 @@ rtl_tb/irq_source.sv
 rtl_tb/mtb.sv
 rtl_tb/armv6m_semihost.sv
 rtl_tb/armv6m_semihost_fetch.sv
+rtl_tb/armv6m_shell.sv
 rtl_tb/tb_top.sv

@@ -71,6 +71,7 @@ static const tm_plusarg kPlusargs[] = {
     { "nmi_rate", TM_PLUSARG_DEC, 0, 65535 },
     { "irq_width", TM_PLUSARG_DEC, 1, 65535 },
     { "irq_lines", TM_PLUSARG_HEX, 0, 0xffffffffull },
+    { "vis_timing", TM_PLUSARG_HEX, 0, 0x3ff },               // tb_top: the visibility port's timing (m0_vis)
     { "fst", TM_PLUSARG_TEXT, 0, 0 },                         // sim/waves.h
     { "fst_start", TM_PLUSARG_DEC, 0, 0x7fffffffffffffffull },
     { "fst_cycles", TM_PLUSARG_DEC, 0, 0x7fffffffffffffffull },

@@ -25,6 +25,20 @@ TEST_SCRIPTS += tests/repo/test_layout.sh
 # The runner itself: run_one.sh reads each summary line right, test_summary.sh adds them up and fails on any failure.
 TEST_SCRIPTS += tests/repo/test_run_one.sh
 
+# The system shell for integrators (rtl_tb/armv6m_shell.sv, rtl_tb/README.md "The system shell"): a Cortex-M0-style
+# testbench made from it (tests/rtl/shell/cm0_tb.sv: the reference core as a Cortex-M0 netlist, seen only through
+# its AHB-Lite port and visibility port), built as build/sim/shell-cm0 and run in live mode by tests/rtl/test_shell.sh.
+SHELL_TB_SRCS := $(filter-out rtl_tb/tb_top.sv,$(RTL_SRCS)) rtl_tb/core/m0_cortexm0.sv tests/rtl/shell/cm0_tb.sv
+SIM_SHELL_CM0 := $(BUILD)/sim/shell-cm0/Vtb_top
+$(eval $(call verilate,$(SIM_SHELL_CM0),--assert --chk --top cm0_tb $(SHELL_TB_SRCS:%=--src %),sim/tb_main.cpp,$$(CHK_LIBS),$(SHELL_TB_SRCS) dpi/tarmac_chk_pkg.sv $$(LIBTARMACCHK)))
+TEST_SCRIPTS += tests/rtl/test_shell.sh
+TEST_PREREQS += $(SIM_SHELL_CM0) $(PROGRAM_ELFS) $(LIVE_PROGRAM_ELFS) $(call async-elfs,$(M0_ASYNC_SEEDS:%=m0_%))
+# The reference core's Cortex-M0 visibility port in a covering set of its timings (rtl_tb/core/m0_vis.sv,
+# +vis_timing), through the Cortex-M0 integration in file and live mode, and a planted bug found there.
+TEST_SCRIPTS += tests/rtl/test_vis_timing.sh
+TEST_PREREQS += $(SIM_CHK_M0) $(SIM_CHK_M0_LIVE) $(M0_PROGRAMS:%=$(M0_DIR)/%.tarmac.gz) $(LIVE_PROGRAM_ELFS) \
+                $(call async-elfs,$(M0_ASYNC_SEEDS:%=m0_%))
+
 # Every test is a target of its own, $(BUILD)/test-results/<test>.result, written by tests/run_one.sh (with the
 # test's log beside it and its time), so that make runs them in parallel (-j) once everything they use is built:
 # the GoogleTest binaries, TEST_PREREQS (simulators, firmware, goldens) are prerequisites of every test and are
@@ -53,3 +67,4 @@ endef
 $(foreach t,$(sort $(TEST_SCRIPTS) $(TEST_BINS)),$(eval $(call test_rule,$(t))))
 .PHONY: FORCE
 FORCE:
+

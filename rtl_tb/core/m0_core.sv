@@ -76,8 +76,9 @@ module m0_core
   output logic [30:0] vis_pc_o,        // PC[31:1]
   output logic [3:0]  vis_apsr_o,      // N Z C V
   output logic [5:0]  vis_ipsr_o,
-  output logic        vis_control_o,   // the stored SPSEL
+  output logic        vis_control_o,   // SPSEL (m0_vis)
   output logic        vis_primask_o,
+  input  vis_timing_t vis_timing,      // the port's timing (m0_vis): a setting of the imitation, not of the core
   output logic        mtb_ev_valid,    // a non-sequential PC change for the MTB
   output logic [31:0] mtb_ev_src,
   output logic [31:0] mtb_ev_dst,
@@ -261,7 +262,8 @@ module m0_core
   logic [31:0] frame [8];
   logic        exc_mtb_valid, exc_mtb_a;
   logic [31:0] exc_mtb_src, exc_mtb_dst;
-  logic        vis_ret;
+  logic        vis_ret, vis_unstack, vis_ret_psp, vis_vec, vis_stacked;
+  logic [31:0] vis_vec_lr;
   m0_exc #(
     .TailChain(TailChain), .LateArrival(LateArrival), .AbandonUnstack(AbandonUnstack),
     .VectorReadsData(VectorReadsData)
@@ -278,7 +280,8 @@ module m0_core
     .ret_exc, .ret_bad, .enter, .enter_lr, .enter_stacked, .enter_psp, .frame_addr, .enter_num,
     .restore, .abandon_read, .frame, .restore_sp, .restore_xpsr, .ret_psp,
     .mtb_valid(exc_mtb_valid), .mtb_src(exc_mtb_src), .mtb_dst(exc_mtb_dst), .mtb_a(exc_mtb_a),
-    .exc_valid, .exc_num, .exc_ret, .exc_choice, .clr_valid, .clr_num, .vis_ret
+    .exc_valid, .exc_num, .exc_ret, .exc_choice, .clr_valid, .clr_num, .vis_ret, .vis_unstack,
+    .vis_ret_psp, .vis_vec, .vis_vec_lr, .vis_stacked
   );
 
   // the bus request of each state: the address phase in the states S_*, the data phase in the *_D states
@@ -930,46 +933,17 @@ module m0_core
     vis_regs[REG_CONTROL] = {30'd0, arch_q.spsel, 1'b0};
   end
 
-  // The Cortex-M0 visibility port: what Arm's core shows on its vis_*_o outputs, when it shows it, so that the
-  // visibility-port adapter (rtl_tb/monitors/armv6m_vis_adapter.sv) is tested on a core that shows nothing else:
-  //  - the PC of the instruction in execute, which moves on when it retires; parked on the return address while
-  //    a frame is stacked (on the faulting instruction for a fault); 0xFFFFFFF8 from an exception return's
-  //    unstacking (a tail-chain: from its retire) until the PC is the return address or the chained handler;
-  //  - at an exception return the stack pointers one cycle after the PC moved on; after BLX, LR one cycle after;
-  //  - IPSR with the PC's move to a handler; CONTROL the stored SPSEL: in Handler mode the one Thread mode had.
-  logic        vis_ret_q, vis_blx, vis_blx_q, vis_spsel_q;   // vis_ret: m0_exc
-  logic [31:0] vis_msp_q, vis_psp_q, vis_lr_q;
-  assign vis_blx = dec.insn == I_BLX && state_q inside {S_COMMIT, S_RETIRE};  // LR written, the PC not moved
-  always_ff @(posedge clk or negedge rst_n) begin
-    if (!rst_n) begin
-      vis_ret_q <= 1'b0;
-      vis_blx_q <= 1'b0;
-      vis_spsel_q <= 1'b0;
-      vis_msp_q <= 32'd0;
-      vis_psp_q <= 32'd0;
-      vis_lr_q <= 32'd0;
-    end else begin
-      vis_ret_q <= vis_ret;
-      vis_blx_q <= vis_blx;
-      if (vis_ipsr_o == 6'd0) vis_spsel_q <= arch_q.spsel;
-      if (!(vis_ret || vis_ret_q)) begin
-        vis_msp_q <= vis_regs[REG_MSP];
-        vis_psp_q <= vis_regs[REG_PSP];
-      end
-      if (!(vis_blx || vis_blx_q)) vis_lr_q <= r_q[14];
-    end
-  end
-  assign {vis_r0_o, vis_r1_o, vis_r2_o, vis_r3_o, vis_r4_o, vis_r5_o, vis_r6_o, vis_r7_o} =
-         {r_q[0], r_q[1], r_q[2], r_q[3], r_q[4], r_q[5], r_q[6], r_q[7]};
-  assign {vis_r8_o, vis_r9_o, vis_r10_o, vis_r11_o, vis_r12_o} = {r_q[8], r_q[9], r_q[10], r_q[11], r_q[12]};
-  assign vis_r14_o = (vis_blx || vis_blx_q) ? vis_lr_q : r_q[14];
-  assign vis_msp_o = (vis_ret || vis_ret_q) ? vis_msp_q[31:2] : vis_regs[REG_MSP][31:2];
-  assign vis_psp_o = (vis_ret || vis_ret_q) ? vis_psp_q[31:2] : vis_regs[REG_PSP][31:2];
-  assign vis_pc_o = vis_ret ? 31'h7FFF_FFFC : ex_q.pc[31:1];
-  assign vis_apsr_o = arch_q.nzcv;
-  assign vis_ipsr_o = (state_q == S_EXC_COMMIT) ? enter_num : ipsr;
-  assign vis_control_o = (vis_ipsr_o == 6'd0) ? arch_q.spsel : vis_spsel_q;
-  assign vis_primask_o = arch_q.primask;
+  // The Cortex-M0 visibility port, with the timing vis_timing selects (m0_vis)
+  m0_vis u_vis (
+    .clk, .rst_n, .timing(vis_timing), .state_q, .r(r_q[0:14]), .msp(vis_regs[REG_MSP]), .psp(vis_regs[REG_PSP]),
+    .nzcv(arch_q.nzcv), .primask(arch_q.primask), .spsel(arch_q.spsel), .ipsr, .pc(ex_q.pc),
+    .link(dec.insn inside {I_BL, I_BLX} && state_q inside {S_COMMIT, S_RETIRE}), .ret(vis_ret), .unstack(vis_unstack), .restore,
+    .ret_psp(vis_ret_psp),
+    .vec(vis_vec), .vec_num(enter_num), .vec_lr(vis_vec_lr), .stacked(vis_stacked), .frame_addr,
+    .frame_psp(enter_psp), .vis_r0_o, .vis_r1_o, .vis_r2_o, .vis_r3_o, .vis_r4_o, .vis_r5_o, .vis_r6_o, .vis_r7_o,
+    .vis_r8_o, .vis_r9_o, .vis_r10_o, .vis_r11_o, .vis_r12_o, .vis_r14_o, .vis_msp_o, .vis_psp_o, .vis_pc_o,
+    .vis_apsr_o, .vis_ipsr_o, .vis_control_o, .vis_primask_o
+  );
 
   assign semihost_op = r_q[0];
   assign semihost_arg = r_q[1];
@@ -979,6 +953,6 @@ module m0_core
 
   // bits that are not used by design (named "unused" for Verilator's lint)
   logic unused;
-  assign unused = ^{r_q[15], vis_msp_q[1:0], vis_psp_q[1:0]};
+  assign unused = ^{r_q[15]};
 
 endmodule

@@ -95,7 +95,12 @@ module m0_exc
   output logic [5:0]  clr_num,
   // Cortex-M0's visibility port (m0_core): an exception return under way, from its unstacking (a tail-chain: from
   // its retire) until the PC is the return address or the chained handler's (the port shows PC 0xFFFFFFF8)
-  output logic        vis_ret
+  output logic        vis_ret,
+  output logic        vis_unstack,     // ... and it unstacks (no tail-chain), to Thread mode on PSP: vis_ret_psp
+  output logic        vis_ret_psp,
+  output logic        vis_vec,         // an entry's vector read is under way, of enter_num ...
+  output logic [31:0] vis_vec_lr,      // ... whose LR will be this
+  output logic        vis_stacked      // an entry's first stacking write's address phase is over
 );
 
   // ---- the registers: *_q latched, *_d the next value (always_comb) ------------------------------------------
@@ -515,6 +520,13 @@ module m0_exc
   assign exc_choice = choice_q;
   assign vis_ret = (rt_q.returning && state_q inside {S_UNSTACK, S_UNSTACK_D, S_COMMIT, S_RETIRE}) || rt_q.tail_pend
                    || (en_q.tail && state_q inside {S_EXC_VEC, S_EXC_VEC_D});
+  assign vis_unstack = rt_q.returning && !rt_q.tail_pend && state_q inside {S_UNSTACK, S_UNSTACK_D, S_COMMIT, S_RETIRE};
+  assign vis_ret_psp = rt_q.ret_to_psp;
+  assign vis_vec = state_q inside {S_EXC_VEC, S_EXC_VEC_D};
+  assign vis_vec_lr = en_q.tail ? en_q.ret_addr
+                    : !en_q.from_thread ? EXC_RETURN_HANDLER : en_q.on_psp ? EXC_RETURN_PSP : EXC_RETURN_THREAD;
+  assign vis_stacked = !en_q.tail && (state_q inside {S_EXC_PUSH_D, S_EXC_VEC, S_EXC_VEC_D}
+                                      || state_q == S_EXC_PUSH && en_q.push_i != 3'd7);
   assign clr_valid = tp_q.clr_valid;
   assign clr_num = tp_q.clr_num;
 

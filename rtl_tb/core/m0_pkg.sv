@@ -118,6 +118,26 @@ package m0_pkg;
     S_EXC_PUSH, S_EXC_PUSH_D, S_EXC_VEC, S_EXC_VEC_D, S_EXC_COMMIT, S_LOCKUP, S_HALT
   } state_e;
 
+  // ---- the timing of the Cortex-M0 visibility port (m0_vis; rtl_tb/core/README.md, "The Cortex-M0 visibility
+  // port"): when each output shows a change relative to the cycle the PC moves. VIS_TIMING_M0 is what Arm's
+  // Cortex-M0 shows (r0p0, as recorded); the others are legal timings the visibility-port adapter must read too.
+  typedef struct packed {
+    logic       entry_sp;    // exception entry, SP: 0 with the PC; 1 one cycle after the first stacking write's
+                             // address phase
+    logic       entry_ipsr;  // ... IPSR: 0 with the PC; 1 from the vector read's address phase
+    logic       entry_lr;    // ... LR (EXC_RETURN): 0 with the PC; 1 from the vector read's address phase
+    logic       ret_ipsr;    // exception return, IPSR and the flags: 0 with the PC; 1 once the stacked xPSR was read
+    logic [1:0] ret_lr;      // ... LR: 0 with the PC; 1 one cycle before the PC; 2, 3 once it was read
+    logic       ret_sp;      // ... SP: 0 with the PC; 1 one cycle after the PC
+    logic       control;     // CONTROL.SPSEL: 0 the stored one, Thread mode's in Handler mode; 1 the architecture's:
+                             // 0 one cycle after the PC moves to a handler, 1 one cycle after the PC shows an
+                             // exception return to Thread mode on PSP
+    logic [1:0] link_lr;     // LR after BL and BLX: 0 as the instruction writes it (before the PC moves); 1, 2, 3
+                             // cycles after the PC moved
+  } vis_timing_t;
+  localparam vis_timing_t VIS_TIMING_M0 = '{entry_sp: 1'b1, entry_ipsr: 1'b1, entry_lr: 1'b1, ret_ipsr: 1'b1,
+                                            ret_lr: 2'd1, ret_sp: 1'b1, control: 1'b1, link_lr: 2'd1};
+
   // ---- a request of the controller to the load/store unit (one AHB-Lite transfer) ------------------------------
   typedef struct packed {
     logic        req;

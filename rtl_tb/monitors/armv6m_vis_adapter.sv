@@ -12,7 +12,8 @@
 //     entering it. If a frame was stacked since the PC last moved (MSP or PSP 32 bytes or more below the highest
 //     value it showed since), the move is the entry, return address o (the PC parks there while the core stacks;
 //     a faulting instruction keeps it: its HardFault is reported as an entry at its own address, and the checker
-//     takes the golden's faulting instruction with it, dpi/README.md "Register values"). If not, the exception is
+//     takes the golden's faulting instruction with it, dpi/README.md "Register values"; LR may show its EXC_RETURN
+//     value after IPSR: the registers are those of the PC's move to the handler). If not, the exception is
 //     entered on a frame already there: a tail-chain (the return before it retires with its own registers; the
 //     entry's return address is the EXC_RETURN value in LR), a late arrival (it replaces the entry whose handler
 //     the PC showed, before that handler's first instruction completed), or an unstacking the core abandoned
@@ -315,6 +316,12 @@ module armv6m_vis_adapter #(
         {hk_d, hxe_d, done} = {HoldEntry, 2'b11};
       end else if (hk_d != HoldNone) begin
         if (hk_d == HoldLr) hc_d.regs.lr = a.lr;   // LR never showed the return address: as it was
+        // an entry noted on a frame stacked while the PC stayed where it parked (vmove): this move to its handler
+        // is its own, the registers it shows (LR may follow IPSR) are the entry's
+        if (hk_d == HoldEntry && !enter && o == hc_d.ret) begin
+          hc_d.regs = b;
+          hc_d.regs.ipsr = hc_d.num;
+        end
         if (hk_d == HoldEntry && hxe_d) begin c[nc] = hx_d; nc++; end  // the return chained from first
         c[nc] = hc_d;
         nc++;
@@ -378,6 +385,12 @@ module armv6m_vis_adapter #(
     // a held entry or return goes out once the core goes on from where the PC shows (a return's stack pointers
     // shown): what follows can no longer be a late arrival or an abandoned unstacking
     hf_d = hf_d || (hk_d == HoldEntry || hk_d == HoldReturn) && fetch_pc && b.pc == hc_d.regs.pc;
+    // an entry goes out with the registers shown as the core goes on from its handler: what lags IPSR (LR) has
+    // shown by then, also when the PC did not move (a handler where it parked)
+    if (hk_d == HoldEntry && fetch_pc && b.pc == hc_d.regs.pc) begin
+      hc_d.regs = b;
+      hc_d.regs.ipsr = hc_d.num;
+    end
     if (hf_d && (hk_d == HoldEntry || hk_d == HoldReturn && hsp_d)) begin
       if (hk_d == HoldEntry && hxe_d) begin c[nc] = hx_d; nc++; end  // the return chained from first
       c[nc] = hc_d;

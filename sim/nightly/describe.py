@@ -2,6 +2,7 @@
 the chosen set, with its command and the make targets it needs. The only reader of the description."""
 import re
 import tomllib
+import zlib
 from dataclasses import dataclass, field
 
 GROUP_KEYS = {"title", "like", "sim", "programs", "seeds", "name", "elf", "golden", "expect", "exit", "plusargs",
@@ -67,6 +68,13 @@ def expand(text, variables, where):
     raise DescriptionError(f"{where}: variables refer to each other without end in '{text}'")
 
 
+def vis_timing_of(test_id):
+    """A timing of the reference core's Cortex-M0 visibility port for one test ({vis_timing}: the bits of
+    rtl_tb/core/m0_pkg.sv's vis_timing_t as +vis_timing takes them, every value legal), drawn from the test's id so
+    that a failure reruns with the same (the value is on the test's command line, in the plan and junit.xml)."""
+    return f"{zlib.crc32(test_id.encode()) & 0x3ff:03x}"
+
+
 def seed_list(text, where):
     """'1..N' (empty when N < 1) or a list of numbers separated by spaces."""
     m = re.fullmatch(r"\s*(\d+)\.\.(\d+)\s*", text)
@@ -130,7 +138,7 @@ def load(path, set_name, make_vars, overrides, only=None):
             for s in seed_list(expand(g["seeds"], variables, where), where):
                 items.append((expand(g.get("name", "seed_{seed}"), dict(variables, seed=s), where), s))
         for name, seed in items:
-            v = dict(variables, name=name, seed=seed, n=seed or "0")
+            v = dict(variables, name=name, seed=seed, n=seed or "0", vis_timing=vis_timing_of(f"{gname}/{name}"))
             v["elf"] = expand(g["elf"], v, where)
             t = Test(group=gname, name=name, sim=expand(g["sim"], v, where), elf=v["elf"],
                      golden=expand(g["golden"], v, where), expect=expand(g["expect"], v, where),

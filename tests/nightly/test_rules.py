@@ -481,6 +481,18 @@ expect = "{BUILD}/random/seed_{seed}.expect"
         p = describe.load(os.path.join(ROOT, "sim", "nightly.toml"), "nightly", mv, {})
         self.assertTrue(any(t.negative for t in p.tests))
 
+    def test_vis_timing_per_test(self):
+        """{vis_timing}: a timing of the visibility port per test, from its id: the same on every load (a failure
+        reruns with it), within +vis_timing's range, not one value for all."""
+        text = self.BASE.replace('plusargs = "+tarmac_regs=snapshot +irq_seed={n}"', 'plusargs = "+vis_timing={vis_timing}"')
+        a, b = self.load(text), self.load(text)
+        got = {t.id: t.plusargs for t in a.tests if t.group == "snap"}
+        self.assertEqual(got, {t.id: t.plusargs for t in b.tests if t.group == "snap"})
+        values = [int(v[0].split("=")[1], 16) for v in got.values()]
+        self.assertTrue(all(0 <= v <= 0x3ff for v in values))
+        self.assertEqual(values, [int(describe.vis_timing_of(i), 16) for i in got])
+        self.assertGreater(len({describe.vis_timing_of(f"g/seed_{n}") for n in range(20)}), 10)
+
 
 if __name__ == "__main__":
     r = unittest.main(exit=False, verbosity=2).result
