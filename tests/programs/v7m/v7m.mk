@@ -49,3 +49,23 @@ oracle-v7m: $(V7M_ELFS) $(QEMU_COMPARE) $(ISS)
 	BUILD=$(BUILD) ORACLE_PROGRAMS="$(V7M_ORACLE)" bash tests/oracle/run_oracle.sh
 oracle-v7m-random: $(call v7m-random-elfs,$(shell seq 1 $(V7M_SEEDS))) $(QEMU_COMPARE) $(ISS)
 	BUILD=$(BUILD) ORACLE_PROGRAMS="$(call v7m-random,$(shell seq 1 $(V7M_SEEDS)))" bash tests/oracle/run_oracle.sh
+
+# Every ARMv7-M and ARMv7E-M encoding's example (tests/programs/v7m/encodings.list, the unit test
+# test_v7m_encodings checks the same list on the model) as two programs: the ARMv7-M examples on the Cortex-M3
+# (mps2-an385), the DSP extension's on the Cortex-M4 (mps2-an386), QEMU single-stepped beside the model.
+V7M_ENC_DEPS := tests/programs/v7m/encodings.list tests/programs/v7m/encodings_gen.sh \
+                tests/programs/v7m/encodings_setup.S dpi/include/tarmac/thumb_encodings.h
+$(V7M_DIR)/encodings_v7m.S: $(V7M_ENC_DEPS)
+	@mkdir -p $(dir $@)
+	bash tests/programs/v7m/encodings_gen.sh 7M < tests/programs/v7m/encodings.list > $@.tmp && mv $@.tmp $@
+$(V7M_DIR)/encodings_v7em.S: $(V7M_ENC_DEPS)
+	@mkdir -p $(dir $@)
+	bash tests/programs/v7m/encodings_gen.sh 7EM < tests/programs/v7m/encodings.list > $@.tmp && mv $@.tmp $@
+$(V7M_DIR)/encodings_v7m.elf: $(V7M_DIR)/encodings_v7m.S $(V7M_ENC_DEPS) $(V7M_LIB_DEPS) | deps
+	$(ARM_CC) $(V7M_CFLAGS) -mcpu=cortex-m3 -o $@ $< tests/programs/v7m/encodings_setup.S $(PROG_LIB) $(ARM_LDFLAGS)
+$(V7M_DIR)/encodings_v7em.elf: $(V7M_DIR)/encodings_v7em.S $(V7M_ENC_DEPS) $(V7M_LIB_DEPS) | deps
+	$(ARM_CC) $(V7M_CFLAGS) -mcpu=cortex-m4 -mfloat-abi=soft -DV7E_DSP -o $@ $< tests/programs/v7m/encodings_setup.S \
+	  $(PROG_LIB) $(ARM_LDFLAGS)
+V7M_ELFS += $(V7M_DIR)/encodings_v7m.elf $(V7M_DIR)/encodings_v7em.elf
+V7M_ORACLE += v7m/encodings_v7m@mps2-an385@$(V7M_ISS_CONFIG) v7m/encodings_v7em@mps2-an386@$(V7EM_ISS_CONFIG)
+ORACLE_PROGRAMS += v7m/encodings_v7m@mps2-an385@$(V7M_ISS_CONFIG) v7m/encodings_v7em@mps2-an386@$(V7EM_ISS_CONFIG)
