@@ -80,3 +80,5 @@ $(V7M_DIR)/encodings_v7em.elf: $(V7M_DIR)/encodings_v7em.S $(V7M_ENC_DEPS) $(V7M
 V7M_ELFS += $(V7M_DIR)/encodings_v7m.elf $(V7M_DIR)/encodings_v7em.elf
 V7M_ORACLE += v7m/encodings_v7m@mps2-an385@$(V7M_ISS_CONFIG) v7m/encodings_v7em@mps2-an386@$(V7EM_ISS_CONFIG)
 ORACLE_PROGRAMS += v7m/encodings_v7m@mps2-an385@$(V7M_ISS_CONFIG) v7m/encodings_v7em@mps2-an386@$(V7EM_ISS_CONFIG)
+# Every ARMv7-M golden of those items read back by tarmac-diff --check
+TEST_SCRIPTS += tests/oracle/test_v7m_goldens.sh
