@@ -82,3 +82,5 @@ V7M_ORACLE += v7m/encodings_v7m@mps2-an385@$(V7M_ISS_CONFIG) v7m/encodings_v7em@
 ORACLE_PROGRAMS += v7m/encodings_v7m@mps2-an385@$(V7M_ISS_CONFIG) v7m/encodings_v7em@mps2-an386@$(V7EM_ISS_CONFIG)
 # Every ARMv7-M golden of those items read back by tarmac-diff --check
 TEST_SCRIPTS += tests/oracle/test_v7m_goldens.sh
+TEST_USES_tests/oracle/test_v7m_goldens.sh := $(V7M_ELFS) $(call v7m-random-elfs,$(V7M_TEST_SEEDS)) \
+  $(call v7em-random-elfs,$(V7M_TEST_SEEDS)) $(ISS) $(BIN)/tarmac-diff
