@@ -100,6 +100,9 @@ void m6_set_reg(m6 *c, int id, uint32_t v);
 uint32_t m6_xpsr(const m6 *c);
 uint32_t m6_msp(const m6 *c);
 uint32_t m6_psp(const m6 *c);
+/* A special register as MRS reads it, by its SYSm number (ARMv7-M ARM, MRS: 17 BASEPRI, 19 FAULTMASK, ...); 0 for
+ * a NULL machine or a number MRS does not read. */
+uint32_t m6_special(const m6 *c, unsigned sysm);
 /* The bits of the register's value that are UNKNOWN (model/ARCHITECTURE.md, "UNKNOWN values"), bit by bit: of r0-r12
  * or LR, the flags of TM_REG_XPSR; 0 for a known value and for the other ids. */
 uint32_t m6_reg_unknown(const m6 *c, int id);

@@ -264,14 +264,25 @@ static const option options[] = {
 };
 
 /* Named sets of options (preset=<name>): what a known core chooses, applied in order on top of the configuration
- * so far. Cortex-M0 r0p0: model/ARCHITECTURE.md, "Configuration" gives the evidence for each. The system's choices
- * (MTB, number of interrupts, SysTick's clock) are not the core's and stay as they are. */
+ * so far. model/ARCHITECTURE.md, "Configuration" gives the evidence for each. Cortex-M0 r0p0 from recordings of
+ * the core; Cortex-M0+, M3 and M4 from their manuals, with the architecture's UNKNOWN where a manual gives no
+ * value (r0-r12 at reset: 0 on the M3 and M4, whose ARMv7-M instructions the model's UNKNOWN tracking does not
+ * follow yet), the model's architectural defaults for the rest, and (M3, M4) the MPS2 boards' memory map, where
+ * QEMU runs them. The system's other choices (MTB, number of interrupts, SysTick's clock and SYST_CALIB, but for the
+ * Cortex-M0's measured one) stay as they are. */
 static const struct {
     const char *name, *options;
 } presets[] = {
-    { "cortex-m0", "cpuid=0x410cc200,r_reset=unknown,vtor=0,syst_calib=0xc0000000,sw_pend=next,tail_chain=1,"
-                   "late_arrival=1,abandon_unstack=1,shcsr=0,apsr_reset=unknown,nmi=level" },
+    { "cortex-m0", "arch=v6-m,mem_map=default,cpuid=0x410cc200,r_reset=unknown,vtor=0,syst_calib=0xc0000000,"
+                   "sw_pend=next,tail_chain=1,late_arrival=1,abandon_unstack=1,shcsr=0,apsr_reset=unknown,nmi=level" },
+    { "cortex-m0plus", "arch=v6-m,mem_map=default,cpuid=0x410cc601,r_reset=unknown,vtor=1,sw_pend=store,"
+                       "tail_chain=1,late_arrival=1,abandon_unstack=0,shcsr=1,apsr_reset=unknown,nmi=edge" },
+    { "cortex-m3", "arch=v7-m,mem_map=mps2,cpuid=0x412fc231,r_reset=0x00000000,vtor=1,sw_pend=store,tail_chain=1,"
+                   "late_arrival=1,abandon_unstack=0,shcsr=1,apsr_reset=0x00000000,nmi=edge" },
+    { "cortex-m4", "arch=v7e-m,mem_map=mps2,cpuid=0x410fc241,r_reset=0x00000000,vtor=1,sw_pend=store,tail_chain=1,"
+                   "late_arrival=1,abandon_unstack=0,shcsr=1,apsr_reset=0x00000000,nmi=edge" },
 };
+#define N_PRESETS (sizeof presets / sizeof presets[0])
 #define N_OPTIONS (sizeof options / sizeof options[0])
 
 int m6_config_omits_default(const char *key)
@@ -300,7 +311,7 @@ void m6_config_defaults(m6_config *cfg)
 const char *m6_config_preset(const char *name)
 {
     if (!name) return NULL;
-    for (size_t i = 0; i < sizeof presets / sizeof presets[0]; i++)
+    for (size_t i = 0; i < N_PRESETS; i++)
         if (!strcmp(presets[i].name, name)) return presets[i].options;
     return NULL;
 }
@@ -310,7 +321,13 @@ int m6_config_set(m6_config *cfg, const char *key, const char *value, tm_error *
     if (!cfg || !key || !value) return tm_error_set(err, TM_ERR_ARG, NULL, 0, "m6_config_set: a NULL argument");
     if (!strcmp(key, "preset")) {
         const char *set = m6_config_preset(value);
-        if (!set) return fail(err, "configuration preset: '%.64s' is not a preset (presets: cortex-m0)", value);
+        if (!set) {
+            char names[128] = "";
+            size_t n = 0;
+            for (size_t k = 0; k < N_PRESETS && n < sizeof names; k++)
+                n += (size_t)snprintf(names + n, sizeof names - n, "%s%s", k ? ", " : "", presets[k].name);
+            return fail(err, "configuration preset: '%.64s' is not a preset (presets: %s)", value, names);
+        }
         m6_config tmp = *cfg;
         int rc = m6_config_parse(&tmp, set, err);
         if (rc == TM_OK) *cfg = tmp;
@@ -349,9 +366,8 @@ int m6_config_parse(m6_config *cfg, const char *text, tm_error *err)
         *eq = '\0';
         int rc = m6_config_set(cfg, item, eq + 1, err);
         if (rc != TM_OK) return rc;
-        int at = m6_config_index(item);
-        if (at < 0) continue; /* preset: a name for the keys it set, which a later key may override */
-        uint64_t bit = 1ull << at;
+        int index = m6_config_index(item); /* -1: preset, which has the last bit */
+        uint64_t bit = index < 0 ? 1ull << 63 : 1ull << index;
         if (given & bit) return fail(err, "configuration key '%s' given twice", item);
         given |= bit;
     }

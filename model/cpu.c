@@ -282,6 +282,7 @@ int m6_ex_bx_write_pc(m6 *c, uint32_t pc_now, uint32_t target) { return bx_write
 int m6_ex_bad_exc_return(const m6 *c, uint32_t target) { return is_exc_return(c, target) && !valid_exc_return(target); }
 uint32_t m6_ex_shift_c(m6 *c, unsigned type, uint32_t v, uint32_t amount) { return shift_c(c, type, v, amount); }
 uint32_t m6_ex_read_special(const m6 *c, unsigned sysm) { return read_special(c, sysm); }
+uint32_t m6_special(const m6 *c, unsigned sysm) { return c ? read_special(c, sysm) : 0; }
 /* mask (MSR's): bit 1 the APSR's N Z C V Q, bit 0 its GE flags (the DSP extension) */
 void m6_ex_write_special(m6 *c, unsigned sysm, uint32_t v, unsigned mask)
 {

@@ -1,6 +1,6 @@
 /* ARMv7E-M's DSP extension (ARMv7-M ARM, the instructions marked "ARMv7E-M"): halfword saturation, extend and
- * add, saturating add/subtract, SEL, the halfword and dual multiplies, most-significant-word multiplies, USAD8,
- * PKHBT/PKHTB, UMAAL. One executor per encoding. */
+ * add, parallel add/subtract with the GE flags, saturating add/subtract, SEL, the halfword and dual multiplies,
+ * most-significant-word multiplies, USAD8, PKHBT/PKHTB, UMAAL. One executor per encoding. */
 #include "m6_state.h"
 #include "exec.h"
 
@@ -56,6 +56,55 @@ EXTEND_ADD(sxtab16_t1, pair16((a >> 16) + (uint32_t)(int8_t)(v >> 16), a + (uint
 EXTEND_ADD(uxtab16_t1, pair16((a >> 16) + ((v >> 16) & 0xff), a + (v & 0xff)))
 EXTEND_ONLY(sxtb16_t1, pair16((uint32_t)(int8_t)(v >> 16), (uint32_t)(int8_t)v))
 EXTEND_ONLY(uxtb16_t1, v & 0x00ff00ffu)
+
+/* Parallel addition and subtraction: each lane (four bytes or two halfwords) of Rn with the same lane of Rm (ASX
+ * and SAX: the other halfword; ASX subtracts in the bottom lane, SAX in the top) in full precision. The plain
+ * forms write the lane and its GE bits (a signed result >= 0, an unsigned sum that carried out of the lane, an
+ * unsigned difference >= 0); the Q forms saturate the lane and the H forms halve it, writing no flag (not Q). */
+enum { PAR_ADD8, PAR_SUB8, PAR_ADD16, PAR_SUB16, PAR_ASX, PAR_SAX };
+enum { PAR_PLAIN, PAR_SAT, PAR_HALVE };
+static inline int32_t lane_value(uint32_t v, unsigned bits, int is_signed)
+{
+    if (!is_signed) return (int32_t)v;
+    return bits == 8 ? (int8_t)v : (int16_t)v;
+}
+static int parallel(m6 *c, uint32_t pc, uint32_t op, unsigned kind, int is_signed, unsigned mode)
+{
+    UNPRED_IF(REGS3_BAD(op), "SP or PC as a register");
+    uint32_t n = c->r[f_rn(op)], m = c->r[f_rm(op)];
+    unsigned bits = kind <= PAR_SUB8 ? 8 : 16, lanes = 32 / bits, ge_per_lane = 4 / lanes;
+    uint32_t lane_mask = (1u << bits) - 1, res = 0, ge = 0;
+    for (unsigned i = 0; i < lanes; i++) {
+        unsigned at = i * bits;
+        int cross = kind == PAR_ASX || kind == PAR_SAX;
+        uint32_t b = (m >> (cross ? 16 - at : at)) & lane_mask;
+        int sub = kind == PAR_SUB8 || kind == PAR_SUB16 || (kind == PAR_ASX && i == 0) || (kind == PAR_SAX && i == 1);
+        int32_t x = lane_value((n >> at) & lane_mask, bits, is_signed), y = lane_value(b, bits, is_signed);
+        int32_t r = sub ? x - y : x + y;
+        int ge_set = is_signed || sub ? r >= 0 : r >= (int32_t)(1u << bits);
+        int q;
+        if (mode == PAR_SAT) r = (int32_t)m6_v7_sat(r, bits, is_signed, &q);
+        else if (mode == PAR_HALVE) r = (r - (r < 0 && (r & 1))) / 2; /* floor(r / 2) */
+        res |= ((uint32_t)r & lane_mask) << at;
+        if (ge_set) ge |= ((1u << ge_per_lane) - 1) << (i * ge_per_lane);
+    }
+    set_reg(c, f_rd(op), res);
+    if (mode == PAR_PLAIN) c->qge = (c->qge & ~0x000f0000u) | ge << 16;
+    return EXEC_OK;
+}
+#define PARALLEL(name, kind) \
+    M7_EXEC(s##name##_t1) { return parallel(c, pc, op, kind, 1, PAR_PLAIN); } \
+    M7_EXEC(q##name##_t1) { return parallel(c, pc, op, kind, 1, PAR_SAT); } \
+    M7_EXEC(sh##name##_t1) { return parallel(c, pc, op, kind, 1, PAR_HALVE); } \
+    M7_EXEC(u##name##_t1) { return parallel(c, pc, op, kind, 0, PAR_PLAIN); } \
+    M7_EXEC(uq##name##_t1) { return parallel(c, pc, op, kind, 0, PAR_SAT); } \
+    M7_EXEC(uh##name##_t1) { return parallel(c, pc, op, kind, 0, PAR_HALVE); }
+PARALLEL(add8, PAR_ADD8)
+PARALLEL(sub8, PAR_SUB8)
+PARALLEL(add16, PAR_ADD16)
+PARALLEL(sub16, PAR_SUB16)
+PARALLEL(asx, PAR_ASX)
+PARALLEL(sax, PAR_SAX)
 
 /* QADD, QSUB, QDADD, QDSUB: signed saturating, Q set when any step saturated */
 static int32_t sat32(int64_t v, int *q)

@@ -25,8 +25,8 @@ static void usage(FILE *f)
         const m6_config_info *k = m6_config_at(i);
         fprintf(f, "  %-12s (%s) %s\n", k->key, k->def, k->help);
     }
-    fprintf(f, "  %-12s %s\n", "preset", "cortex-m0: Arm Cortex-M0 r0p0's choices together (cpuid, r_reset, vtor, "
-               "syst_calib, sw_pend, tail_chain, late_arrival, abandon_unstack, shcsr, apsr_reset, nmi); later keys override");
+    fprintf(f, "  %-12s %s\n", "preset", "cortex-m0, cortex-m0plus, cortex-m3 or cortex-m4: the core's architecture, "
+               "memory map and choices together (model/ARCHITECTURE.md, \"Configuration\"); later keys override");
     fprintf(f, "  systick=cycles needs an embedding that supplies ticks (m6_systick_tick): not this command\n");
 }
 

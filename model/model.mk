@@ -19,16 +19,24 @@ $(ISS): $(OBJ)/model/main.o $(LIBARMV6M) $(LIBTARMAC)
 
 ALL_TARGETS += $(LIBARMV6M) $(ISS)
 
-# Benchmark: the workload tests/bench/fw/bench_loop.c built for ~60 M instructions (untraced) and ~3 M (traced).
+# Benchmark: the workload tests/bench/fw/bench_loop.c built for ~60 M instructions (untraced) and ~3 M (traced), for
+# ARMv6-M and for ARMv7-M.
 BENCH_FW_FLAGS = $(ARM_CFLAGS) -Itests/programs/lib
 $(BUILD)/bench/bench_loop_%.elf: tests/bench/fw/bench_loop.c $(PROG_LIB) | deps
 	@mkdir -p $(dir $@)
 	$(ARM_CC) $(BENCH_FW_FLAGS) -DROUNDS=$* -o $@ $< $(PROG_LIB) $(ARM_LDFLAGS)
+# The same workload for the Cortex-M3 (ARMv7-M: Thumb-2 code), run with BENCH_V7M_CONFIG.
+$(BUILD)/bench/bench_loop_v7m_%.elf: tests/bench/fw/bench_loop.c $(PROG_LIB) | deps
+	@mkdir -p $(dir $@)
+	$(ARM_CC) $(filter-out -mcpu=%,$(BENCH_FW_FLAGS)) -mcpu=cortex-m3 -DROUNDS=$* -o $@ $< $(PROG_LIB) $(ARM_LDFLAGS)
+BENCH_V7M_CONFIG := preset=cortex-m3
 .PHONY: bench-model
-BENCH_MODEL_USES := $(ISS) $(BUILD)/bench/bench_loop_1000.elf $(BUILD)/bench/bench_loop_50.elf
+BENCH_MODEL_USES := $(ISS) $(BUILD)/bench/bench_loop_1000.elf $(BUILD)/bench/bench_loop_50.elf \
+                    $(BUILD)/bench/bench_loop_v7m_1000.elf $(BUILD)/bench/bench_loop_v7m_50.elf
 BENCH_PREREQS += $(BENCH_MODEL_USES)
 bench-model: $(BENCH_MODEL_USES)
-	bash tests/bench/bench_model.sh $(ISS) $(BUILD)/bench/bench_loop_1000.elf $(BUILD)/bench/bench_loop_50.elf $(BUILD)/bench
+	bash tests/bench/bench_model.sh $(ISS) $(BUILD)/bench/bench_loop_1000.elf $(BUILD)/bench/bench_loop_50.elf $(BUILD)/bench \
+	  $(BUILD)/bench/bench_loop_v7m_1000.elf $(BUILD)/bench/bench_loop_v7m_50.elf $(BENCH_V7M_CONFIG)
 BENCHES += bench-model
 
 # Model unit tests (tests/unit/model) link the model library.

@@ -1,6 +1,8 @@
 /* The Thumb encoding table (tarmac/thumb.h) and its decoder: the list of tarmac/thumb_encodings.h as an array
- * indexed by id, and a 64K halfword -> id table built once from the MATCH/MASK pairs. */
+ * indexed by id, a 64K halfword -> id table built once from the MATCH/MASK pairs, and for ARMv7-M's 32-bit
+ * encodings the candidates of each first halfword. */
 #include <pthread.h>
+#include <stdlib.h>
 
 #include "tarmac/thumb.h"
 
@@ -61,9 +63,56 @@ static thumb_id decode32(uint32_t op, unsigned arch_bit)
     return thumb_undefined;
 }
 
+/* ARMv7-M's and ARMv7E-M's 32-bit decoder: the table's 32-bit entries are many, so for each first halfword
+ * (0xE800-0xFFFF) the entries of the architecture whose match and mask allow it are listed once, in table order;
+ * a decode tests only those. [0]: ARMv7-M, [1]: ARMv7E-M; each built on its first use. */
+enum { HW1_FIRST = 0xE800, HW1_COUNT = 0x10000 - HW1_FIRST };
+static uint32_t cand_start[2][HW1_COUNT + 1];
+static uint16_t *cand_ids[2];
+static pthread_once_t cand_once[2] = { PTHREAD_ONCE_INIT, PTHREAD_ONCE_INIT };
+
+static int allows_hw1(unsigned id, uint32_t hw1, unsigned arch_bit)
+{
+    const thumb_encoding *e = &thumb_encodings[id];
+    return (e->archs & arch_bit) && ((hw1 << 16) & e->mask) == (e->match & e->mask & 0xffff0000u);
+}
+static void build_cand(unsigned t)
+{
+    unsigned arch_bit = t ? THUMB_ARCH_V7EM : THUMB_ARCH_V7M;
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < HW1_COUNT; i++)
+        for (unsigned id = THUMB_FIRST_32BIT; id < THUMB_ID_COUNT; id++) n += (uint32_t)allows_hw1(id, HW1_FIRST + i, arch_bit);
+    cand_ids[t] = malloc((n ? n : 1) * sizeof *cand_ids[t]);
+    if (!cand_ids[t]) return; /* no memory: decode32_v7 searches the whole table instead */
+    n = 0;
+    for (uint32_t i = 0; i < HW1_COUNT; i++) {
+        cand_start[t][i] = n;
+        for (unsigned id = THUMB_FIRST_32BIT; id < THUMB_ID_COUNT; id++)
+            if (allows_hw1(id, HW1_FIRST + i, arch_bit)) cand_ids[t][n++] = (uint16_t)id;
+    }
+    cand_start[t][HW1_COUNT] = n;
+}
+static void build_cand_v7m(void) { build_cand(0); }
+static void build_cand_v7em(void) { build_cand(1); }
+
+static thumb_id decode32_v7(uint32_t op, unsigned arch_bit)
+{
+    uint32_t hw1 = op >> 16;
+    if (hw1 < HW1_FIRST) return thumb_undefined; /* not the first halfword of a 32-bit instruction */
+    unsigned t = arch_bit == THUMB_ARCH_V7EM;
+    pthread_once(&cand_once[t], t ? build_cand_v7em : build_cand_v7m);
+    if (!cand_ids[t]) return decode32(op, arch_bit);
+    for (uint32_t k = cand_start[t][hw1 - HW1_FIRST]; k < cand_start[t][hw1 - HW1_FIRST + 1]; k++) {
+        unsigned id = cand_ids[t][k];
+        if ((op & thumb_encodings[id].mask) == thumb_encodings[id].match) return (thumb_id)id;
+    }
+    return thumb_undefined;
+}
+
 thumb_id thumb_decode_arch(uint32_t opcode, int is32, unsigned arch_bit)
 {
-    if (is32) return decode32(opcode, arch_bit);
+    if (is32) return arch_bit == THUMB_ARCH_V7M || arch_bit == THUMB_ARCH_V7EM ? decode32_v7(opcode, arch_bit)
+                                                                             : decode32(opcode, arch_bit);
     return (thumb_id)thumb_decode16_table_arch(arch_bit)[opcode & 0xffff];
 }
 

@@ -14,7 +14,8 @@
  * irq_source: rtl_tb/irq_source.sv), see "Asynchronous interrupts" below.
  * --v7m: an ARMv7-M stream instead (tests/random/gen_v7m.c) with SVC, PSP sections and the handlers, without the
  * MTB and the system registers' pends (QEMU's mps2-an385 has no MTB and takes software pends later).
- * usage: gen_random [--async [--table0] | --v7m] <seed> [instructions] > prog.S */
+ * --v7em: the same with ARMv7E-M's DSP extension among the steps (for QEMU's mps2-an386, Cortex-M4).
+ * usage: gen_random [--async [--table0] | --v7m | --v7em] <seed> [instructions] > prog.S */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -193,8 +194,9 @@ static void async_tables(void)
 
 int main(int argc, char **argv)
 {
-    if (argc > 1 && !strcmp(argv[1], "--v7m")) {
+    if (argc > 1 && (!strcmp(argv[1], "--v7m") || !strcmp(argv[1], "--v7em"))) {
         v7m_mode = gen_no_sleep = 1;
+        gen_v7em = !strcmp(argv[1], "--v7em");
         argv++;
         argc--;
     } else if (argc > 1 && !strcmp(argv[1], "--async")) {
@@ -208,14 +210,14 @@ int main(int argc, char **argv)
         }
     }
     if (argc < 2) {
-        fprintf(stderr, "usage: gen_random [--async [--table0] | --v7m] <seed> [instructions]\n");
+        fprintf(stderr, "usage: gen_random [--async [--table0] | --v7m | --v7em] <seed> [instructions]\n");
         return 2;
     }
     gen_seed(strtoull(argv[1], NULL, 0));
     int n = argc > 2 ? atoi(argv[2]) : 400;
     int funcs = 4;
     printf("@ constrained-random program, seed %s, %d steps%s (tests/random/gen_random.c)\n", argv[1], n,
-           async_mode ? ", asynchronous interrupts" : v7m_mode ? ", ARMv7-M" : "");
+           async_mode ? ", asynchronous interrupts" : gen_v7em ? ", ARMv7E-M" : v7m_mode ? ", ARMv7-M" : "");
     printf("\t.syntax unified\n\t.thumb\n\t.text\n\t.global main\n\t.type main, %%function\n\t.thumb_func\nmain:\n");
     /* r4-r11 are the caller's: saved, restored at the end */
     printf("\tpush {r4-r7, lr}\n\tmov r0, r8\n\tmov r1, r9\n\tmov r2, r10\n\tmov r3, r11\n\tpush {r0-r3}\n");

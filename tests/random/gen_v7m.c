@@ -270,8 +270,49 @@ static void special(void)
     }
 }
 
+int gen_v7em;
+
+/* ARMv7E-M's DSP extension */
+static void dsp(void)
+{
+    static const char *const par_kind[] = { "s", "q", "sh", "u", "uq", "uh" };
+    static const char *const par_op[] = { "add16", "asx", "sax", "sub16", "add8", "sub8" };
+    static const char *const sat[] = { "qadd", "qsub", "qdadd", "qdsub" };
+    static const char *const mul[] = { "smulbb", "smulbt", "smultb", "smultt", "smulwb", "smulwt", "smuad",
+                                       "smuadx", "smusd", "smusdx", "smmul", "smmulr", "usad8" };
+    static const char *const mla[] = { "smlabb", "smlatt", "smlawb", "smlawt", "smlad", "smladx", "smlsd",
+                                       "smlsdx", "smmla", "smmlar", "smmls", "smmlsr", "usada8" };
+    static const char *const lmla[] = { "smlalbb", "smlaltb", "smlald", "smlaldx", "smlsld", "smlsldx", "umaal" };
+    static const char *const ext[] = { "sxtab", "sxtah", "sxtab16", "uxtab", "uxtah", "uxtab16" };
+    int d = dreg();
+    switch (pick(10)) {
+    case 0: case 1: case 2: case 3:
+        printf("\t%s%s r%d, r%d, r%d\n", par_kind[pick(6)], par_op[pick(6)], d, dreg(), dreg()); break;
+    case 4: printf("\tsel r%d, r%d, r%d\n", d, dreg(), dreg()); break;
+    case 5:
+        if (pick(2)) printf("\tmsr apsr_g, r%d\n", dreg());
+        else printf("\t%s r%d, r%d, r%d\n", sat[pick(4)], d, dreg(), dreg());
+        break;
+    case 6: printf("\t%s r%d, #%u, r%d\n", pick(2) ? "ssat16" : "usat16", d, 1 + pick(15), dreg()); break;
+    case 7:
+        if (pick(2)) printf("\t%s r%d, r%d, r%d\n", mul[pick(13)], d, dreg(), dreg());
+        else printf("\t%s r%d, r%d, r%d, r%d\n", mla[pick(13)], d, dreg(), dreg(), dreg());
+        break;
+    case 8: printf("\t%s r%d, r%d, r%d, r%d\n", lmla[pick(7)], d, dreg_not(d), dreg(), dreg()); break;
+    default:
+        if (pick(2)) printf("\t%s r%d, r%d, r%d, ror #%u\n", ext[pick(6)], d, dreg(), dreg(), 8 * pick(4));
+        else if (pick(2)) printf("\tpkhbt r%d, r%d, r%d, lsl #%u\n", d, dreg(), dreg(), pick(32));
+        else printf("\tpkhtb r%d, r%d, r%d, asr #%u\n", d, dreg(), dreg(), 1 + pick(32));
+        break;
+    }
+}
+
 void v7m_step(void)
 {
+    if (gen_v7em && pick(4) == 0) {
+        dsp();
+        return;
+    }
     uint32_t k = pick(100);
     if (k < 14) dp_modified();
     else if (k < 22) dp_plain();

@@ -9,5 +9,10 @@
  * exclusives), an IT block of one to four slots, B.W, B<cond>.W, CBZ/CBNZ, TBB/TBH, BASEPRI/FAULTMASK/APSR
  * access, hints and barriers; or an ARMv6-M step of gen_lib.h. */
 void v7m_step(void);
+/* Set: a quarter of v7m_step's steps are the DSP extension's (ARMv7E-M, Cortex-M4): the parallel additions and
+ * subtractions (all 36) with the GE flags, SEL, MSR APSR_g, the saturating and halfword-saturating forms, the
+ * halfword, dual and most-significant-word multiplies, USAD8, PKHBT/PKHTB, the extend-and-add forms. Clear (the
+ * default), the ARMv7-M streams are what they were. */
+extern int gen_v7em;
 
 #endif

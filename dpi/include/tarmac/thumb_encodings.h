@@ -275,6 +275,43 @@
     X(sxtab_t1,        "SXTAB T1",                    "sxtab",   0xFA40F080u, 0xFFF0F0C0u, DP_REGISTER, MNEMONIC, 0, 7EM) \
     X(uxtb_t2,         "UXTB T2",                     "uxtb.w",  0xFA5FF080u, 0xFFFFF0C0u, DP_REGISTER, MNEMONIC, 0, 7M) \
     X(uxtab_t1,        "UXTAB T1",                    "uxtab",   0xFA50F080u, 0xFFF0F0C0u, DP_REGISTER, MNEMONIC, 0, 7EM) \
+    /* ARMv7E-M: parallel addition and subtraction, signed and unsigned (op1: the operation, op2: plain, Q, H) */ \
+    X(sadd16_t1,       "SADD16 T1",                   "sadd16",  0xFA90F000u, 0xFFF0F0F0u, DP_REGISTER, MNEMONIC, 0, 7EM) \
+    X(sasx_t1,         "SASX T1",                     "sasx",    0xFAA0F000u, 0xFFF0F0F0u, DP_REGISTER, MNEMONIC, 0, 7EM) \
+    X(ssax_t1,         "SSAX T1",                     "ssax",    0xFAE0F000u, 0xFFF0F0F0u, DP_REGISTER, MNEMONIC, 0, 7EM) \
+    X(ssub16_t1,       "SSUB16 T1",                   "ssub16",  0xFAD0F000u, 0xFFF0F0F0u, DP_REGISTER, MNEMONIC, 0, 7EM) \
+    X(sadd8_t1,        "SADD8 T1",                    "sadd8",   0xFA80F000u, 0xFFF0F0F0u, DP_REGISTER, MNEMONIC, 0, 7EM) \
+    X(ssub8_t1,        "SSUB8 T1",                    "ssub8",   0xFAC0F000u, 0xFFF0F0F0u, DP_REGISTER, MNEMONIC, 0, 7EM) \
+    X(qadd16_t1,       "QADD16 T1",                   "qadd16",  0xFA90F010u, 0xFFF0F0F0u, DP_REGISTER, MNEMONIC, 0, 7EM) \
+    X(qasx_t1,         "QASX T1",                     "qasx",    0xFAA0F010u, 0xFFF0F0F0u, DP_REGISTER, MNEMONIC, 0, 7EM) \
+    X(qsax_t1,         "QSAX T1",                     "qsax",    0xFAE0F010u, 0xFFF0F0F0u, DP_REGISTER, MNEMONIC, 0, 7EM) \
+    X(qsub16_t1,       "QSUB16 T1",                   "qsub16",  0xFAD0F010u, 0xFFF0F0F0u, DP_REGISTER, MNEMONIC, 0, 7EM) \
+    X(qadd8_t1,        "QADD8 T1",                    "qadd8",   0xFA80F010u, 0xFFF0F0F0u, DP_REGISTER, MNEMONIC, 0, 7EM) \
+    X(qsub8_t1,        "QSUB8 T1",                    "qsub8",   0xFAC0F010u, 0xFFF0F0F0u, DP_REGISTER, MNEMONIC, 0, 7EM) \
+    X(shadd16_t1,      "SHADD16 T1",                  "shadd16", 0xFA90F020u, 0xFFF0F0F0u, DP_REGISTER, MNEMONIC, 0, 7EM) \
+    X(shasx_t1,        "SHASX T1",                    "shasx",   0xFAA0F020u, 0xFFF0F0F0u, DP_REGISTER, MNEMONIC, 0, 7EM) \
+    X(shsax_t1,        "SHSAX T1",                    "shsax",   0xFAE0F020u, 0xFFF0F0F0u, DP_REGISTER, MNEMONIC, 0, 7EM) \
+    X(shsub16_t1,      "SHSUB16 T1",                  "shsub16", 0xFAD0F020u, 0xFFF0F0F0u, DP_REGISTER, MNEMONIC, 0, 7EM) \
+    X(shadd8_t1,       "SHADD8 T1",                   "shadd8",  0xFA80F020u, 0xFFF0F0F0u, DP_REGISTER, MNEMONIC, 0, 7EM) \
+    X(shsub8_t1,       "SHSUB8 T1",                   "shsub8",  0xFAC0F020u, 0xFFF0F0F0u, DP_REGISTER, MNEMONIC, 0, 7EM) \
+    X(uadd16_t1,       "UADD16 T1",                   "uadd16",  0xFA90F040u, 0xFFF0F0F0u, DP_REGISTER, MNEMONIC, 0, 7EM) \
+    X(uasx_t1,         "UASX T1",                     "uasx",    0xFAA0F040u, 0xFFF0F0F0u, DP_REGISTER, MNEMONIC, 0, 7EM) \
+    X(usax_t1,         "USAX T1",                     "usax",    0xFAE0F040u, 0xFFF0F0F0u, DP_REGISTER, MNEMONIC, 0, 7EM) \
+    X(usub16_t1,       "USUB16 T1",                   "usub16",  0xFAD0F040u, 0xFFF0F0F0u, DP_REGISTER, MNEMONIC, 0, 7EM) \
+    X(uadd8_t1,        "UADD8 T1",                    "uadd8",   0xFA80F040u, 0xFFF0F0F0u, DP_REGISTER, MNEMONIC, 0, 7EM) \
+    X(usub8_t1,        "USUB8 T1",                    "usub8",   0xFAC0F040u, 0xFFF0F0F0u, DP_REGISTER, MNEMONIC, 0, 7EM) \
+    X(uqadd16_t1,      "UQADD16 T1",                  "uqadd16", 0xFA90F050u, 0xFFF0F0F0u, DP_REGISTER, MNEMONIC, 0, 7EM) \
+    X(uqasx_t1,        "UQASX T1",                    "uqasx",   0xFAA0F050u, 0xFFF0F0F0u, DP_REGISTER, MNEMONIC, 0, 7EM) \
+    X(uqsax_t1,        "UQSAX T1",                    "uqsax",   0xFAE0F050u, 0xFFF0F0F0u, DP_REGISTER, MNEMONIC, 0, 7EM) \
+    X(uqsub16_t1,      "UQSUB16 T1",                  "uqsub16", 0xFAD0F050u, 0xFFF0F0F0u, DP_REGISTER, MNEMONIC, 0, 7EM) \
+    X(uqadd8_t1,       "UQADD8 T1",                   "uqadd8",  0xFA80F050u, 0xFFF0F0F0u, DP_REGISTER, MNEMONIC, 0, 7EM) \
+    X(uqsub8_t1,       "UQSUB8 T1",                   "uqsub8",  0xFAC0F050u, 0xFFF0F0F0u, DP_REGISTER, MNEMONIC, 0, 7EM) \
+    X(uhadd16_t1,      "UHADD16 T1",                  "uhadd16", 0xFA90F060u, 0xFFF0F0F0u, DP_REGISTER, MNEMONIC, 0, 7EM) \
+    X(uhasx_t1,        "UHASX T1",                    "uhasx",   0xFAA0F060u, 0xFFF0F0F0u, DP_REGISTER, MNEMONIC, 0, 7EM) \
+    X(uhsax_t1,        "UHSAX T1",                    "uhsax",   0xFAE0F060u, 0xFFF0F0F0u, DP_REGISTER, MNEMONIC, 0, 7EM) \
+    X(uhsub16_t1,      "UHSUB16 T1",                  "uhsub16", 0xFAD0F060u, 0xFFF0F0F0u, DP_REGISTER, MNEMONIC, 0, 7EM) \
+    X(uhadd8_t1,       "UHADD8 T1",                   "uhadd8",  0xFA80F060u, 0xFFF0F0F0u, DP_REGISTER, MNEMONIC, 0, 7EM) \
+    X(uhsub8_t1,       "UHSUB8 T1",                   "uhsub8",  0xFAC0F060u, 0xFFF0F0F0u, DP_REGISTER, MNEMONIC, 0, 7EM) \
     X(qadd_t1,         "QADD T1",                     "qadd",    0xFA80F080u, 0xFFF0F0F0u, DP_REGISTER, MNEMONIC, 0, 7EM) \
     X(qdadd_t1,        "QDADD T1",                    "qdadd",   0xFA80F090u, 0xFFF0F0F0u, DP_REGISTER, MNEMONIC, 0, 7EM) \
     X(qsub_t1,         "QSUB T1",                     "qsub",    0xFA80F0A0u, 0xFFF0F0F0u, DP_REGISTER, MNEMONIC, 0, 7EM) \

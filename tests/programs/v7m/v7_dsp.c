@@ -1,10 +1,18 @@
 /* ARMv7E-M's DSP extension (Cortex-M4): halfword saturation, extend and add, saturating arithmetic and Q, SEL on
  * the GE flags, the halfword, dual and most-significant-word multiplies, USAD8, PKHBT/PKHTB, the long
- * accumulates, checked against values worked out by hand. */
+ * accumulates, the parallel additions and subtractions with the GE flags, checked against values worked out by
+ * hand. */
 #include "semihost.h"
 
 #define OP3(insn, a, b) ({ uint32_t r_; __asm volatile(insn " %0, %1, %2" : "=r"(r_) : "r"(a), "r"(b) : "cc"); r_; })
 #define OP4(insn, a, b, c) ({ uint32_t r_; __asm volatile(insn " %0, %1, %2, %3" : "=r"(r_) : "r"(a), "r"(b), "r"(c) : "cc"); r_; })
+
+static uint32_t ge_flags(void)
+{
+    uint32_t f;
+    __asm volatile("mrs %0, apsr" : "=r"(f));
+    return f >> 16 & 15;
+}
 
 static uint32_t q_flag(void)
 {
@@ -33,6 +41,17 @@ int main(void)
     CHECK_EQ(OP3("qdsub", 5, 2), 1); CHECK_EQ(q_flag(), 0);
     __asm volatile("msr apsr_g, %0" :: "r"(0x00050000u) : "cc"); /* GE = 0101 */
     CHECK_EQ(OP3("sel", 0x11223344u, 0xaabbccddu), 0xaa22cc44u);
+    /* parallel addition and subtraction: the lanes' results and the GE flags the plain forms set */
+    CHECK_EQ(OP3("sadd16", 0x12345678u, 0xf0f0a5c3u), 0x0324fc3bu); CHECK_EQ(ge_flags(), 0xc);
+    CHECK_EQ(OP3("uadd8", 0x12345678u, 0xf0f0a5c3u), 0x0224fb3bu); CHECK_EQ(ge_flags(), 0xd);
+    CHECK_EQ(OP3("ssub8", 0x01807f00u, 0x02017f01u), 0xff7f00ffu); CHECK_EQ(ge_flags(), 0x2);
+    CHECK_EQ(OP3("usax", 0x00010002u, 0x00030004u), 0xfffd0005u); CHECK_EQ(ge_flags(), 0x0);
+    CHECK_EQ(OP3("sasx", 0x00010002u, 0x00030004u), 0x0005ffffu); CHECK_EQ(ge_flags(), 0xc);
+    CHECK_EQ(OP3("sel", 0x11223344u, 0xaabbccddu), 0x1122ccddu);
+    CHECK_EQ(OP3("qsub8", 0x01807f00u, 0x02017f01u), 0xff8000ffu); CHECK_EQ(ge_flags(), 0xc); /* GE kept */
+    CHECK_EQ(OP3("uqsub16", 0x00050010u, 0x00060001u), 0x0000000fu);
+    CHECK_EQ(OP3("shadd16", 0x7fff8000u, 0x7fff8000u), 0x7fff8000u);
+    CHECK_EQ(OP3("uhsub8", 0x00ff0010u, 0x01000020u), 0xff7f00f8u);
     CHECK_EQ(OP3("smulbb", 0x0001fffeu, 0x00030004u), (uint32_t)-8);
     CHECK_EQ(OP3("smultt", 0x0001fffeu, 0x00030004u), 3);
     CHECK_EQ(OP3("smulbt", 0x0001fffeu, 0x00030004u), (uint32_t)-6);

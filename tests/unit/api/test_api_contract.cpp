@@ -227,6 +227,7 @@ const std::map<std::string, std::function<void()>> &calls()
         { "m6_scs_read", [] { m6_scs_read(nullptr, 0, nullptr); } },
         { "m6_scs_write", [] { m6_scs_write(nullptr, 0, 0); } },
         { "m6_exec_priority", [] { m6_exec_priority(nullptr); } },
+        { "m6_special", [] { EXPECT_EQ(m6_special(nullptr, 19), 0u); } },
         { "m6_priority", [] { m6_priority(nullptr, ~0u); } },
         { "m6_set_pending", [] { m6_set_pending(nullptr, ~0u); } },
         { "m6_is_pending", [] { m6_is_pending(nullptr, ~0u); } },

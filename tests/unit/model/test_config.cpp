@@ -161,7 +161,9 @@ TEST(Config, ErrorsNameTheKeyAndTheValue)
         { "shcsr=2", "configuration shcsr: '2' is not 0 or 1" },
         { "apsr_reset=0xc0000001", "configuration apsr_reset: '0xc0000001' is not a value of N Z C V (bits 31:28 only) "
                                    "or unknown" },
-        { "preset=cortex-m3", "configuration preset: 'cortex-m3' is not a preset (presets: cortex-m0)" },
+        { "preset=cortex-m7", "configuration preset: 'cortex-m7' is not a preset (presets: cortex-m0, cortex-m0plus, "
+                              "cortex-m3, cortex-m4)" },
+        { "preset=cortex-m3,preset=cortex-m4", "configuration key 'preset' given twice" },
         { "abandon_unstack=on", "configuration abandon_unstack: 'on' is not 0 or 1" },
         { "arch=v7m", "configuration arch: 'v7m' is not v6-m, v7-m or v7e-m" },
         { "mem_map=an385", "configuration mem_map: 'an385' is not default or mps2" },

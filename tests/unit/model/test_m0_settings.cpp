@@ -468,3 +468,49 @@ TEST(Preset, CortexM0SetsTheCoresChoicesTogether)
     m6_config_format(&back, again, sizeof again);
     EXPECT_STREQ(text, again);
 }
+
+// Cortex-M0+, M3 and M4: each preset sets the architecture, the memory map and every core choice together, so that
+// one applied after another leaves nothing of the first; the system's choices stay.
+TEST(Preset, EachCoreSetsItsArchitectureMemoryMapAndChoices)
+{
+    struct {
+        const char *name;
+        int arch, mem_map;
+        uint32_t cpuid;
+    } cores[] = {
+        { "cortex-m0plus", M6_ARCH_V6M, M6_MEM_MAP_DEFAULT, 0x410cc601u },
+        { "cortex-m3", M6_ARCH_V7M, M6_MEM_MAP_MPS2, 0x412fc231u },
+        { "cortex-m4", M6_ARCH_V7EM, M6_MEM_MAP_MPS2, 0x410fc241u },
+    };
+    for (const auto &core : cores) {
+        SCOPED_TRACE(core.name);
+        m6_config cfg;
+        m6_config_defaults(&cfg);
+        tm_error err;
+        // a Cortex-M0's choices first, and a system of 8 interrupts: the preset replaces the core's, not the system's
+        ASSERT_EQ(m6_config_parse(&cfg, "num_irq=8,preset=cortex-m0", &err), TM_OK) << err.msg;
+        ASSERT_EQ(m6_config_set(&cfg, "preset", core.name, &err), TM_OK) << err.msg;
+        EXPECT_EQ(cfg.arch, core.arch);
+        EXPECT_EQ(cfg.mem_map, core.mem_map);
+        EXPECT_EQ(cfg.cpuid, core.cpuid);
+        // r0-r12 are UNKNOWN at reset; on ARMv7-M the setting gives them 0, the UNKNOWN tracking being ARMv6-M's
+        EXPECT_EQ(cfg.r_reset_unknown, core.arch == M6_ARCH_V6M);
+        EXPECT_EQ(cfg.r_reset, 0u);
+        EXPECT_EQ(cfg.vtor, 1);
+        EXPECT_EQ(cfg.shcsr, 1);
+        EXPECT_EQ(cfg.sw_pend, M6_PEND_STORE);
+        EXPECT_EQ(cfg.tail_chain, 1);
+        EXPECT_EQ(cfg.late_arrival, 1);
+        EXPECT_EQ(cfg.abandon_unstack, 0);
+        EXPECT_EQ(cfg.apsr_reset_unknown, core.arch == M6_ARCH_V6M) << "M3/M4: the PSR resets to 0x01000000";
+        EXPECT_EQ(cfg.num_irq, 8u) << "the system's choice stays";
+        EXPECT_EQ(cfg.syst_calib, 0xc0000000u) << "SYST_CALIB is the system's: the Cortex-M0's measured one stays";
+    }
+    // the Cortex-M0 preset says its architecture and map too: after a Cortex-M4's, an ARMv6-M core again
+    m6_config cfg;
+    m6_config_defaults(&cfg);
+    ASSERT_EQ(m6_config_parse(&cfg, "preset=cortex-m4", nullptr), TM_OK);
+    ASSERT_EQ(m6_config_set(&cfg, "preset", "cortex-m0", nullptr), TM_OK);
+    EXPECT_EQ(cfg.arch, M6_ARCH_V6M);
+    EXPECT_EQ(cfg.mem_map, M6_MEM_MAP_DEFAULT);
+}

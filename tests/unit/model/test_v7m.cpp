@@ -32,7 +32,7 @@ TEST(V7m, TheTableSaysWhichArchitecturesHaveEachEncoding)
     }
     EXPECT_EQ(v6, 85);
     EXPECT_EQ(v7, 155);
-    EXPECT_EQ(dsp, 35);
+    EXPECT_EQ(dsp, 71);
     // CBZ, an ARMv7-M 16-bit encoding, and LDR.W, a 32-bit one: UNDEFINED on ARMv6-M, themselves on ARMv7-M
     EXPECT_EQ(thumb_decode(0xb100, 0), thumb_undefined);
     EXPECT_EQ(thumb_decode_arch(0xb100, 0, THUMB_ARCH_V7M), thumb_cbz_t1);

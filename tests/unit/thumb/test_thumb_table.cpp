@@ -258,3 +258,33 @@ TEST(ThumbTable, WhatWritesThePc)
     };
     for (const auto &c : kCases) EXPECT_EQ(thumb_writes_pc(c.op, c.is32), c.writes) << c.what;
 }
+
+// The ARMv7-M decoders of 32-bit opcodes (candidates per first halfword) give what a search of the whole table in
+// order gives: the first entry of the architecture that matches.
+TEST(ThumbTable, ArmV7m32BitDecodeIsTheFirstMatchOfTheTable)
+{
+    auto first_match = [](uint32_t op, unsigned arch_bit) {
+        for (int id = THUMB_FIRST_32BIT; id < THUMB_ID_COUNT; id++)
+            if ((thumb_entry((thumb_id)id)->archs & arch_bit) && matches((thumb_id)id, op)) return (thumb_id)id;
+        return thumb_undefined;
+    };
+    uint32_t x = 12345;
+    auto rnd = [&x] { return x = x * 1103515245u + 12345u, x >> 8 & 0xffff; };
+    for (unsigned arch_bit : { (unsigned)THUMB_ARCH_V7M, (unsigned)THUMB_ARCH_V7EM }) {
+        int mismatches = 0;
+        for (uint32_t hw1 = 0xE800; hw1 <= 0xFFFF; hw1++)
+            for (int k = 0; k < 24; k++) {
+                uint32_t hw2 = k < 8 ? (k * 0x2492u) & 0xffff : rnd();  // some fixed patterns, then random
+                uint32_t op = hw1 << 16 | hw2;
+                if (thumb_decode_arch(op, 1, arch_bit) != first_match(op, arch_bit) && mismatches++ < 5) {
+                    ADD_FAILURE() << std::hex << op << " arch " << arch_bit;
+                }
+            }
+        EXPECT_EQ(mismatches, 0);
+        // every entry's own match decodes to it or to an entry before it that the manual's order puts first
+        for (int id = THUMB_FIRST_32BIT; id < THUMB_ID_COUNT; id++) {
+            uint32_t op = thumb_entry((thumb_id)id)->match;
+            EXPECT_EQ(thumb_decode_arch(op, 1, arch_bit), first_match(op, arch_bit)) << thumb_entry((thumb_id)id)->name;
+        }
+    }
+}
