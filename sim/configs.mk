@@ -13,7 +13,7 @@
 # After sim/sim.mk's definitions (the programs, the parameters and config-goldens it names).
 CHK_CONFIGS := default tc live m0 m0-live min vis vis-live cfg foreign
 
-MUTATE_FILE_TESTS = $(MUTATE_SYS_SEEDS:%=sys_%) $(PROGRAMS) $(MUTATE_SEEDS:%=seed_%)
+MUTATE_FILE_TESTS = $(MUTATE_SYS_SEEDS:%=sys_%) $(PROGRAMS) $(MUTATE_SEEDS:%=seed_%) $(MUTATE_FIELD_SEEDS:%=field_%)
 # the system-level programs of configuration $(1): its own when it has its own generator options
 mutate-sys = $(MUTATE_SYS_SEEDS:%=sys_$(if $(CHK_SYS_$(1)),$(1)_)%)
 

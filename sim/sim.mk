@@ -196,6 +196,17 @@ $(RANDOM_DIR)/seed_%.tarmac.gz: $(RANDOM_DIR)/seed_%.elf $(ISS)
 random-programs = $(foreach s,$(1),$(RANDOM_DIR)/seed_$(s).elf $(RANDOM_DIR)/seed_$(s).tarmac.gz)
 TEST_PREREQS += $(call random-programs,$(RANDOM_TEST_SEEDS))
 TEST_SCRIPTS += tests/integration/test_random.sh
+# The stream steered at the encoding-field bins the others leave (gen_random --fields: r5-r7 in every register
+# field, loads and stores at the ends of their offsets, SP-relative immediates at theirs; tests/coverage/README.md):
+# field_<n>, in the mutation campaign's file runs (MUTATE_FIELD_SEEDS)
+$(RANDOM_DIR)/field_%.S: $(RANDOM_DIR)/gen_random
+	$< --fields $* 400 > $@
+$(RANDOM_DIR)/field_%.elf: $(RANDOM_DIR)/field_%.S $(PROG_LIB) | deps
+	$(ARM_CC) $(ARM_CFLAGS) -o $@ $< $(PROG_LIB) $(ARM_LDFLAGS)
+	@: > $(RANDOM_DIR)/field_$*.expect
+$(RANDOM_DIR)/field_%.tarmac.gz: $(RANDOM_DIR)/field_%.elf $(ISS)
+	$(ISS) --quiet --tarmac $@ $< > /dev/null
+.PRECIOUS: $(RANDOM_DIR)/field_%.S $(RANDOM_DIR)/field_%.elf $(RANDOM_DIR)/field_%.tarmac.gz
 
 # System-level constrained-random programs (tests/random/gen_sys.c): exceptions of every kind from every mode and
 # stack, faults recovered by the HardFault handler or ending in a lockup, VTOR, MRS/MSR of every SYSm, system
@@ -306,6 +317,7 @@ MUTANTS ?= sim/mutants.tsv sim/mutants_sys.tsv
 MUTATE_SEEDS ?= $(shell seq 1 16)
 MUTATE_SYS_SEEDS ?= $(shell seq 1 24)
 MUTATE_ASYNC_SEEDS ?= $(shell seq 1 8)
+MUTATE_FIELD_SEEDS ?= $(shell seq 1 8)
 MUTATE_JOBS ?= 2
 .PHONY: mutate
 mutate: $(PROGRAM_ELFS) $(TC_PROGRAM_ELFS) $(LIVE_PROGRAM_ELFS) $(call random-programs,$(MUTATE_SEEDS)) \
