@@ -35,7 +35,7 @@ arch-coverage: cov-tools $(NIGHTLY_TOOLS) $(V7M_ELFS) $(call v7m-random-elfs,$(V
 	  --bins $(ARCH_BINS) --bins-reasons tests/coverage/bins_unreached.txt
 # In make test: the report's rules on one program (tests/coverage/test_arch_coverage.sh)
 TEST_SCRIPTS += tests/coverage/test_arch_coverage.sh
-TEST_PREREQS += cov-tools $(BUILD)/programs/hello.elf $(BUILD)/programs/late_arrival.elf
+TEST_PREREQS += cov-tools $(BUILD)/programs/hello.elf $(BUILD)/programs/late_arrival.elf $(ARCH_BINS)
 # In make test: arch-bins's rules on a hand-written trace and the corpus's goldens (tests/coverage/test_arch_bins.sh)
 TEST_SCRIPTS += tests/coverage/test_arch_bins.sh
 TEST_PREREQS += $(ARCH_BINS)

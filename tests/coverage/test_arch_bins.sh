@@ -7,8 +7,7 @@
 # without a reason fails (exit 1), tests/coverage/bins_unreached.txt explains every one the campaign's goldens leave.
 # Needs BUILD from make, arch-bins and the mutation campaign's goldens built.
 set -u
-pass=0; fail=0
-check() { if eval "$2"; then pass=$((pass + 1)); echo "ok   $1"; else fail=$((fail + 1)); echo "FAIL $1"; fi; }
+. tests/lib/check.sh
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 bins="$BUILD/bin/arch-bins"
 
@@ -63,5 +62,4 @@ check "the campaign's goldens: every bin not reached has its reason (exit $rc; $
 printf 'enc.*\tbad line without a tab\nno-tab-here\n' > "$tmp/bad.txt"
 "$bins" --reasons "$tmp/bad.txt" "$tmp/t.tarmac" > "$tmp/bad.out" 2>&1; rc=$?
 check "a reasons line without a tab: exit 2 with file:line:column" '[ "$rc" -eq 2 ] && grep -q "bad.txt:2:1:" "$tmp/bad.out"'
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+summary

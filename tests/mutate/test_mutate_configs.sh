@@ -6,8 +6,7 @@
 # of every configuration, and a mutant of the visibility-port wiring, which only the builds through that port have,
 # is detected there. Needs BUILD from make and the configurations' reference simulators and tests built.
 set -u
-pass=0; fail=0
-check() { if eval "$2"; then pass=$((pass + 1)); echo "ok   $1"; else fail=$((fail + 1)); echo "FAIL $1"; fi; }
+. tests/lib/check.sh
 tmp=$(mktemp -d); trap 'rm -rf "$tmp" "$BUILD/sim/chk-extra-cfg"' EXIT
 mk() { make -s --no-print-directory BUILD="$BUILD" "$@"; }
 
@@ -73,5 +72,4 @@ first_vis=$(awk -F'|' '$2 ~ /-GVisPort=1/ { print $1; exit }' "$tmp/configs")
 check "a visibility-port mutant is missed by the builds without the port and detected in $first_vis (exit $rc)" \
   'grep -q "^vis_r1_wired_r0 *LOCKSTEP *$first_vis " <<<"$vis"'
 [ "$fail" -eq 0 ] || { echo "$ref" | tail -5; echo "$vis" | tail -5; }
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+summary
