@@ -35,6 +35,15 @@ extern "C" {
 #define M6_MPS2_CODE_SIZE (4u << 20)
 #define M6_MPS2_SRAM_SIZE (4u << 20)
 
+/* One region of the memory map a configuration makes (m6_memory_map): [base, base + size) answers m6_read and
+ * m6_write; word_only: word accesses only (the SCS, the MTB SFRs). Everything outside every region is a bus error. */
+typedef struct m6_region {
+    const char *name;
+    uint32_t base, size;
+    int word_only;
+} m6_region;
+#define M6_REGIONS_MAX 8
+
 #define M6_EXIT_LOCKUP 125   /* exit code when the core locks up */
 #define M6_EXIT_MAX_INSNS 124 /* exit code when --max-insns stops the run */
 #define M6_EXIT_UNKNOWN 123   /* exit code when the program's path depends on an UNKNOWN value */
@@ -117,6 +126,9 @@ int m6_write(m6 *c, uint32_t addr, unsigned size, uint32_t val);
 /* Backdoor access to the RAM regions for the loader, semihosting, other bus masters and tests (no side effects,
  * no trace): a pointer to len bytes at addr, NULL when they are not all in one region. */
 uint8_t *m6_mem_ptr(m6 *c, uint32_t addr, uint32_t len);
+/* The memory map cfg makes (NULL: the defaults), as m6_read and m6_write implement it, in address order: the
+ * regions into out (room for M6_REGIONS_MAX), their count returned. For coverage of the map's edges. */
+size_t m6_memory_map(const m6_config *cfg, m6_region *out);
 /* model/scs.c: the System Control Space registers (SysTick, NVIC, SCB) at their addresses (M6_SCS_BASE + offset),
  * word access as m6_read/m6_write make it, with the registers' side effects (a CSR read clears COUNTFLAG).
  * Return 0. */

@@ -22,6 +22,26 @@ uint8_t *m6_mem_ptr(m6 *c, uint32_t addr, uint32_t len)
     return NULL;
 }
 
+size_t m6_memory_map(const m6_config *cfg, m6_region *out)
+{
+    m6_config d;
+    if (!cfg) { m6_config_defaults(&d); cfg = &d; }
+    int mps2 = cfg->mem_map == M6_MEM_MAP_MPS2;
+    size_t n = 0;
+    out[n++] = (m6_region){ "code", M6_CODE_BASE, mps2 ? M6_MPS2_CODE_SIZE : M6_CODE_SIZE, 0 };
+    out[n++] = (m6_region){ "sram", M6_SRAM_BASE, mps2 ? M6_MPS2_SRAM_SIZE : M6_SRAM_SIZE, 0 };
+    if (cfg->mtb) out[n++] = (m6_region){ "mtb_sram", M6_MTBRAM_BASE, M6_MTBRAM_SIZE, 0 };
+    out[n++] = (m6_region){ "scs", M6_SCS_BASE, 0x1000, 1 };
+    if (cfg->mtb) out[n++] = (m6_region){ "mtb_sfr", cfg->mtb_base, 0x10, 1 };
+    for (size_t i = 1; i < n; i++) /* address order: mtb_base may be anywhere clear of the others */
+        for (size_t j = i; j > 0 && out[j].base < out[j - 1].base; j--) {
+            m6_region t = out[j];
+            out[j] = out[j - 1];
+            out[j - 1] = t;
+        }
+    return n;
+}
+
 static int is_volatile(const m6 *c, uint32_t addr)
 {
     for (unsigned i = 0; i < c->n_volatile; i++)

@@ -10,13 +10,17 @@
 # missed (equivalent, with the mutant list's reason, or unexplained). Builds go through ccache when it is installed.
 # First the unmutated reference runs every test of every configuration: a test it fails stops the campaign.
 # usage: mutate.sh [-j N] [--mutants FILE]... [--random DIR] [--out DIR] [--plusargs "+a +b"] [--config SPEC]...
-#                  <build dir> <programs dir> <golden dir> <libs...> -- <test>...
+#                  [--first N] [--reference-only] <build dir> <programs dir> <golden dir> <libs...> -- <test>...
+#   --first N: each configuration's first N tests only (a quick campaign over every configuration);
+#   --reference-only: the unmutated reference's runs only, then exit (0: it passes every one).
 #   Without --config, one configuration "file": the tests after '--', golden files, the default build
 #   (<build dir>/sim/chk/Vtb_top is the unmutated reference), --plusargs for every run.
 #   --config "name|-G params|plusargs|golden|reference|tests": a configuration, tried in the order given (the
 #   tests after '--' are then not used): its core's Verilator -G parameters (space-separated, "" the default), extra
 #   plusargs ({n}: the number in the test's name), its goldens (file: <t>.tarmac.gz, tc: <t>.tc.tarmac.gz, live:
-#   the checker runs the model on the ELF), the unmutated simulator built the same way, and its tests.
+#   the checker runs the model on the ELF, dir:<d>: <d>/<t>.tarmac.gz with the expected output <d>/<t>.expect and
+#   exit status <d>/<t>.exit, made with the configuration's own model settings), the unmutated simulator built the
+#   same way, and its tests.
 #   A test is a program (<programs dir>/<t>.elf, tests/programs/<t>.expect, its golden in <golden dir>) or, when
 #   not there, a generated one in the --random dir (<t>.elf, <t>.expect and its goldens side by side). Its exit
 #   status must be 0, or what <t>[.tc].exit beside its expected output says (125: it ends in a lockup).
@@ -45,7 +49,7 @@ if [ "${1:-}" = --classify ]; then
   selfcheck_caught "$2" "$3" "$4" "${5:-0}"; exit 0
 fi
 
-jobs=2; mutant_lists=(); random=""; out=""; plusargs=""; configs=()
+jobs=2; mutant_lists=(); random=""; out=""; plusargs=""; configs=(); first=""; ref_only=0
 while [ $# -gt 0 ]; do
   case "$1" in
     -j) jobs=$2; shift 2 ;;
@@ -54,6 +58,8 @@ while [ $# -gt 0 ]; do
     --out) out=$2; shift 2 ;;
     --plusargs) plusargs=$2; shift 2 ;;  # e.g. "+tarmac_regs=snapshot": the lockstep runs only
     --config) configs+=("$2"); shift 2 ;;
+    --first) first=$2; shift 2 ;;
+    --reference-only) ref_only=1; shift ;;
     *) break ;;
   esac
 done
@@ -64,6 +70,12 @@ libs=(); while [ $# -gt 0 ] && [ "$1" != "--" ]; do libs+=("$1"); shift; done
 shift
 [ ${#mutant_lists[@]} -gt 0 ] || mutant_lists=(sim/mutants.tsv)
 [ ${#configs[@]} -gt 0 ] || configs=("file||$plusargs|file|$build/sim/chk/Vtb_top|$*")
+if [ -n "$first" ]; then
+  for i in "${!configs[@]}"; do
+    IFS='|' read -r c1 c2 c3 c4 c5 ctests <<<"${configs[$i]}"; read -ra ts <<<"$ctests"
+    configs[i]="$c1|$c2|$c3|$c4|$c5|${ts[*]:0:$first}"
+  done
+fi
 for m in "${mutant_lists[@]}"; do [ -f "$m" ] || { echo "mutate: no mutant list $m" >&2; exit 2; }; done
 out=${out:-$build/mutate}; mkdir -p "$out"
 # A mutant changes one RTL file: most of the C++ Verilator writes for it, its runtime and the harness are the same
@@ -83,6 +95,7 @@ test_files() {
   if [ -f "$progs/$t.elf" ]; then dir=$progs; expect=tests/programs/$t.expect; gdir=$golden
   elif [ -n "$random" ] && [ -f "$random/$t.elf" ]; then dir=$random; expect=$random/$t.expect; gdir=$random
   else return; fi
+  if [ "${k#dir:}" != "$k" ]; then gdir=${k#dir:}; expect=$gdir/$t.expect; fi
   local g="$gdir/$t$v.tarmac.gz" x=0
   [ "$k" = live ] && g="live:$dir/$t.elf"
   if [ -f "${expect%.expect}$v.exit" ]; then x=$(cat "${expect%.expect}$v.exit")
@@ -212,6 +225,11 @@ bad=$(for c in "${configs[@]}"; do IFS='|' read -r cname _ _ _ _ ctests <<<"$c";
       done | xargs -P "$jobs" -L 1 bash -c 'reference_fails "$@"' _)
 [ -z "$bad" ] || { echo "$bad" >&2; exit 2; }
 t_ref=$(date +%s)
+if [ "$ref_only" = 1 ]; then
+  n=0; for c in "${configs[@]}"; do read -ra ts <<<"${c##*|}"; n=$((n + ${#ts[@]})); done
+  echo "mutate: the unmutated reference passes $n tests in ${#configs[@]} configurations ($((t_ref - t0)) s)"
+  exit 0
+fi
 # shellcheck disable=SC2016
 printf '%s\n' "${work[@]}" | xargs -P "$jobs" -I{} bash -c \
   'libs=($LIBS_STR); mapfile -t configs <<<"$CONFIGS_STR"; run_mutant $1' _ {}

@@ -27,11 +27,8 @@ $(1): $$(RTL_SRCS) sim/verilate.sh $(3) sim/harness.cpp sim/harness.h $$(LIBARMV
 endef
 TEST_SCRIPTS += tests/integration/test_rebuild.sh
 $(eval $(call verilate,$(BUILD)/sim/plain/Vtb_top,--assert,sim/tb_main.cpp,$$(CHK_LIBS),sim/waves.h $$(LIBTARMACCHK)))
-$(eval $(call verilate,$(BUILD)/sim/chk/Vtb_top,--assert --chk,sim/tb_main.cpp,$$(CHK_LIBS),sim/waves.h dpi/tarmac_chk_pkg.sv $$(LIBTARMACCHK)))
+# (the checker builds of the core's configurations: sim/configs.mk)
 $(eval $(call verilate,$(BUILD)/sim/plain-trace/Vtb_top,--assert --trace,sim/tb_main.cpp,$$(CHK_LIBS),sim/waves.h $$(LIBTARMACCHK)))
-# the core with its implementation options on (model/ARCHITECTURE.md, "Tail-chaining and late arrival"), checked
-# against goldens made with armv6m-iss $(TC_ISS_OPTS)
-$(eval $(call verilate,$(BUILD)/sim/chk-tc/Vtb_top,--assert --chk -GTailChain=1 -GLateArrival=1,sim/tb_main.cpp,$$(CHK_LIBS),sim/waves.h dpi/tarmac_chk_pkg.sv $$(LIBTARMACCHK)))
 $(eval $(call verilate,$(BUILD)/sim/chk-trace/Vtb_top,--assert --trace --chk,sim/tb_main.cpp,$$(CHK_LIBS),sim/waves.h dpi/tarmac_chk_pkg.sv $$(LIBTARMACCHK)))
 $(eval $(call verilate,$(BUILD)/sim-systemc/plain/Vtb_top,--assert --sc,sim/sc_main.cpp,$$(CHK_LIBS) -lsystemc,$$(LIBTARMACCHK)))
 $(eval $(call verilate,$(BUILD)/sim-systemc/chk/Vtb_top,--assert --sc --chk,sim/sc_main.cpp,$$(CHK_LIBS) -lsystemc,dpi/tarmac_chk_pkg.sv $$(LIBTARMACCHK) model/sc/iss_golden.h))
@@ -40,7 +37,7 @@ $(eval $(call verilate,$(BUILD)/sim-systemc/chk/Vtb_top,--assert --sc --chk,sim/
 SIM_CHK_CFG := $(BUILD)/sim/chk-cfg/Vtb_top
 SIM_CFG_PARAMS := -GLrReset=32\'h12345678 -GCpuId=32\'h410CC200 -GNumIrq=8 -GMtbBase=32\'h40000000 \
                   -GShcsrPresent=0 -GApsrReset=4\'hC
-$(eval $(call verilate,$(SIM_CHK_CFG),--assert --chk $(SIM_CFG_PARAMS),sim/tb_main.cpp,$$(CHK_LIBS),sim/waves.h dpi/tarmac_chk_pkg.sv $$(LIBTARMACCHK)))
+SIM_CFG_CONFIG := lr_reset=0x12345678,cpuid=0x410cc200,num_irq=8,mtb_base=0x40000000,shcsr=0,apsr_reset=0xc0000000
 
 # TRACE=1: the builds with FST tracing (build/sim/*-trace), for `make sim`, `make regress` and `make rtl`; a run
 # writes a waveform only when asked (+fst=<file>, sim/waves.h), so the normal builds stay as fast as they are.
@@ -151,7 +148,6 @@ TEST_PREREQS += $(SIM_CHK_CFG) $(ISS)
 # checker would be (tb_top ForeignIntegration: no write ports, every transfer marked as data) and with another LR reset
 # value, checked with the documented options only, on goldens made with the same lr_reset.
 SIM_CHK_FOREIGN := $(BUILD)/sim/chk-foreign/Vtb_top
-$(eval $(call verilate,$(SIM_CHK_FOREIGN),--assert --chk -GForeignIntegration=1 -GLrReset=0,sim/tb_main.cpp,$$(CHK_LIBS),sim/waves.h dpi/tarmac_chk_pkg.sv $$(LIBTARMACCHK)))
 TEST_SCRIPTS += tests/integration/test_foreign.sh
 TEST_PREREQS += $(SIM_CHK_FOREIGN) $(ISS) $(PROGRAM_ELFS)
 TEST_PREREQS += $(LIBTARMACCHK)
@@ -200,6 +196,17 @@ $(RANDOM_DIR)/seed_%.tarmac.gz: $(RANDOM_DIR)/seed_%.elf $(ISS)
 random-programs = $(foreach s,$(1),$(RANDOM_DIR)/seed_$(s).elf $(RANDOM_DIR)/seed_$(s).tarmac.gz)
 TEST_PREREQS += $(call random-programs,$(RANDOM_TEST_SEEDS))
 TEST_SCRIPTS += tests/integration/test_random.sh
+# The stream steered at the encoding-field bins the others leave (gen_random --fields: r5-r7 in every register
+# field, loads and stores at the ends of their offsets, SP-relative immediates at theirs; tests/coverage/README.md):
+# field_<n>, in the mutation campaign's file runs (MUTATE_FIELD_SEEDS)
+$(RANDOM_DIR)/field_%.S: $(RANDOM_DIR)/gen_random
+	$< --fields $* 400 > $@
+$(RANDOM_DIR)/field_%.elf: $(RANDOM_DIR)/field_%.S $(PROG_LIB) | deps
+	$(ARM_CC) $(ARM_CFLAGS) -o $@ $< $(PROG_LIB) $(ARM_LDFLAGS)
+	@: > $(RANDOM_DIR)/field_$*.expect
+$(RANDOM_DIR)/field_%.tarmac.gz: $(RANDOM_DIR)/field_%.elf $(ISS)
+	$(ISS) --quiet --tarmac $@ $< > /dev/null
+.PRECIOUS: $(RANDOM_DIR)/field_%.S $(RANDOM_DIR)/field_%.elf $(RANDOM_DIR)/field_%.tarmac.gz
 
 # System-level constrained-random programs (tests/random/gen_sys.c): exceptions of every kind from every mode and
 # stack, faults recovered by the HardFault handler or ending in a lockup, VTOR, MRS/MSR of every SYSm, system
@@ -259,7 +266,6 @@ TEST_PREREQS += $(SEMIHOST_EXITS:%=$(BUILD)/semihost/%.elf)
 # tail-chaining on, as model=systick:cycles;tail_chain:1 (tb_top declares its parameters to the checker).
 SIM_CHK_LIVE := $(BUILD)/sim/chk-live/Vtb_top
 LIVE_PARAMS := -GTailChain=1 -GSysTickCycles=1
-$(eval $(call verilate,$(SIM_CHK_LIVE),--assert --chk $(LIVE_PARAMS),sim/tb_main.cpp,$$(CHK_LIBS),sim/waves.h dpi/tarmac_chk_pkg.sv $$(LIBTARMACCHK)))
 ALL_TARGETS += $(SIM_CHK_LIVE)
 # Constrained-random programs ready for asynchronous interrupts (gen_random --async): async_<n>, run with random
 # IRQ0-31 and NMI pulses from the testbench (rtl_tb/irq_source.sv), each program with its own pulse seed
@@ -301,31 +307,24 @@ TEST_PREREQS += $(LIBTARMACCHK) $(PROGRAM_ELFS) $(LIVE_PROGRAM_ELFS) $(call asyn
 
 # `make mutate`: the mutation campaign over MUTANTS (sim/mutants.tsv and the second batch sim/mutants_sys.tsv).
 # Each mutant is built with the AHB-Lite assertions and tried in each configuration of MUTATE_CONFIGS, in this
-# order, until the first detection: file (golden files: the system-level seeds, the corpus, the random seeds),
-# snapshot (the same with register snapshots), tc (the core with tail-chaining and late arrival against the .tc
-# goldens), live (the interrupt programs in live mode), async (async seeds with random IRQ and NMI pulses) and burst
-# (the same with dense pulses on IRQ0-3 and NMI);
-# MUTATE_JOBS mutants in parallel; the table and summary in $(BUILD)/mutate/summary.txt. After the random-program
-# and live-mode rules, whose names its prerequisites expand.
+# order, until the first detection: every run of every configuration of the core (sim/configs.mk, CHK_CONFIGS),
+# the default build's first (file: the system-level seeds, the corpus, the random seeds with golden files;
+# snapshot: the same with register snapshots), then tail-chaining, live mode with random IRQ and NMI pulses,
+# Cortex-M0 through its visibility port, the smallest system, the visibility port alone, the other choices and the
+# foreign integration; MUTATE_JOBS mutants in parallel; the table and summary in $(BUILD)/mutate/summary.txt.
+# After the random-program and live-mode rules, whose names its prerequisites expand.
 MUTANTS ?= sim/mutants.tsv sim/mutants_sys.tsv
 MUTATE_SEEDS ?= $(shell seq 1 16)
 MUTATE_SYS_SEEDS ?= $(shell seq 1 24)
 MUTATE_ASYNC_SEEDS ?= $(shell seq 1 8)
+MUTATE_FIELD_SEEDS ?= $(shell seq 1 8)
 MUTATE_JOBS ?= 2
-MUTATE_CONFIGS ?= file snapshot tc live async burst
-MUTATE_FILE_TESTS := $(MUTATE_SYS_SEEDS:%=sys_%) $(PROGRAMS) $(MUTATE_SEEDS:%=seed_%)
-MUTATE_CONFIG_file := file|||file|$(SIM_CHK)|$(MUTATE_FILE_TESTS)
-MUTATE_CONFIG_snapshot := snapshot||+tarmac_regs=snapshot|file|$(SIM_CHK)|$(MUTATE_FILE_TESTS)
-MUTATE_CONFIG_tc := tc|-GTailChain=1 -GLateArrival=1||tc|$(SIM_CHK_TC)|$(TC_PROGRAMS) $(MUTATE_SYS_SEEDS:%=sys_%)
-MUTATE_CONFIG_live := live|$(LIVE_PARAMS)||live|$(SIM_CHK_LIVE)|$(LIVE_PROGRAMS)
-MUTATE_CONFIG_async := async|$(LIVE_PARAMS)|$(ASYNC_PLUSARGS)|live|$(SIM_CHK_LIVE)|$(MUTATE_ASYNC_SEEDS:%=async_%)
-MUTATE_CONFIG_burst := burst|$(LIVE_PARAMS)|$(ASYNC_BURST_PLUSARGS)|live|$(SIM_CHK_LIVE)|$(MUTATE_ASYNC_SEEDS:%=async_%)
 .PHONY: mutate
 mutate: $(PROGRAM_ELFS) $(TC_PROGRAM_ELFS) $(LIVE_PROGRAM_ELFS) $(call random-programs,$(MUTATE_SEEDS)) \
-        $(call sys-programs,$(MUTATE_SYS_SEEDS)) $(call async-elfs,$(MUTATE_ASYNC_SEEDS)) $(LIBARMV6M) $(LIBTARMAC) \
-        $(LIBTARMACCHK) $(SIM_CHK) $(SIM_CHK_TC) $(SIM_CHK_LIVE) | deps
+        $(call sys-programs,$(MUTATE_SYS_SEEDS)) $(call async-elfs,$(MUTATE_ASYNC_SEEDS) $(MUTATE_ASYNC_SEEDS:%=m0_%)) \
+        $(LIBARMV6M) $(LIBTARMAC) $(LIBTARMACCHK) | deps
 	bash sim/mutate.sh -j $(MUTATE_JOBS) --random $(RANDOM_DIR) $(foreach m,$(MUTANTS),--mutants $(m)) \
-	  $(foreach c,$(MUTATE_CONFIGS),--config '$(MUTATE_CONFIG_$(c))') $(BUILD) $(BUILD)/programs golden \
+	  $(foreach c,$(MUTATE_CONFIGS),--config "$(MUTATE_CONFIG_$(c))") $(BUILD) $(BUILD)/programs golden \
 	  $(abspath $(LIBARMV6M)) $(abspath $(LIBTARMAC)) -Wl,-rpath,$(abspath $(LIB)) $(abspath $(LIBTARMACCHK)) --
 
 # The reference core configured as Arm's Cortex-M0 makes its choices (model/ARCHITECTURE.md, "Configuration", the
@@ -346,22 +345,20 @@ M0_PARAMS := -GCpuId=32\'h410CC200 -GRReset=32\'hFFFFFFFF -GRResetUnknown=1 -GAp
 M0_CONFIG := preset=cortex-m0,sw_pend=barrier,apsr_reset=0xc0000000,shcsr=1,nmi=edge
 SIM_CHK_M0 := $(BUILD)/sim/chk-m0/Vtb_top
 SIM_CHK_M0_LIVE := $(BUILD)/sim/chk-m0-live/Vtb_top
-$(eval $(call verilate,$(SIM_CHK_M0),--assert --chk $(M0_PARAMS),sim/tb_main.cpp,$$(CHK_LIBS),sim/waves.h dpi/tarmac_chk_pkg.sv $$(LIBTARMACCHK)))
-$(eval $(call verilate,$(SIM_CHK_M0_LIVE),--assert --chk $(M0_PARAMS) -GSysTickCycles=1,sim/tb_main.cpp,$$(CHK_LIBS),sim/waves.h dpi/tarmac_chk_pkg.sv $$(LIBTARMACCHK)))
 M0_DIR := $(BUILD)/m0
 M0_PROGRAMS := $(PROGRAMS) $(OPTION_ONLY_PROGRAMS)
 # config-goldens DIR,CONFIG[,ELFDIR]: DIR/<name>.tarmac.gz, the golden of the program ELFDIR/<name>.elf (default: the
 # corpus, $(BUILD)/programs) made with armv6m-iss --config CONFIG, and beside it the model's console output (.expect) and exit code (.exit) there: what the program must give
 # on a core built that way. A program the model cannot follow there (its path depends on an UNKNOWN value: exit 123)
-# or that locks up has no golden.
+# or that locks up has no golden, unless a lockup is what it expects (a system-level program whose .exit beside its
+# ELF says 125).
 define config-goldens
 $(1)/%.tarmac.gz: $(or $(3),$$(BUILD)/programs)/%.elf $$(ISS)
 	@mkdir -p $$(dir $$@)
 	@rc=0; $$(ISS) --quiet --config $(2) --tarmac $$@.tmp.gz $$< > $(1)/$$*.expect || rc=$$$$?; \
-	  if [ $$$$rc -ge 123 ]; then echo "$(1): $$* stopped with exit $$$$rc" >&2; rm -f $$@.tmp.gz; exit 1; fi; \
+	  if [ $$$$rc -ge 123 ] && ! { [ $$$$rc = 125 ] && [ "$$$$(cat $$(basename $$<).exit 2>/dev/null)" = 125 ]; }; then echo "$(1): $$* stopped with exit $$$$rc" >&2; rm -f $$@.tmp.gz; exit 1; fi; \
 	  echo $$$$rc > $(1)/$$*.exit; mv $$@.tmp.gz $$@
 endef
-$(eval $(call config-goldens,$(M0_DIR),$(M0_CONFIG)))
 # async programs for a core without VTOR: IRQ4-31's handler goes into the table at 0 (gen_random --table0)
 $(RANDOM_DIR)/async_m0_%.S: $(RANDOM_DIR)/gen_random
 	$< --async --table0 $* 400 > $@
@@ -397,8 +394,6 @@ MIN_PARAMS := -GNumIrq=6 -GMtbPresent=0 -GTailChain=1 -GLateArrival=0
 MIN_CONFIG := num_irq=6,mtb=0,tail_chain=1,late_arrival=0
 MIN_DIR := $(BUILD)/min
 SIM_CHK_MIN := $(BUILD)/sim/chk-min/Vtb_top
-$(eval $(call verilate,$(SIM_CHK_MIN),--assert --chk $(MIN_PARAMS),sim/tb_main.cpp,$$(CHK_LIBS),sim/waves.h dpi/tarmac_chk_pkg.sv $$(LIBTARMACCHK)))
-$(eval $(call config-goldens,$(MIN_DIR),$(MIN_CONFIG)))
 
 # The nightly runner (tests/nightly/): its rules on crafted test directories; the small nightly
 # (tests/nightly/small.toml) on the local launcher, on a one-node Slurm and on a one-node Grid Engine cell of its
@@ -433,7 +428,8 @@ TEST_PREREQS += $(ISS) $(BIN)/tarmac-cov $(BIN)/tarmac-diff $(BIN)/mtb-decode $(
 # (as chk-live: SysTick counting cycles, tail-chaining) the interrupt programs and async seeds in live mode.
 SIM_CHK_VIS := $(BUILD)/sim/chk-vis/Vtb_top
 SIM_CHK_VIS_LIVE := $(BUILD)/sim/chk-vis-live/Vtb_top
-$(eval $(call verilate,$(SIM_CHK_VIS),--assert --chk -GVisPort=1,sim/tb_main.cpp,$$(CHK_LIBS),sim/waves.h dpi/tarmac_chk_pkg.sv $$(LIBTARMACCHK)))
-$(eval $(call verilate,$(SIM_CHK_VIS_LIVE),--assert --chk -GVisPort=1 $(LIVE_PARAMS),sim/tb_main.cpp,$$(CHK_LIBS),sim/waves.h dpi/tarmac_chk_pkg.sv $$(LIBTARMACCHK)))
 TEST_SCRIPTS += tests/integration/test_vis.sh
 TEST_PREREQS += $(SIM_CHK_VIS) $(SIM_CHK_VIS_LIVE) $(PROGRAM_ELFS) $(LIVE_PROGRAM_ELFS) $(call async-elfs,$(ASYNC_TEST_SEEDS))
+
+# the core's configurations: their checker builds and the campaign's runs on them
+include sim/configs.mk

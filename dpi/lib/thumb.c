@@ -132,3 +132,49 @@ int thumb_writes_pc(uint32_t opcode, int is32)
     if (id == thumb_pop_t1) return (thumb_pop_registers(opcode) >> 15) & 1;
     return thumb_dn(opcode) == 15;
 }
+
+/* The fields of each operand syntax as masks of the opcode (hex), the manual's names: a register field's name
+ * starts with R (four bits can name SP, LR and PC), a signed immediate's with s. */
+static const char *const syntax_fields[] = {
+    [THUMB_SYNTAX_UNDEFINED] = "",
+    [THUMB_SYNTAX_NONE] = "",
+    [THUMB_SYNTAX_RD_RM] = "Rdn:0007 Rm:0038",
+    [THUMB_SYNTAX_RD_RM_SHIFT] = "Rd:0007 Rm:0038 imm5:07c0",
+    [THUMB_SYNTAX_RD_RN_RM] = "Rd:0007 Rn:0038 Rm:01c0",
+    [THUMB_SYNTAX_RD_RN_IMM3] = "Rd:0007 Rn:0038 imm3:01c0",
+    [THUMB_SYNTAX_RDN8_IMM8] = "Rdn:0700 imm8:00ff",
+    [THUMB_SYNTAX_HIGH_RDN_RM] = "Rdn:0087 Rm:0078",
+    [THUMB_SYNTAX_HIGH_RM] = "Rm:0078",
+    [THUMB_SYNTAX_RT_PC_IMM8] = "Rt:0700 imm8:00ff",
+    [THUMB_SYNTAX_RT_SP_IMM8] = "Rt:0700 imm8:00ff",
+    [THUMB_SYNTAX_RD_PC_IMM8] = "Rd:0700 imm8:00ff",
+    [THUMB_SYNTAX_RD_SP_IMM8] = "Rd:0700 imm8:00ff",
+    [THUMB_SYNTAX_RT_RN_RM] = "Rt:0007 Rn:0038 Rm:01c0",
+    [THUMB_SYNTAX_RT_RN_IMM5W] = "Rt:0007 Rn:0038 imm5:07c0",
+    [THUMB_SYNTAX_RT_RN_IMM5H] = "Rt:0007 Rn:0038 imm5:07c0",
+    [THUMB_SYNTAX_RT_RN_IMM5B] = "Rt:0007 Rn:0038 imm5:07c0",
+    [THUMB_SYNTAX_SP_IMM7] = "imm7:007f",
+    [THUMB_SYNTAX_PUSH] = "registers:01ff",
+    [THUMB_SYNTAX_POP] = "registers:01ff",
+    [THUMB_SYNTAX_STM] = "Rn:0700 registers:00ff",
+    [THUMB_SYNTAX_LDM] = "Rn:0700 registers:00ff",
+    [THUMB_SYNTAX_CPS] = "im:0010",
+    [THUMB_SYNTAX_B_COND] = "cond:0f00 simm8:00ff",
+    [THUMB_SYNTAX_B] = "simm11:07ff",
+    [THUMB_SYNTAX_BL] = "simm24:07ff2fff",
+    [THUMB_SYNTAX_UDF] = "imm8:00ff",
+    [THUMB_SYNTAX_SVC] = "imm8:00ff",
+    [THUMB_SYNTAX_BKPT] = "imm8:00ff",
+    [THUMB_SYNTAX_MSR] = "Rn:000f0000 SYSm:000000ff",
+    [THUMB_SYNTAX_MRS] = "Rd:00000f00 SYSm:000000ff",
+    [THUMB_SYNTAX_BARRIER] = "option:0000000f",
+    [THUMB_SYNTAX_UDF_W] = "imm16:000f0fff",
+    [THUMB_SYNTAX_MNEMONIC] = NULL,
+};
+_Static_assert(sizeof syntax_fields / sizeof syntax_fields[0] == THUMB_SYNTAX_MNEMONIC + 1,
+               "every operand syntax has its fields");
+
+const char *thumb_syntax_fields(unsigned syntax)
+{
+    return syntax < sizeof syntax_fields / sizeof syntax_fields[0] ? syntax_fields[syntax] : NULL;
+}

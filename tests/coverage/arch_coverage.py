@@ -74,11 +74,11 @@ def replay(line, iss, env, tmp, k):
         out = os.path.join(tmp, f"live{k}")
         outputs = ("+tarmac_report", "+tarmac_ledger", "+tarmac_coverage")  # the regression's own files: not again
         keep = [a for a in argv[1:] if a.split("=", 1)[0] not in outputs]
-        return ([argv[0]] + keep + [f"+tarmac_report={out}.txt"], env)
+        return ([argv[0]] + keep + [f"+tarmac_report={out}.txt", f"+tarmac_golden_out={out}.tarmac.gz"], env)
     if not os.path.exists(golden):
         sys.exit(f"arch_coverage: {golden}: no such golden (run make regress first: it builds what its tests read)")
     cfg = golden_config(golden)
-    return (iss + (["--config", cfg] if cfg else []) + ["--tarmac", os.path.join(tmp, f"file{k}.tarmac"), elf], None)
+    return (iss + (["--config", cfg] if cfg else []) + ["--tarmac", os.path.join(tmp, f"file{k}.tarmac.gz"), elf], None)
 
 
 def jobs(args, tmp):
@@ -87,7 +87,7 @@ def jobs(args, tmp):
     iss = [args.iss, "--quiet", "--max-insns", "5000000"]
     for k, item in enumerate(args.programs.split()):  # ELFs named alone: the default configuration; elf@config
         elf, _, cfg = item.partition("@")
-        out.append((iss + (["--config", cfg] if cfg else []) + ["--tarmac", os.path.join(tmp, f"program{k}.tarmac"), elf],
+        out.append((iss + (["--config", cfg] if cfg else []) + ["--tarmac", os.path.join(tmp, f"program{k}.tarmac.gz"), elf],
                     None))
     if args.programs.split():  # and one untraced, as the benchmark runs the model
         out.append((iss + [args.programs.split()[0].partition("@")[0]], None))
@@ -169,6 +169,8 @@ def main():
     ap.add_argument("--programs", default="")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--report-only", action="store_true")
+    ap.add_argument("--bins", default="", help="arch-bins: the field, memory-map and interrupt-line bins of the goldens")
+    ap.add_argument("--bins-reasons", default="", help="why each bin not reached is not")
     args = ap.parse_args()
     objdir = os.path.join(args.build, "cov", "obj", "model")
     if not args.report_only:
@@ -180,9 +182,17 @@ def main():
             planned, skipped = jobs(args, tmp)
             with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
                 list(pool.map(lambda j: run(*j), planned))
+            if args.bins:  # the goldens these runs made, file and live: the bins of the same runs
+                traces = sorted(os.path.join(tmp, f) for f in os.listdir(tmp) if f.endswith(".tarmac.gz"))
+                bins_txt = args.out + ".bins"
+                cmd = [args.bins, "--report", bins_txt] + (["--reasons", args.bins_reasons] if args.bins_reasons else [])
+                bins_rc = subprocess.run(cmd + traces, check=False).returncode
         runs = len(planned)
     else:
         runs, skipped = 0, 0
+    bins_txt = args.out + ".bins"
+    if args.report_only and args.bins:
+        bins_rc = 0 if os.path.exists(bins_txt) else 2
     keys = branch_keys("model", gcov_branches(objdir, "model"))
     holes = read_holes(args.holes)
     total, reached = len(keys), sum(1 for _, c, _ in keys if c)
@@ -211,6 +221,13 @@ def main():
         rep.append(f"  {k} (line {line}): {holes.get(k, 'NOT EXPLAINED: a new hole (add it to ' + args.holes + ' with why)')}")
     for k in now_reached:
         rep.append(f"  reached now, listed in {args.holes}: {k} (remove it)")
+    if args.bins:
+        rep.append("")
+        rep.append("field, memory-map and interrupt-line bins (tests/coverage/arch_bins.c), from the same runs' goldens:")
+        if os.path.exists(bins_txt):
+            rep.extend("  " + ln for ln in open(bins_txt).read().rstrip("\n").split("\n"))
+        if bins_rc == 2:
+            rep.append("  arch-bins failed: no bins")
     if args.functional and os.path.exists(args.functional):
         rep.append("")
         rep.append(f"functional coverage of what the checker compared ({args.functional}):")
@@ -226,7 +243,9 @@ def main():
     for k, line in new:
         print(f"arch_coverage: not explained: {k} (model line {line})")
     print(f"arch_coverage: the report is {args.out}")
-    return 1 if new else 0
+    if args.bins and bins_rc:
+        print(f"arch_coverage: bins not reached without a reason, or arch-bins failed (exit {bins_rc}): {bins_txt}")
+    return 1 if new or (args.bins and bins_rc) else 0
 
 
 if __name__ == "__main__":

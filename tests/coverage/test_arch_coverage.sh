@@ -46,4 +46,10 @@ check "a regression test's golden recorded tail_chain=1,late_arrival=1: one run,
   'grep -q "; 1 runs of the model" "$tmp/tc.txt" && ! grep -qF "$chain" "$tmp/tc.txt"'
 run "$tmp/none" "--programs $BUILD/programs/late_arrival.elf"
 check "the same program alone (the default configuration) does not chain" 'grep -qF "$chain" "$tmp/report.txt"'
+# the field, memory-map and interrupt-line bins of the same run's golden, appended (arch-bins, --bins)
+python3 tests/coverage/arch_coverage.py --build "$BUILD" --iss "$BUILD/cov/bin/armv6m-iss" --chklib "$BUILD/cov/lib/libtarmacchk.so" \
+  --functional "" --holes "$tmp/none" --out "$tmp/bins.txt" --tests "$tmp/tests.txt" --bins "$BUILD/bin/arch-bins" \
+  > "$tmp/out" 2>&1; brc=$?
+check "with --bins: the report has the bins of the run's golden, and bins without a reason fail it (exit $brc)" \
+  'grep -q "^  field bins: [1-9][0-9]* of [0-9]* reached" "$tmp/bins.txt" && grep -q "^  unreached mem.default.code.past: NOT EXPLAINED" "$tmp/bins.txt" && [ "$brc" -eq 1 ]'
 summary

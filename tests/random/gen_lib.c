@@ -21,7 +21,8 @@ int gen_no_sleep;
 
 int new_label(void) { return label++; }
 
-int reg(void) { return (int)pick(5); }
+int gen_reg_last = 4;
+int reg(void) { return (int)pick((uint32_t)gen_reg_last + 1); }
 int hreg(void) { return 8 + (int)pick(5); }
 
 uint32_t corner(void)

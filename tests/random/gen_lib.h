@@ -15,7 +15,8 @@ uint32_t pick(uint32_t n);  /* 0..n-1, n > 0 */
 
 extern const char *const cond[14];  /* the condition suffixes of B<cond>, EQ..LE */
 int new_label(void);                /* a program-wide unique number for local labels */
-int reg(void);                      /* r0-r4 */
+int reg(void);                      /* r0-r4 (r0-r<gen_reg_last>) */
+extern int gen_reg_last;            /* the last register reg() picks: 4, or 7 where r5-r7 are saved (gen_random --fields) */
 int hreg(void);                     /* r8-r12 */
 uint32_t corner(void);              /* an operand value at an edge of the ALU's behaviour, or a random one */
 uint32_t shift_amount(void);        /* a register shift amount: 0, 1-31, 32, 33-255 or above 255 */

@@ -15,7 +15,10 @@
  * --v7m: an ARMv7-M stream instead (tests/random/gen_v7m.c) with SVC, PSP sections and the handlers, without the
  * MTB and the system registers' pends (QEMU's mps2-an385 has no MTB and takes software pends later).
  * --v7em: the same with ARMv7E-M's DSP extension among the steps (for QEMU's mps2-an386, Cortex-M4).
- * usage: gen_random [--async [--table0] | --v7m | --v7em] <seed> [instructions] > prog.S */
+ * --fields: steered at the encoding-field bins no other stream reaches (tests/coverage/arch_bins.c): register
+ * fields naming r5-r7 (saved around the step), loads and stores through a base register of every number with an
+ * offset register or immediate at its extremes, and SP-relative offsets at the ends of their range.
+ * usage: gen_random [--async [--table0] | --v7m | --v7em | --fields] <seed> [instructions] > prog.S */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,6 +30,7 @@
 static int async_mode; /* --async */
 static int table0;     /* --table0: IRQ4-31's handler into the vector table at 0 (code RAM), for a core without VTOR */
 static int v7m_mode;   /* --v7m */
+static int fields;     /* --fields */
 
 /* NVIC, SCB, SysTick and MTB programming at a random point */
 static void system_op(void)
@@ -94,6 +98,49 @@ static void psp_section(void (*body)(void))
     printf("\tldr r6, =psp_top-%u\n\tmsr psp, r6\n\tmovs r6, #2\n\tmsr control, r6\n\tisb\n", 4 * pick(2));
     body();
     printf("\tmrs r6, psp\n\tmovs r6, #0\n\tmsr control, r6\n\tisb\n");
+}
+
+/* --fields: one step with every register field's value possible: r5-r7 saved, then ALU steps over r0-r7, or a load
+ * or store whose base (any of r0-r7) points into the scratch area with its offset register or immediate at an end
+ * of its field; or SP-relative accesses and SP adjustments at the ends of their immediates */
+static void field_step(void)
+{
+    static const char *const ld[] = { "str", "strh", "strb", "ldrsb", "ldr", "ldrh", "ldrb", "ldrsh" };
+    static const unsigned size[] = { 4, 2, 1, 1, 4, 2, 1, 2 };
+    printf("\tpush {r5-r7}\n");
+    gen_reg_last = 7;
+    switch (pick(4)) {
+    case 0: case 1:
+        for (uint32_t j = 0; j < 2 + pick(4); j++) alu();
+        break;
+    case 2: { /* register offset: base and offset register any of r0-r7, offset 0 or the end of the area */
+        unsigned k = pick(8), t = pick(8), n = pick(8), m = pick(8);
+        if (n == m) m = (m + 1) & 7;
+        uint32_t off = pick(2) ? 0 : 256 - size[k];
+        printf("\tldr r%u, =scratch\n\tldr r%u, =%u\n", n, m, off);
+        if (t != n && t != m) printf("\tldr r%u, =0x%08x\n", t, corner());
+        printf("\t%s r%u, [r%u, r%u]\n", ld[k], t, n, m);
+        break;
+    }
+    default: { /* immediate offset at 0, both sides of imm5's sign boundary (15, 16) or its maximum (31) */
+        static const char *const imm_ld[] = { "str", "ldr", "strh", "ldrh", "strb", "ldrb" };
+        static const unsigned sc[] = { 4, 4, 2, 2, 1, 1 };
+        unsigned k = pick(6), t = pick(8), n = pick(8), imm5 = (const unsigned[]){ 0, 15, 16, 31 }[pick(4)];
+        printf("\tldr r%u, =scratch\n", n);
+        if (t != n) printf("\tldr r%u, =0x%08x\n", t, corner());
+        printf("\t%s r%u, [r%u, #%u]\n", imm_ld[k], t, n, imm5 * sc[k]);
+        break;
+    }
+    }
+    gen_reg_last = 4;
+    printf("\tpop {r5-r7}\n");
+    if (pick(3) == 0) { /* SP plus immediate: imm8 (words), imm7 at 0, both sides of the sign boundary, the maximum */
+        unsigned i8 = (const unsigned[]){ 0, 127, 128, 255 }[pick(4)], i7 = (const unsigned[]){ 0, 63, 64, 127 }[pick(4)];
+        printf("\tsub sp, #%u\n\tadd sp, #%u\n", 4 * i7, 4 * i7);
+        /* 1024 bytes down (imm7 reaches 508 a step): the offsets up to 1020 stay below the SP of before */
+        printf("\tsub sp, #508\n\tsub sp, #508\n\tsub sp, #8\n\tldr r%d, [sp, #%u]\n\tstr r%d, [sp, #%u]\n"
+               "\tadd r%d, sp, #%u\n\tadd sp, #508\n\tadd sp, #508\n\tadd sp, #8\n", reg(), 4 * i8, reg(), 4 * i8, reg(), 4 * i8);
+    }
 }
 
 static void step(void);
@@ -199,6 +246,10 @@ int main(int argc, char **argv)
         gen_v7em = !strcmp(argv[1], "--v7em");
         argv++;
         argc--;
+    } else if (argc > 1 && !strcmp(argv[1], "--fields")) {
+        fields = 1;
+        argv++;
+        argc--;
     } else if (argc > 1 && !strcmp(argv[1], "--async")) {
         async_mode = 1;
         argv++;
@@ -210,7 +261,7 @@ int main(int argc, char **argv)
         }
     }
     if (argc < 2) {
-        fprintf(stderr, "usage: gen_random [--async [--table0] | --v7m | --v7em] <seed> [instructions]\n");
+        fprintf(stderr, "usage: gen_random [--async [--table0] | --v7m | --v7em | --fields] <seed> [instructions]\n");
         return 2;
     }
     gen_seed(strtoull(argv[1], NULL, 0));
@@ -243,7 +294,8 @@ int main(int argc, char **argv)
             psp_section(psp_body);
             continue;
         }
-        if (!v7m_mode) step();
+        if (fields && pick(2)) field_step();
+        else if (!v7m_mode) step();
         else if (pick(40)) v7m_step();
         else printf("\tsvc #%u\n", pick(256));
     }

@@ -25,7 +25,12 @@
  * N failed" and exits 1. Everything else is checked in lockstep. The first lines say the expected exit status:
  * "@ exit <code>" (125 for a program that ends in a lockup) and "@ exit-tc <code>" for a core with tail-chaining
  * and late arrival (where a bus error on a vector read is a HardFault, not a lockup).
- * usage: gen_sys <seed> [steps] > prog.S */
+ * A smaller system takes options that leave out what it does not have, so that every configuration runs the same
+ * generator: --no-vtor (no VTOR: the table stays at 0, no scenario moves it), --no-mtb (no MTB: its registers and
+ * SRAM are not touched), --irqs N (N external interrupts: the IRQs a program takes are below N), --reset-unknown
+ * (r0-r12 UNKNOWN at reset: each is written before the program runs, and no encoding is tried whose outcome the
+ * model cannot follow while anything is UNKNOWN), --no-lockup (no scenario that ends the run in a lockup).
+ * usage: gen_sys [--no-vtor] [--no-mtb] [--irqs N] [--reset-unknown] [--no-lockup] <seed> [steps] > prog.S */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,6 +45,10 @@ static unsigned enabled;      /* the IRQs the Thread code enabled (handlers neve
 static int vtor_own;          /* VTOR holds one of the program's tables (IRQ4-31 have handlers) */
 static unsigned copied;       /* the SRAM table slots already copied */
 static int checks;            /* self-check ids */
+static int no_vtor, no_mtb;   /* --no-vtor, --no-mtb: the system has neither */
+static int reset_unknown;     /* --reset-unknown */
+static int no_lockup;         /* --no-lockup */
+static unsigned num_irq = 32; /* --irqs N */
 
 #define SCS(off) (0xE000E000u + (off))
 #define ICSR SCS(0xd04)
@@ -66,6 +75,14 @@ static void check_regs(int a, int b)
 /* The HardFault handler returns to label 6<l>, after the faulting instruction: set before it, cleared there. */
 static void set_resume(int l) { printf("\tldr r6, =6%04df\n\tldr r5, =sys_resume\n\tstr r6, [r5]\n", l); }
 static void at_resume(int l) { printf("6%04d:\n\tmovs r6, #0\n\tldr r5, =sys_resume\n\tstr r6, [r5]\n", l); }
+
+/* With --reset-unknown the exception entry leaves r0-r3, r12 and the flags UNKNOWN (Cortex-M0's choice): a handler
+ * writes them first. */
+static void entry_known(void)
+{
+    if (reset_unknown)
+        printf("\tmovs r0, #0\n\tmovs r1, #0\n\tmovs r2, #0\n\tmovs r3, #0\n\tmov r12, r0\n\tcmp r0, r0\n");
+}
 
 /* ---- data processing at the edges of AddWithCarry and Shift_C: r0, r1 (and r2) ---- */
 static uint32_t edge_value(void)
@@ -193,7 +210,7 @@ static void sys_reads(void)
                                     0x000, 0x004, 0x300, 0xd18, 0xd28, 0xd30, 0xf00, 0x420, 0xe00, 0x020 };
     for (unsigned i = 0; i < 1 + pick(4); i++) {
         uint32_t a;
-        switch (pick(6)) {
+        switch (no_mtb ? 2 + pick(4) : pick(6)) {
         case 0: a = MTB_BASE + 4 * pick(4); break;
         case 1: a = MTB_RAM + 4 * pick(1024); break;
         case 2: a = ICSR; break;
@@ -283,7 +300,8 @@ static void pend(void)
 static void thread_pend(void)
 {
     if (pick(3) == 0) {
-        unsigned n = pick(vtor_own ? 24 : 4);
+        unsigned lim = vtor_own ? 24 : 4;
+        unsigned n = pick(lim < num_irq ? lim : num_irq);
         if (!(enabled >> n & 1)) {
             REG_WRITE(SCS(0x100), 1u << n);
             enabled |= 1u << n;
@@ -345,6 +363,7 @@ static void systick(void)
 /* ---- the MTB: its buffer anywhere in the 4 KiB SRAM, wrap, watermark, AUTOSTOP/AUTOHALT, read back ---- */
 static void mtb(void)
 {
+    if (no_mtb) return;
     switch (pick(5)) {
     case 0: /* off; BASE is read-only */
         REG_WRITE(MTB_BASE + 4, 0);
@@ -373,6 +392,7 @@ static void mtb(void)
 /* ---- vector tables: the program's own, in code (TBLOFF bit 7 clear, set) or at a 128-byte slot in SRAM ---- */
 static void vtor_move(void)
 {
+    if (no_vtor) return;
     unsigned k = pick(9);
     if (k == 0) {
         REG_WRITE(VTOR, 0); /* the startup code's table: IRQ4-31 fall to default_handler */
@@ -429,7 +449,10 @@ static void fetch_past_sram(void)
 
 static void undefined_encoding(void)
 {
-    switch (pick(12)) {
+    /* while anything is UNKNOWN the model follows no encoding the table does not give ARMv6-M, and MSR/MRS with SP,
+     * LR or PC make registers and flags UNKNOWN (model/unknown.c): with --reset-unknown, the others only */
+    static const unsigned known[] = { 2, 6, 11 };
+    switch (reset_unknown ? known[pick(3)] : pick(12)) {
     case 0: printf("\t.inst.n 0x%04x\n", 0xba80u | pick(64)); break;                       /* REV group, op 10 */
     case 1: printf("\t.inst.n 0x%04x\n", 0x4700u | pick(16) << 3 | (1 + pick(7))); break;  /* BX/BLX, bits 2:0 set */
     case 2: printf("\t.inst.n 0x47f8\n"); break;                                             /* BLX pc */
@@ -472,7 +495,7 @@ static void fault_site(void)
     case 3: case 4: bus_error_access(); break;
     case 5: { /* a system register by a halfword or byte access */
         static const char *const op[] = { "ldrh", "strh", "ldrb", "strb" };
-        printf("\tldr r6, =0x%08x\n\t%s r5, [r6]\n", pick(2) ? MTB_BASE + 4 * pick(4) : SCS(0xd00 + 4 * pick(9)),
+        printf("\tldr r6, =0x%08x\n\t%s r5, [r6]\n", pick(2) && !no_mtb ? MTB_BASE + 4 * pick(4) : SCS(0xd00 + 4 * pick(9)),
                op[pick(4)]);
         break;
     }
@@ -644,7 +667,9 @@ static void gen_handler(unsigned n, const char *alias)
     ctx = HANDLER;
     cur_exc = n;
     if (alias) printf("\t.global %s\n\t.thumb_func\n%s:\n", alias, alias);
-    printf("\t.thumb_func\nsys_h%u:\n\t%s\n", n, pro[p]);
+    printf("\t.thumb_func\nsys_h%u:\n", n);
+    entry_known();
+    printf("\t%s\n", pro[p]);
     counts_inc(n);
     printf("\tldr r4, =sys_resume\n\tldr r5, [r4]\n\tpush {r5}\n");
     for (unsigned i = 0; i < pick(5); i++) handler_action(0);
@@ -672,7 +697,9 @@ static void gen_nmi(void)
 {
     ctx = HANDLER;
     cur_exc = 2;
-    printf("\t.global nmi_handler\n\t.thumb_func\nnmi_handler:\n\t.thumb_func\nsys_nmi:\n\tpush {r4-r7, lr}\n");
+    printf("\t.global nmi_handler\n\t.thumb_func\nnmi_handler:\n\t.thumb_func\nsys_nmi:\n");
+    entry_known();
+    printf("\tpush {r4-r7, lr}\n");
     counts_inc(2);
     printf("\tldr r4, =sys_lockup\n\tldr r4, [r4]\n\tcmp r4, #2\n\tbne 2f\n");
     lockup_fault(2);
@@ -704,6 +731,7 @@ static void gen_hardfault(void)
     ctx = HANDLER;
     cur_exc = 3;
     printf("\t.global hardfault_handler\n\t.thumb_func\nhardfault_handler:\n\t.thumb_func\nsys_hf:\n");
+    entry_known();
     printf("\tldr r0, =sys_counts+12\n\tldr r1, [r0]\n\tadds r1, #1\n\tstr r1, [r0]\n");
     printf("\tldr r0, =sys_lockup\n\tldr r0, [r0]\n\tcmp r0, #1\n\tbne 2f\n");
     lockup_fault(1);
@@ -809,17 +837,33 @@ static void vector_table(char name)
 
 int main(int argc, char **argv)
 {
-    if (argc < 2) {
-        fprintf(stderr, "usage: gen_sys <seed> [steps]\n");
+    for (; argc > 1 && !strncmp(argv[1], "--", 2); argc--, argv++) {
+        if (!strcmp(argv[1], "--no-vtor")) no_vtor = 1;
+        else if (!strcmp(argv[1], "--no-mtb")) no_mtb = 1;
+        else if (!strcmp(argv[1], "--reset-unknown")) reset_unknown = 1;
+        else if (!strcmp(argv[1], "--no-lockup")) no_lockup = 1;
+        else if (!strcmp(argv[1], "--irqs") && argc > 2 && atoi(argv[2]) >= 1 && atoi(argv[2]) <= 32) {
+            num_irq = (unsigned)atoi(argv[2]);
+            argc--, argv++;
+        } else break;
+    }
+    if (argc < 2 || !strncmp(argv[1], "--", 2)) {
+        fprintf(stderr, "usage: gen_sys [--no-vtor] [--no-mtb] [--irqs N] [--reset-unknown] [--no-lockup] <seed> [steps]\n");
         return 2;
     }
     gen_seed(strtoull(argv[1], NULL, 0) ^ 0x5bd1e995u);
     int n = argc > 2 ? atoi(argv[2]) : 300;
     end = pick(20);
     if (end > 10) end = 0;
+    if (no_vtor && (end == 5 || end == 6 || end >= 8)) end = 0; /* the scenarios that move the table */
+    if (no_lockup) end = 0;
     printf("@ system-level random program, seed %s, %d steps (tests/random/gen_sys.c)\n", argv[1], n);
     printf("@ exit %d\n@ exit-tc %d\n", end ? 125 : 0, end && end != 5 ? 125 : 0);
     printf("\t.syntax unified\n\t.thumb\n\t.text\n\t.global main\n\t.type main, %%function\n\t.thumb_func\nmain:\n");
+    if (reset_unknown) { /* every register known before main saves the startup code's */
+        for (int r = 0; r < 8; r++) printf("\tmovs r%d, #0\n", r);
+        for (int r = 8; r < 13; r++) printf("\tmov r%d, r0\n", r);
+    }
     printf("\tpush {r4-r7, lr}\n\tmov r0, r8\n\tmov r1, r9\n\tmov r2, r10\n\tmov r3, r11\n\tpush {r0-r3}\n");
     printf("\tldr r7, =scratch\n");
     for (int r = 0; r < 5; r++) printf("\tldr r%d, =0x%08x\n", r, edge_value());
@@ -841,7 +885,7 @@ int main(int argc, char **argv)
     printf("\tcpsie i\n");
     REG_WRITE(SCS(0x010), 0);
     terminal(end);
-    REG_WRITE(MTB_BASE + 4, 0);
+    if (!no_mtb) REG_WRITE(MTB_BASE + 4, 0);
     REG_WRITE(SCS(0x180), 0xffffffffu);
     REG_WRITE(SCS(0x280), 0xffffffffu);
     REG_WRITE(ICSR, (1u << 27) | (1u << 25));

@@ -139,6 +139,12 @@ thumb_id thumb_decode_arch(uint32_t opcode, int is32, unsigned arch_bit);
 const uint8_t *thumb_decode16_table(void);
 const uint8_t *thumb_decode16_table_arch(unsigned arch_bit);
 
+/* The fields of an operand syntax (thumb_syntax), so that what reads an encoding's fields takes them from its
+ * entry: "<name>:<hex mask> ..." ("Rdn:0087 Rm:0078"; a register field's name starts with R, a signed immediate's
+ * with s; a field's value is its mask's bits gathered, low to high). NULL for THUMB_SYNTAX_MNEMONIC (the ARMv7-M
+ * encodings: fields are the bits outside the entry's mask, split at the four-bit register positions). */
+const char *thumb_syntax_fields(unsigned syntax);
+
 /* The first 32-bit encoding of the list: thumb_decode(op, 1) looks only from here. */
 #define THUMB_ID_ENUM_16(id, ...) +1
 enum { THUMB_FIRST_32BIT = 1 THUMB_ENCODINGS_16(THUMB_ID_ENUM_16) };
