@@ -127,7 +127,8 @@ int m6_write(m6 *c, uint32_t addr, unsigned size, uint32_t val);
  * no trace): a pointer to len bytes at addr, NULL when they are not all in one region. */
 uint8_t *m6_mem_ptr(m6 *c, uint32_t addr, uint32_t len);
 /* The memory map cfg makes (NULL: the defaults), as m6_read and m6_write implement it, in address order: the
- * regions into out (room for M6_REGIONS_MAX), their count returned. For coverage of the map's edges. */
+ * regions into out (room for M6_REGIONS_MAX), their count returned (0 for a NULL out). For coverage of the map's
+ * edges. */
 size_t m6_memory_map(const m6_config *cfg, m6_region *out);
 /* model/scs.c: the System Control Space registers (SysTick, NVIC, SCB) at their addresses (M6_SCS_BASE + offset),
  * word access as m6_read/m6_write make it, with the registers' side effects (a CSR read clears COUNTFLAG).

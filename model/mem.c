@@ -25,6 +25,7 @@ uint8_t *m6_mem_ptr(m6 *c, uint32_t addr, uint32_t len)
 size_t m6_memory_map(const m6_config *cfg, m6_region *out)
 {
     m6_config d;
+    if (!out) return 0;
     if (!cfg) { m6_config_defaults(&d); cfg = &d; }
     int mps2 = cfg->mem_map == M6_MEM_MAP_MPS2;
     size_t n = 0;
