@@ -104,13 +104,14 @@ san=()
 mkdir -p "$out"
 # the link line as Verilator's make (in <out dir>) needs it: files absolute; a shared library linked by its name
 # (-L<dir> -l:<file>, so that the simulator needs "libtarmacchk.so", not a path) and found by an rpath relative to
-# the simulator ('$$': Verilator's makefile keeps it, the linker gets $ORIGIN)
+# the simulator first ('$$': Verilator's makefile keeps it, the linker gets $ORIGIN), then where it was built (the
+# simulator copied alone elsewhere, as a testbench of one's own); neither is in what make records
 ldflags=()
 read -ra words <<<"$link"
 for w in "${words[@]}"; do
   [[ $w == /* || $w == -* || ! -e $w ]] || w=$PWD/$w
   if [[ $w == *.so && $w != -* ]]; then
-    ldflags+=("-Wl,-rpath,'\$\$ORIGIN/$(realpath -m --relative-to="$out" "$(dirname "$w")")'" \
+    ldflags+=("-Wl,-rpath,'\$\$ORIGIN/$(realpath -m --relative-to="$out" "$(dirname "$w")"):$(dirname "$w")'" \
               "-L$(dirname "$w")" "-l:$(basename "$w")")
   else ldflags+=("$w"); fi
 done
