@@ -3,7 +3,7 @@
  * mode) or held as an event until the model has made its golden steps (live mode, tc_live.c). */
 #include <string.h>
 
-#include "tc_internal.h"
+#include "tc_step.h"
 
 /* An event call may go on: an open handle, not finished, not halted, not switched off. */
 static int may_go_on(const tc_checker *c) { return tc_handle_open(c) && !c->finished && !c->failed && !c->o.off; }

@@ -2,6 +2,7 @@
 #ifndef TARMAC_TC_INTERNAL_H
 #define TARMAC_TC_INTERNAL_H
 
+#include <stdarg.h>
 #include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -160,6 +161,26 @@ typedef struct tc_first {
     char headline[320];
 } tc_first;
 
+/* Live mode's notes: why the model did otherwise than the RTL (an illegal entry, a missed exception, an unknown
+ * value, a volatile read), each with the golden step it belongs to. tc_live.c writes them; a mismatch's report
+ * prints those of its steps (tc_report_notes), finish the rest. The first TC_NOTES are kept: they explain the
+ * first mismatches. */
+#define TC_NOTES 8
+typedef struct tc_note {
+    uint64_t step;         /* the golden step the cause belongs to */
+    char text[400];
+} tc_note;
+typedef struct tc_notes {
+    tc_note note[TC_NOTES];
+    unsigned n;
+    /* the last read the model took from the RTL's bus in a volatile range: a mismatch at its step names it (the
+     * golden's value is then the bus's, so a register that differs was changed between the bus and the register) */
+    int vr_valid;
+    uint64_t vr_step;
+    uint32_t vr_addr, vr_val;
+    unsigned vr_size;
+} tc_notes;
+
 typedef struct tc_golden_sync tc_golden_sync; /* tc_golden.c: the hand-over between the two threads */
 /* A golden register not compared, by its name as written, and its lines (the ledger's registers_by_name). */
 enum { TC_MAX_UNCOMPARED_REGS = 64 };
@@ -236,6 +257,7 @@ struct tc_checker {
     size_t report_read;  /* tc_report_unread has handed out report[0, report_read) */
     int report_lost;     /* the report file could not be written (said in the report) */
     tc_live *live;                     /* live mode: the model and the calls held until its golden steps exist */
+    tc_notes notes;                    /* live mode: the causes the reports print */
     /* the golden thread's fields on cache lines of their own (the checker is allocated 64-byte aligned) */
     _Alignas(64) tc_golden_side gs;
 };
@@ -325,12 +347,7 @@ int tc_bx_pop_value(const uint32_t regs[TM_REG_COUNT], const tc_step *s, uint32_
 /* A golden exception return: a handler-mode BX / POP {pc} that executes and writes a valid EXC_RETURN (0xFFFFFFF1,
  * 0xFFFFFFF9, 0xFFFFFFFD) to the PC, given the golden registers before it; its EXC_RETURN in *v. Any other
  * 0xFxxxxxxx value faults there: no return, no packet. */
-static inline int tc_step_exc_return(const uint32_t regs[TM_REG_COUNT], const tc_step *s, uint32_t *v)
-{
-    return s->kind == TC_STEP_INSN && s->status == TM_INSN_IT && s->handler == 1 &&
-           thumb_writes_pc(s->opcode, s->is32) && tc_bx_pop_value(regs, s, v) &&
-           (*v == 0xFFFFFFF1u || *v == 0xFFFFFFF9u || *v == 0xFFFFFFFDu);
-}
+int tc_step_exc_return(const uint32_t regs[TM_REG_COUNT], const tc_step *s, uint32_t *v);
 /* An exception entry by tail-chaining: no stacking, the return address it shows is the EXC_RETURN value of the
  * exception return before it (model/ARCHITECTURE.md). */
 static inline int tc_step_tail_chained(const tc_step *s)
@@ -402,18 +419,7 @@ const char *tc_fields_summary(const tc_checker *c, const char **sep, char *buf, 
  * the last. */
 const char *tc_field_never_compared(size_t i);
 
-/* tc_check.c: the comparison of each call, its arguments already checked (tc_calls.c): file mode calls these as
- * the calls come; live mode holds the calls as events until their golden steps exist, then tc_apply_event (at
- * c->time = the event's time). */
-int tc_reg_write_now(tc_checker *c, int reg, uint32_t value);
-int tc_ahb_beat_now(tc_checker *c, uint32_t addr, int write, int hsize, int hprot, uint32_t data, int resp);
-int tc_mtb_packet_now(tc_checker *c, int shown, uint32_t offset, uint32_t w0, uint32_t w1);
-int tc_retire_now(tc_checker *c, uint32_t pc, uint32_t opcode, int is32, int cond_passed);
-int tc_exception_now(tc_checker *c, int number, uint32_t return_addr);
-int tc_async_now(tc_checker *c, const tc_event *e); /* irq_lines, systick_ticks, mem_write: counted */
-int tc_apply_event(tc_checker *c, const tc_event *e);
-/* The same for tc_snapshot, and tc_finish's end-of-test checks and summary (once). */
-int tc_snapshot_now(tc_checker *c, const uint32_t regs[TM_REG_COUNT], uint32_t valid);
+/* tc_session.c: tc_finish's end-of-test checks and summary (once). */
 int tc_finish_now(tc_checker *c);
 /* Free everything of a checker (stopping its threads), writing its ledger first when tc_finish did not run.
  * TC_OK, or TC_FAILED when that ledger could not be written. */
@@ -436,16 +442,14 @@ static inline int tc_handle_open(const tc_checker *c) /* inline: every call asks
 
 /* tc_live.c: live mode. open: the model on the ELF of golden "live:<elf>", configured by model=, its golden
  * steps built as a file's; call: hold one call, let the model follow the closes it can, compare the held calls
- * whose golden steps exist; finish: the model's golden ends, every held call is compared. Notes: the live rules'
- * causes (illegal entry, missed exception, volatile read) of the golden steps up to step, printed with the
- * mismatch they explain. */
+ * whose golden steps exist; finish: the model's golden ends, every held call is compared. The live rules' causes
+ * go to c->notes, which the reports print. */
 int tc_live_open(tc_checker *c, tm_error *err);
 int tc_live_call(tc_checker *c, const tc_event *e);
 int tc_live_snapshot(tc_checker *c, const uint32_t regs[TM_REG_COUNT], uint32_t valid); /* regs=snapshot: held */
 unsigned tc_live_early_entries(const tc_checker *c); /* entries accepted as decided earlier (decision_window) */
 int tc_live_finish(tc_checker *c);
 void tc_live_close(tc_checker *c);
-void tc_live_notes(tc_checker *c, uint64_t step);
 
 /* tc_ledger.c: write the ledger (option ledger=) once, golden_steps: the steps the golden holds, -1 when unknown.
  * Returns TM_OK (also when the option is not given), or err's status with err filled. */
@@ -462,9 +466,17 @@ uint32_t tc_never_shown(const tc_checker *c);
 /* tc_state.c: 1 when the state of row is not compared directly in this register mode (snapshot: regs=snapshot). */
 int tc_state_uncompared(const tc_state_info *row, int snapshot);
 
-/* tc_report.c */
+/* tc_report.c: the report text. */
 void tc_report_append(tc_checker *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-/* A mismatch block: stream, what, and the context; field: what differs (a register's name, "pc", "data", ...), for
+void tc_report_vappend(tc_checker *c, const char *fmt, va_list ap);
+/* Keep the first failure of the run for the ledger (c->first, once): kind TC_FIRST_*, what, where, and the
+ * headline fmt with ap. */
+void tc_note_first(tc_checker *c, int kind, const char *stream, const char *field, uint64_t step, uint64_t line,
+                   const char *fmt, va_list ap);
+/* Print the notes of the golden steps up to step + 1 (and the volatile read of a step next to it) and drop them;
+ * the later ones stay for a later mismatch. */
+void tc_report_notes(tc_checker *c, tc_notes *n, uint64_t step);
+/* tc_mismatch.c: a mismatch block: stream, what, and the context; field: what differs (a register's name, "pc", "data", ...), for
  * the ledger. Returns TC_MISMATCH (the checker halts, tc_halted, at max_errors); or TC_FAILED, reporting the gzip
  * error instead, when the golden's gzip member that holds the line is damaged (tc_golden_intact). */
 int tc_mismatch(tc_checker *c, const char *stream, const char *field, uint64_t step, uint64_t line, const char *fmt,

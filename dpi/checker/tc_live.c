@@ -26,17 +26,11 @@
 
 #include "armv6m.h"
 #include "tarmac/parse.h"
-#include "tc_internal.h"
+#include "tc_step.h"
 
 #define TC_LIVE_HELD 16384u /* calls held at most (a power of two) */
-#define TC_LIVE_NOTES 8
 #define TC_LIVE_LINES 256u  /* decision_window: the interrupt lines' last changes (a power of two) */
 #define TC_LIVE_LINE 4096
-
-typedef struct tc_live_note {
-    uint64_t step;      /* the golden step the cause belongs to */
-    char text[400];
-} tc_live_note;
 
 struct tc_live {
     m6 *m;
@@ -71,14 +65,6 @@ struct tc_live {
     /* a pending exception that should preempt and is not taken */
     unsigned watch;            /* its number, 0: none */
     uint64_t watch_step, watch_time, watch_insns;
-    tc_live_note notes[TC_LIVE_NOTES];
-    unsigned n_notes;
-    /* the last read the model took from the RTL's bus in a volatile range: a mismatch at its step names it (the
-     * golden's value is then the bus's, so a register that differs was changed between the bus and the register) */
-    int vr_valid;
-    uint64_t vr_step;
-    uint32_t vr_addr, vr_val;
-    unsigned vr_size;
     /* option decision_window: the exceptions pending after the last call followed and when each became pending,
      * when an exception return last ended each, the levels of the interrupt lines with the time of each change,
      * and the entries accepted as decided earlier (the first ones, for the report; all counted) */
@@ -87,7 +73,7 @@ struct tc_live {
     uint64_t line_time[TC_LIVE_LINES];
     uint32_t line_irq[TC_LIVE_LINES];
     uint64_t n_lines;
-    tc_live_note early[TC_LIVE_NOTES];
+    tc_note early[TC_NOTES];
     unsigned n_early;
 };
 
@@ -98,29 +84,14 @@ static uint64_t next_step(const tc_checker *c) { return c->gs.made + (c->gs.buil
 
 __attribute__((format(printf, 3, 4))) static void note(tc_checker *c, uint64_t step, const char *fmt, ...)
 {
-    tc_live *l = c->live;
-    if (l->n_notes == TC_LIVE_NOTES) return; /* the first ones explain the first mismatches */
-    tc_live_note *n = &l->notes[l->n_notes++];
-    n->step = step;
+    tc_notes *n = &c->notes;
+    if (n->n == TC_NOTES) return; /* the first ones explain the first mismatches */
+    tc_note *t = &n->note[n->n++];
+    t->step = step;
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(n->text, sizeof n->text, fmt, ap);
+    vsnprintf(t->text, sizeof t->text, fmt, ap);
     va_end(ap);
-}
-
-void tc_live_notes(tc_checker *c, uint64_t step)
-{
-    tc_live *l = c->live;
-    unsigned kept = 0;
-    for (unsigned i = 0; i < l->n_notes; i++) {
-        if (l->notes[i].step <= step + 1) tc_report_append(c, "  %s\n", l->notes[i].text);
-        else l->notes[kept++] = l->notes[i];
-    }
-    l->n_notes = kept;
-    if (l->vr_valid && l->vr_step <= step + 1 && l->vr_step + 1 >= step)
-        tc_report_append(c, "  VOLATILE READ: the golden's R%u %08x is the value the RTL's bus returned, %08x (volatile "
-                         "range): a value that differs from it changed on its way from the bus\n", l->vr_size,
-                         l->vr_addr, l->vr_val);
 }
 
 /* The model's trace. With golden_out each record is formatted as a golden file's line, written, parsed back and
@@ -181,11 +152,11 @@ static int volatile_read(void *ctx, uint32_t addr, unsigned size, uint32_t *val)
         if (e->c) return -1; /* the device answered ERROR: a bus error for the model too */
         *val = size == 4 ? e->y : (e->y >> (8 * (addr & 3))) & ((1u << (8 * size)) - 1);
         c->n.volatile_reads++; /* a value the golden took from the RTL: not compared (the ledger) */
-        l->vr_valid = 1;
-        l->vr_step = next_step(c);
-        l->vr_addr = addr;
-        l->vr_val = *val;
-        l->vr_size = size;
+        c->notes.vr_valid = 1;
+        c->notes.vr_step = next_step(c);
+        c->notes.vr_addr = addr;
+        c->notes.vr_val = *val;
+        c->notes.vr_size = size;
         return 0;
     }
     note(c, next_step(c), "VOLATILE READ: the model read R%u %08x in a volatile range, and the RTL made no such read "
@@ -330,10 +301,10 @@ static int decided_earlier(tc_checker *c, unsigned n, uint64_t t0, uint64_t *ass
 static void early_entry(tc_checker *c, unsigned n, uint64_t reported, uint64_t assumed)
 {
     tc_live *l = c->live;
-    if (l->n_early++ >= TC_LIVE_NOTES) return;
+    if (l->n_early++ >= TC_NOTES) return;
     char name[24];
     tc_exception_name((int)n, name, sizeof name);
-    tc_live_note *e = &l->early[l->n_early - 1];
+    tc_note *e = &l->early[l->n_early - 1];
     e->step = next_step(c);
     snprintf(e->text, sizeof e->text, "the RTL entered %s at time %llu: legal at time %llu (%llu before), assumed "
              "decided then (decision_window=%u)", name, (unsigned long long)reported, (unsigned long long)assumed,
@@ -633,12 +604,12 @@ int tc_live_finish(tc_checker *c)
         }
         l->out = NULL;
     }
-    for (unsigned i = 0; i < l->n_notes; i++) tc_report_append(c, "note: %s\n", l->notes[i].text);
-    l->n_notes = 0;
-    for (unsigned i = 0; i < l->n_early && i < TC_LIVE_NOTES; i++)
+    for (unsigned i = 0; i < c->notes.n; i++) tc_report_append(c, "note: %s\n", c->notes.note[i].text);
+    c->notes.n = 0;
+    for (unsigned i = 0; i < l->n_early && i < TC_NOTES; i++)
         tc_report_append(c, "decision window: %s\n", l->early[i].text);
-    if (l->n_early > TC_LIVE_NOTES)
-        tc_report_append(c, "decision window: %u more entries assumed decided earlier\n", l->n_early - TC_LIVE_NOTES);
+    if (l->n_early > TC_NOTES)
+        tc_report_append(c, "decision window: %u more entries assumed decided earlier\n", l->n_early - TC_NOTES);
     return rc;
 }
 

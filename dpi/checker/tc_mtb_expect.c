@@ -101,6 +101,13 @@ int tc_bx_pop_value(const uint32_t regs[TM_REG_COUNT], const tc_step *s, uint32_
     return 0;
 }
 
+int tc_step_exc_return(const uint32_t regs[TM_REG_COUNT], const tc_step *s, uint32_t *v)
+{
+    return s->kind == TC_STEP_INSN && s->status == TM_INSN_IT && s->handler == 1 &&
+           thumb_writes_pc(s->opcode, s->is32) && tc_bx_pop_value(regs, s, v) &&
+           (*v == 0xFFFFFFF1u || *v == 0xFFFFFFF9u || *v == 0xFFFFFFFDu);
+}
+
 /* Step s is an exception return that the golden's last step also ends in (an exception entered at once locked up on
  * its vector read): where the return went, the return address of the frame it unstacked (its seventh word, after
  * the words the instruction itself popped). */
