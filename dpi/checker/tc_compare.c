@@ -185,18 +185,6 @@ int tc_snapshot_now(tc_checker *c, const uint32_t regs[TM_REG_COUNT], uint32_t v
  * registers before it; its EXC_RETURN in *v. */
 static int golden_exc_return(tc_checker *c, const tc_step *s, uint32_t *v) { return tc_step_exc_return(c->gold, s, v); }
 
-
-int tc_tail_chain_missed(tc_checker *c, uint64_t k, const char *what)
-{
-    const tc_step *x = tc_step_at(c, k);
-    char name[24];
-    tc_exception_name(x->has_number ? (int)x->exc_number : 0, name, sizeof name);
-    return tc_mismatch(c, "instruction", "tail_chain", k, x->line,
-                       "tail-chaining: the golden entered %s by tail-chaining at step %llu (golden line %llu): after "
-                       "the exception return (EXC_RETURN %08x) the frame stays stacked, nothing is unstacked; %s",
-                       name, (unsigned long long)k, (unsigned long long)x->line, x->exc_return, what);
-}
-
 /* Write-port mode, the golden's exception return at step idx: it unstacked (r0-r3, r12 and lr restored) and the
  * RTL wrote none of those registers (it left the frame stacked: a tail-chain the golden does not make), or the
  * golden tail-chains at idx + 1 and the RTL wrote them all (it unstacked). One headline for the whole

@@ -481,6 +481,9 @@ void tc_report_notes(tc_checker *c, tc_notes *n, uint64_t step);
  * error instead, when the golden's gzip member that holds the line is damaged (tc_golden_intact). */
 int tc_mismatch(tc_checker *c, const char *stream, const char *field, uint64_t step, uint64_t line, const char *fmt,
                 ...) __attribute__((format(printf, 6, 7)));
+/* The golden entered an exception by tail-chaining at step k (the frame stays stacked) and the RTL did something
+ * else, which what describes: tc_mismatch of that step with the tail-chaining headline. */
+int tc_tail_chain_missed(tc_checker *c, uint64_t k, const char *what);
 /* The check cannot go on (an ERROR verdict): stream names what failed ("golden", "api", "output", "live"). The
  * checker halts. Returns TC_FAILED. */
 int tc_fail(tc_checker *c, const char *stream, const char *fmt, ...) __attribute__((format(printf, 3, 4)));

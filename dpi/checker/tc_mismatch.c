@@ -140,3 +140,13 @@ int tc_mismatch(tc_checker *c, const char *stream, const char *field, uint64_t s
     return TC_MISMATCH;
 }
 
+int tc_tail_chain_missed(tc_checker *c, uint64_t k, const char *what)
+{
+    const tc_step *x = tc_step_at(c, k);
+    char name[24];
+    tc_exception_name(x->has_number ? (int)x->exc_number : 0, name, sizeof name);
+    return tc_mismatch(c, "instruction", "tail_chain", k, x->line,
+                       "tail-chaining: the golden entered %s by tail-chaining at step %llu (golden line %llu): after "
+                       "the exception return (EXC_RETURN %08x) the frame stays stacked, nothing is unstacked; %s",
+                       name, (unsigned long long)k, (unsigned long long)x->line, x->exc_return, what);
+}

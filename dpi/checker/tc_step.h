@@ -18,8 +18,4 @@ int tc_async_now(tc_checker *c, const tc_event *e);
 /* Any held call, at c->time = the event's time (live mode). */
 int tc_apply_event(tc_checker *c, const tc_event *e);
 
-/* Shared by the two streams' files: the golden entered an exception by tail-chaining at step k (the frame stays
- * stacked) and the RTL did something else, which what describes; reported as a mismatch of that step. */
-int tc_tail_chain_missed(tc_checker *c, uint64_t k, const char *what);
-
 #endif
