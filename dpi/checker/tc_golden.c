@@ -39,7 +39,7 @@ struct tc_golden_sync {
 
 /* A register line the checker does not compare (a foreign register, one the comparison does not model, the PC
  * whose value the next step's address gives): counted by its name as written, for the ledger. */
-void tc_golden_count_uncompared(tc_checker *c, tm_str name)
+static void count_uncompared(tc_checker *c, tm_str name)
 {
     tc_golden_sync *y = c->sync;
     size_t n = name.n < sizeof y->uncompared[0].name - 1 ? name.n : sizeof y->uncompared[0].name - 1;
@@ -122,7 +122,9 @@ static void complete_step(tc_checker *c)
     tm_ring_publish(c->sync->steps, g->made);
 }
 
-int tc_golden_bad(tc_checker *c, uint32_t column, const char *fmt, ...)
+/* The golden is wrong at the record being added (golden thread, or live mode's caller): its error
+ * "golden <file>:<line>:<column>: <msg>" (column 0: none) ends the golden there. Returns TC_FAILED. */
+__attribute__((format(printf, 3, 4))) static int golden_bad(tc_checker *c, uint32_t column, const char *fmt, ...)
 {
     char msg[600];
     va_list ap;
@@ -139,7 +141,22 @@ int tc_golden_bad(tc_checker *c, uint32_t column, const char *fmt, ...)
     return TC_FAILED;
 }
 
-static int mem_full(tc_checker *c) { return tc_golden_bad(c, 0, "more than %d memory records in one step", TC_MAX_MEM); }
+/* The fields a record gives, as tc_golden_fields.c judges them: what it refuses is the golden's error here. */
+static int addr_ok(tc_checker *c, const tm_addr *a, const char *what)
+{
+    tc_field_bad bad;
+    return tc_golden_addr(c, a, what, &bad) == TC_OK ? TC_OK : golden_bad(c, bad.column, "%s", bad.msg);
+}
+
+static int add_reg(tc_checker *c, tc_step *s, const tm_reg *rg)
+{
+    tc_field_bad bad;
+    int rc = tc_golden_reg(c, s, rg, &bad);
+    if (rc == TC_FIELD_LEFT_OUT) count_uncompared(c, rg->name);
+    return rc == TC_FAILED ? golden_bad(c, bad.column, "%s", bad.msg) : TC_OK;
+}
+
+static int mem_full(tc_checker *c) { return golden_bad(c, 0, "more than %d memory records in one step", TC_MAX_MEM); }
 
 /* One data access of a golden step; unknown: the golden does not know its data. */
 static int add_mem(tc_checker *c, tc_step *s, uint32_t addr, uint32_t data, uint8_t size, uint8_t write,
@@ -166,7 +183,7 @@ static int add_mem(tc_checker *c, tc_step *s, uint32_t addr, uint32_t data, uint
  * value is matched on the bus but its data is not compared. */
 static int add_ldst(tc_checker *c, tc_step *s, const tm_ldst *m, uint64_t line)
 {
-    if (tc_golden_addr(c, &m->addr, "data") != TC_OK) return TC_FAILED;
+    if (addr_ok(c, &m->addr, "data") != TC_OK) return TC_FAILED;
     for (unsigned w = 0; w < 16; w += 4) {
         unsigned word = m->mask >> w & 15;
         for (unsigned b = 0; b < 4;) {
@@ -202,7 +219,7 @@ static int add_record(tc_checker *c, const tm_record *r)
         start_step(c, TC_STEP_INSN, line);
         s = tc_step_at(c, c->gs.made);
         const tm_insn *in = &r->u.insn;
-        if (tc_golden_addr(c, &in->addr, "instruction") != TC_OK) return TC_FAILED;
+        if (addr_ok(c, &in->addr, "instruction") != TC_OK) return TC_FAILED;
         s->status = in->status;
         s->pc = (uint32_t)in->addr.va;
         s->opcode = in->opcode;
@@ -222,7 +239,7 @@ static int add_record(tc_checker *c, const tm_record *r)
         tm_str name = event_name(e->desc);
         int entry = tm_event_entry(e); /* the same boundaries as tarmac-diff's steps */
         int mode_to_handler = entry == 2, exc = entry == 1;
-        if (e->has_value && tc_golden_addr(c, &e->value, "exception") != TC_OK) return TC_FAILED;
+        if (e->has_value && addr_ok(c, &e->value, "exception") != TC_OK) return TC_FAILED;
         if (s && s->kind == TC_STEP_RESET && name_is(name, "RESET")) {
             /* what an FVP writes before its reset event (the cpsr of the halted core) is not reset state */
             c->gs.reg_pos = s->reg_first;
@@ -262,10 +279,10 @@ static int add_record(tc_checker *c, const tm_record *r)
     }
     switch ((tm_kind)r->kind) {
     case TM_REC_REG:
-        return tc_golden_reg(c, s, &r->u.reg);
+        return add_reg(c, s, &r->u.reg);
     case TM_REC_MEM: {
         const tm_mem *m = &r->u.mem;
-        if (tc_golden_addr(c, &m->addr, "data") != TC_OK) return TC_FAILED;
+        if (addr_ok(c, &m->addr, "data") != TC_OK) return TC_FAILED;
         int fetch = (m->shape == TM_MEM_RTL && m->od == 'O') || (m->shape == TM_MEM_M0 && m->od == 'I');
         if (fetch || m->transfer || m->seq == 'C') break; /* fetches and coprocessor transfers are not data */
         return add_mem(c, s, (uint32_t)m->addr.va, (uint32_t)m->data.v, m->size, m->write, m->error,
@@ -274,8 +291,8 @@ static int add_record(tc_checker *c, const tm_record *r)
     case TM_REC_LDST:
         return add_ldst(c, s, &r->u.ldst, line);
     case TM_REC_FLOW:
-        if (tc_golden_addr(c, &r->u.flow.addr, "branch") != TC_OK ||
-            tc_golden_addr(c, &r->u.flow.target, "branch target") != TC_OK)
+        if (addr_ok(c, &r->u.flow.addr, "branch") != TC_OK ||
+            addr_ok(c, &r->u.flow.target, "branch target") != TC_OK)
             return TC_FAILED;
         c->gs.saw_flow = 1;
         if (s->nflow < TC_MAX_FLOW) {

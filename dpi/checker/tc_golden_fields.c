@@ -2,6 +2,7 @@
  * are 32 bits wide, never cut; the xPSR's aliases give their fields of xPSR; a PC record is kept for the next
  * step's address; two records of one register under different names in one step must agree. A golden that breaks
  * one of these is wrong at a line and column, not evidence against the RTL. */
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
@@ -31,11 +32,22 @@ static uint32_t addr_column(const tc_checker *c, const tm_addr *a)
     return at ? (uint32_t)(at - line + 1) : 0;
 }
 
-int tc_golden_addr(tc_checker *c, const tm_addr *a, const char *what)
+/* A refusal at column: the message in bad; TC_FAILED. */
+__attribute__((format(printf, 3, 4))) static int refuse(tc_field_bad *bad, uint32_t column, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(bad->msg, sizeof bad->msg, fmt, ap);
+    va_end(ap);
+    bad->column = column;
+    return TC_FAILED;
+}
+
+int tc_golden_addr(const tc_checker *c, const tm_addr *a, const char *what, tc_field_bad *bad)
 {
     if (a->va <= 0xFFFFFFFFu) return TC_OK;
-    return tc_golden_bad(c, addr_column(c, a), "%s address %llx is wider than the 32 bits of ARMv6-M", what,
-                         (unsigned long long)a->va);
+    return refuse(bad, addr_column(c, a), "%s address %llx is wider than the 32 bits of ARMv6-M", what,
+                  (unsigned long long)a->va);
 }
 
 /* The xPSR's views in ARMv6-M (B1.4.2: APSR N Z C V, IPSR the exception number, EPSR the T bit) and their
@@ -63,16 +75,13 @@ static const char *view_name(uint32_t mask)
     return "xPSR";
 }
 
-int tc_golden_reg(tc_checker *c, tc_step *s, const tm_reg *rg)
+int tc_golden_reg(tc_checker *c, tc_step *s, const tm_reg *rg, tc_field_bad *bad)
 {
     if (rg->op.n) return TC_OK; /* a system operation */
     int id = rg->foreign ? -1 : tm_reg_id_of(rg);
     uint32_t mask = 0xFFFFFFFFu;
     if (id == TM_REG_OTHER && (mask = view_mask(rg->name)) != 0) id = TM_REG_XPSR;
-    if (id < 0) { /* foreign, or not a register of ARMv6-M's core: counted by name in the ledger */
-        tc_golden_count_uncompared(c, rg->name);
-        return TC_OK;
-    }
+    if (id < 0) return TC_FIELD_LEFT_OUT; /* foreign, or not a register of ARMv6-M's core */
     uint32_t value = (uint32_t)rg->value.v;
     int unknown = rg->value.unknown_digits != 0; /* a value with x or - digits is not a number to compare */
     uint32_t col = column_of(c, rg->value.text.p);
@@ -80,18 +89,18 @@ int tc_golden_reg(tc_checker *c, tc_step *s, const tm_reg *rg)
         char upper[8];
         snprintf(upper, sizeof upper, "%s", view_name(mask));
         for (char *p = upper; *p; p++) *p = (char)(*p - ('a' <= *p && *p <= 'z' ? 'a' - 'A' : 0));
-        return tc_golden_bad(c, col, "%.*s %08x has bits outside %s (%08x) in ARMv6-M", (int)rg->name.n, rg->name.p,
-                             value, upper, mask);
+        return refuse(bad, col, "%.*s %08x has bits outside %s (%08x) in ARMv6-M", (int)rg->name.n, rg->name.p,
+                      value, upper, mask);
     }
-    if (s->nregs == TC_MAX_REGS) return tc_golden_bad(c, 0, "more than %d register records in one step", TC_MAX_REGS);
+    if (s->nregs == TC_MAX_REGS) return refuse(bad, 0, "more than %d register records in one step", TC_MAX_REGS);
     /* the same register named otherwise in this step: both are what the step leaves, they must agree */
     for (unsigned i = 0; i < s->nregs && !unknown; i++) {
         const tc_greg *o = &s->regs[i];
         size_t n = strlen(o->name);
         int same_name = rg->name.n == n && !strncasecmp(rg->name.p, o->name, n);
         if (o->id != id || o->unknown || same_name || !((o->value ^ value) & o->mask & mask)) continue;
-        return tc_golden_bad(c, col, "%.*s %08x conflicts with %s %08x at line %llu (the same register in one step)",
-                             (int)rg->name.n, rg->name.p, value, o->name, o->value, (unsigned long long)o->line);
+        return refuse(bad, col, "%.*s %08x conflicts with %s %08x at line %llu (the same register in one step)",
+                      (int)rg->name.n, rg->name.p, value, o->name, o->value, (unsigned long long)o->line);
     }
     c->gs.reg_pos++;
     tc_greg *g = &s->regs[s->nregs++];

@@ -333,9 +333,6 @@ int64_t tc_golden_total(tc_checker *c);
 /* The golden's register lines not compared so far, by name, into out (TC_MAX_UNCOMPARED_REGS entries); *more:
  * the lines of names beyond the table. Returns the names. Safe while the golden thread runs. */
 size_t tc_golden_uncompared(tc_checker *c, tc_uncompared_reg *out, uint64_t *more);
-/* A golden register line the checker does not compare (a foreign name, or a register outside the profile): counted
- * under its name for the ledger. Called by the golden thread. */
-void tc_golden_count_uncompared(tc_checker *c, tm_str name);
 static inline tc_step *tc_step_at(tc_checker *c, uint64_t index) { return &c->ring[index & (c->ring_cap - 1)]; }
 
 /* tc_mtb_expect.c, on the golden thread: derive the packets of step s (its successor next is complete; at most
@@ -380,17 +377,21 @@ static inline int tc_step_chained_entry(const tc_step *s)
  * and value is the golden's register stored there when it is known. Counted (abandoned_writes) when it is. */
 int tc_abandoned_write(tc_checker *c, const tc_step *x, uint32_t addr, unsigned size, uint32_t value);
 
-/* tc_golden.c: the golden is wrong at the record being added (golden thread, or live mode's caller): its error
- * "golden <file>:<line>:<column>: <msg>" (column 0: none) ends the golden there. Returns TC_FAILED. */
-int tc_golden_bad(tc_checker *c, uint32_t column, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-
-/* tc_golden_fields.c, on the golden thread: the fields of a record the profile fixes. tc_golden_addr: an address
- * (what: "instruction", "data", ...) within ARMv6-M's 32 bits, else an error at its column (tc_golden_bad).
- * tc_golden_reg: a register record into step s: a register of the profile (an xPSR alias as its fields of xPSR,
- * a PC record as TM_REG_PC), its value within the alias's fields, no conflict with a record of the same register
- * under another name in the step; other registers and system operations are left out. TC_OK or TC_FAILED. */
-int tc_golden_addr(tc_checker *c, const tm_addr *a, const char *what);
-int tc_golden_reg(tc_checker *c, tc_step *s, const tm_reg *rg);
+/* tc_golden_fields.c, on the golden thread: the fields of a record the profile fixes, for tc_golden.c, which
+ * makes a refusal the golden's error at its line and counts what is left out. A refusal is said in *bad (its
+ * column, 0: none) and TC_FAILED returned. tc_golden_addr: an address (what: "instruction", "data", ...) within
+ * ARMv6-M's 32 bits. tc_golden_reg: a register record into step s: a register of the profile (an xPSR alias as its
+ * fields of xPSR, a PC record as TM_REG_PC), its value within the alias's fields, no conflict with a record of the
+ * same register under another name in the step. TC_OK, TC_FAILED, or TC_FIELD_LEFT_OUT for a register the
+ * comparison does not hold (foreign, or outside ARMv6-M's core: counted by name); a system operation is TC_OK,
+ * nothing added. */
+typedef struct tc_field_bad {
+    uint32_t column;
+    char msg[600];
+} tc_field_bad;
+enum { TC_FIELD_LEFT_OUT = -1 };
+int tc_golden_addr(const tc_checker *c, const tm_addr *a, const char *what, tc_field_bad *bad);
+int tc_golden_reg(tc_checker *c, tc_step *s, const tm_reg *rg, tc_field_bad *bad);
 
 /* tc_compare_fields.c, on the comparison's thread: the fields beside PC, opcode and register values.
  * tc_golden_write: a golden record g of register id (resolved) into the golden shadow.
