@@ -143,6 +143,8 @@ int m6_exec_priority(const m6 *c);
 /* Exception n's priority: -3 reset, -2 NMI, -1 HardFault, else 0..3 (the field >> 6); 4 for a number that is not
  * an exception. */
 int m6_priority(const m6 *c, unsigned n);
+/* "SVCall (11)", "IRQ5 (21)", "exception 9" for exception number n, into buf (nothing for a NULL buf). */
+void m6_exception_name(int n, char *buf, size_t size);
 /* Pend exception n (an IRQ that is not implemented is ignored), as its source would. */
 void m6_set_pending(m6 *c, unsigned n);
 int m6_is_pending(const m6 *c, unsigned n); /* pending and, for an IRQ, enabled */
@@ -198,6 +200,9 @@ void m6_irq_sample(m6 *c);
 enum { M6_ILLEGAL_NOT_ASYNC = 1, M6_ILLEGAL_NOT_IMPLEMENTED, M6_ILLEGAL_NOT_PENDING, M6_ILLEGAL_DISABLED,
        M6_ILLEGAL_MASKED, M6_ILLEGAL_PRIORITY };
 int m6_entry_illegal(const m6 *c, unsigned n, char *buf, size_t size);
+/* A priority as m6_priority gives it, as the 8-bit field shows it ("0x40"), or the fixed negative ones ("-2"), into
+ * buf (nothing for a NULL buf). */
+void m6_priority_text(int p, char *buf, size_t size);
 /* The exceptions pending now (an IRQ: pending and enabled), bit n for exception n. */
 uint64_t m6_pending(const m6 *c);
 

@@ -2,6 +2,7 @@
  * late arrival. Choices in model/ARCHITECTURE.md: pending exceptions are evaluated at instruction boundaries;
  * tail-chaining and late arrival only with the options cfg.tail_chain / cfg.late_arrival. Software reads and
  * writes this state through the System Control Space (model/scs.c). */
+#include <stdio.h>
 #include <string.h>
 
 #include "m6_state.h"
@@ -174,6 +175,16 @@ void m6_tail_chain(m6 *c, unsigned n)
 }
 
 int m6_priority(const m6 *c, unsigned n) { return priority(c, n); }
+
+void m6_exception_name(int n, char *buf, size_t size)
+{
+    if (!buf || !size) return;
+    static const char *const fixed[16] = { [1] = "Reset", [2] = "NMI", [3] = "HardFault", [11] = "SVCall",
+                                            [14] = "PendSV", [15] = "SysTick" };
+    if (n >= M6_EXC_IRQ0) snprintf(buf, size, "IRQ%d (%d)", n - M6_EXC_IRQ0, n);
+    else if (n > 0 && fixed[n]) snprintf(buf, size, "%s (%d)", fixed[n], n);
+    else snprintf(buf, size, "exception %d", n);
+}
 
 uint64_t m6_active(const m6 *c)
 {

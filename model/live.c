@@ -69,9 +69,9 @@ void m6_irq_sample(m6 *c)
     c->irq_pending |= c->irq_lines & ~active & m6_irq_mask(c);
 }
 
-/* A priority as the 8-bit field shows it (0x00-0xC0), or the fixed negative ones. */
-static void priority_text(int p, char *buf, size_t size)
+void m6_priority_text(int p, char *buf, size_t size)
 {
+    if (!buf || !size) return;
     if (p < 0) snprintf(buf, size, "%d", p);
     else snprintf(buf, size, "0x%02x", (unsigned)p << 6);
 }
@@ -88,7 +88,7 @@ static void execution_text(const m6 *c, int exec, char *buf, size_t size)
             who = n;
         }
     char p[16];
-    priority_text(exec, p, sizeof p);
+    m6_priority_text(exec, p, sizeof p);
     static const char *const fixed[16] = { [2] = "NMI", [3] = "HardFault", [11] = "SVCall", [14] = "PendSV",
                                             [15] = "SysTick" };
     char name[24];
@@ -98,7 +98,7 @@ static void execution_text(const m6 *c, int exec, char *buf, size_t size)
     else if (who == c->ipsr) snprintf(buf, size, "%s (in %s)", p, name);
     else { /* a preempted exception holds it: the rule a core that looks at the current handler alone breaks */
         char cur[16], curname[24];
-        priority_text(m6_priority(c, c->ipsr), cur, sizeof cur);
+        m6_priority_text(m6_priority(c, c->ipsr), cur, sizeof cur);
         if (c->ipsr >= M6_EXC_IRQ0) snprintf(curname, sizeof curname, "IRQ%u", c->ipsr - M6_EXC_IRQ0);
         else snprintf(curname, sizeof curname, "%s", fixed[c->ipsr & 15] ? fixed[c->ipsr & 15] : "the current");
         snprintf(buf, size, "%s (%s's, preempted but active; %s's own is %s: ARMv6-M B1.5.4, the highest priority "
@@ -138,7 +138,7 @@ int m6_entry_illegal(const m6 *c, unsigned n, char *buf, size_t size)
         return M6_ILLEGAL_MASKED;
     }
     char pt[16], et[240];
-    priority_text(p, pt, sizeof pt);
+    m6_priority_text(p, pt, sizeof pt);
     execution_text(c, exec, et, sizeof et);
     snprintf(buf, size, "priority %s not above the execution priority %s", pt, et);
     return M6_ILLEGAL_PRIORITY;

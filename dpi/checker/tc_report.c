@@ -123,14 +123,7 @@ int tc_vacuous(tc_checker *c, const char *fmt, ...)
     return rc;
 }
 
-void tc_exception_name(int number, char *buf, size_t size)
-{
-    static const char *const fixed[16] = { [1] = "Reset", [2] = "NMI", [3] = "HardFault", [11] = "SVCall",
-                                            [14] = "PendSV", [15] = "SysTick" };
-    if (number >= 16) snprintf(buf, size, "IRQ%d (%d)", number - 16, number);
-    else if (number > 0 && fixed[number]) snprintf(buf, size, "%s (%d)", fixed[number], number);
-    else snprintf(buf, size, "exception %d", number);
-}
+void tc_exception_name(int number, char *buf, size_t size) { m6_exception_name(number, buf, size); }
 
 const char *tc_shadow_text(char *buf, int known, uint32_t value, int golden)
 {

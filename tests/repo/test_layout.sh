@@ -189,4 +189,22 @@ perl -pi -e 's/^int m6_step\(m6 \*c\);/int step_once(m6 *c);/' "$tmp/root/model/
 check "a public call of model/armv6m.h without the prefix is reported" \
   '! python3 "$tmp/model_layout.py" "$tmp/root" > "$tmp/out.txt" && grep -q "armv6m.h:[0-9]*: step_once: a public name" "$tmp/out.txt"'
 
+# Live mode drives the model through its co-simulation interface only (model/cosim.h): tc_live.c includes no
+# other header of model/ and calls no other m6_ function. live_model <file>: one line per include or call that
+# breaks it.
+live_model() {
+  grep -nE '^\s*#\s*include\s*"' "$1" | while IFS= read -r l; do
+    h=$(sed -E 's/.*#\s*include\s*"([^"]*)".*/\1/' <<<"$l")
+    [ -f "model/$h" ] && [ "$h" != cosim.h ] && echo "$1:${l%%:*}: includes model/$h"
+  done
+  grep -noE '\bm6_[a-z0-9_]+\s*\(' "$1" | grep -vE ':m6_cosim_' | sed -E "s|^|$1:|; s/\s*\($/: calls a model function outside model\/cosim.h/"
+}
+out=$(live_model dpi/checker/tc_live.c)
+check "tc_live.c reaches the model through model/cosim.h only${out:+: $out}" '[ -z "$out" ] && grep -q "include \"cosim.h\"" dpi/checker/tc_live.c'
+# The check can fail: a copy that includes armv6m.h and steps the model itself.
+{ printf '#include "armv6m.h"\n'; cat dpi/checker/tc_live.c; printf 'static void f(m6 *m) { m6_step(m); }\n'; } > "$tmp/tc_live.c"
+out=$(live_model "$tmp/tc_live.c")
+check "a tc_live.c that includes armv6m.h and calls m6_step is reported with its file:line" \
+  'grep -q "tc_live.c:1: includes model/armv6m.h" <<<"$out" && grep -q "m6_step: calls a model function" <<<"$out"'
+
 summary

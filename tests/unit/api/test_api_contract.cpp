@@ -1,8 +1,8 @@
 // The C API's contract for every exported call (the public headers dpi/include/tarmac/*.h, model/armv6m.h,
-// model/config.h): a NULL handle, a NULL pointer argument or an argument out of its range is refused (an error
-// status, a zero, NULL or "" result, or nothing done), never a crash. Each call runs in a child process of its own
-// with such arguments, so that one crash names its call and the others still run. The list of calls is read from
-// the headers: a call added without its entry here fails the test.
+// model/config.h, model/cosim.h): a NULL handle, a NULL pointer argument or an argument out of its range is
+// refused (an error status, a zero, NULL or "" result, or nothing done), never a crash. Each call runs in a child
+// process of its own with such arguments, so that one crash names its call and the others still run. The list of
+// calls is read from the headers: a call added without its entry here fails the test.
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -18,6 +18,7 @@
 
 #include "armv6m.h"
 #include "config.h"
+#include "cosim.h"
 #include "tarmac/checker.h"
 #include "tarmac/diff.h"
 #include "tarmac/elf.h"
@@ -42,7 +43,7 @@ namespace {
 std::set<std::string> declared()
 {
     std::set<std::string> out;
-    std::vector<std::string> headers = { "model/armv6m.h", "model/config.h" };
+    std::vector<std::string> headers = { "model/armv6m.h", "model/config.h", "model/cosim.h" };
     for (const char *h : { "checker", "diff", "elf", "error", "input", "mtb", "number", "outfile", "parse", "plusargs",
                            "reader", "record", "regs", "thumb", "thumb_encodings", "version", "writer" })
         headers.push_back(std::string("dpi/include/tarmac/") + h + ".h");
@@ -250,6 +251,8 @@ const std::map<std::string, std::function<void()>> &calls()
         { "m6_systick_ticks_before_entry", [] { m6_systick_ticks_before_entry(nullptr, 5); } },
         { "m6_irq_sample", [] { m6_irq_sample(nullptr); } },
         { "m6_entry_illegal", [] { m6_entry_illegal(nullptr, ~0u, nullptr, 0); } },
+        { "m6_exception_name", [] { m6_exception_name(-1, nullptr, 5); } },
+        { "m6_priority_text", [] { m6_priority_text(-5, nullptr, 5); } },
         { "m6_pending", [] { m6_pending(nullptr); } },
         { "m6_set_console", [] { m6_set_console(nullptr, nullptr); } },
         { "m6_trace_to", [] { m6_trace_to(nullptr, nullptr, (tm_dialect)-1); } },
@@ -269,6 +272,15 @@ const std::map<std::string, std::function<void()>> &calls()
         { "m6_config_parse", [] { m6_config_parse(nullptr, nullptr, nullptr); } },
         { "m6_config_value", [] { m6_config_value(nullptr, nullptr, nullptr, 0); } },
         { "m6_config_format", [] { m6_config_format(nullptr, nullptr, 0); } },
+        // model/cosim.h
+        { "m6_cosim_open", [] { m6_cosim_close(m6_cosim_open(nullptr, nullptr, 5, nullptr)); } },
+        { "m6_cosim_reset", [] { m6_cosim_reset(nullptr, nullptr); } },
+        { "m6_cosim_input", [] { m6_cosim_input(nullptr, nullptr); } },
+        { "m6_cosim_step", [] { m6_cosim_step(nullptr, 0, nullptr); } },
+        { "m6_cosim_take", [] { m6_cosim_take(nullptr, nullptr); } },
+        { "m6_cosim_stopped", [] { m6_cosim_stopped(nullptr); } },
+        { "m6_cosim_finish", [] { m6_cosim_finish(nullptr); } },
+        { "m6_cosim_close", [] { m6_cosim_close(nullptr); } },
     };
     (void)e, (void)u32, (void)u64, (void)sz;
     return m;
