@@ -1,8 +1,9 @@
 /* Live mode (dpi/README.md, "Live mode"): golden=live:<elf> runs the project's model inside the checker. The
- * RTL decides when asynchronous exceptions are taken; the model follows each decision that is legal and checks
- * it (model/cosim.h, the model's whole interface here). The model writes its trace as Tarmac text, which is parsed and built into steps by the
- * same parser and step builder as a golden file's (tc_golden.c), and every RTL call is compared by the same
- * functions as in file mode (tc_apply_event): one comparison, the same verdicts and reports.
+ * RTL decides when asynchronous exceptions are taken; the model follows each decision that is legal and judges
+ * the others (model/cosim.h, the only model interface used here). The model writes its trace as Tarmac text,
+ * which is parsed and built into steps by the same parser and step builder as a golden file's (tc_golden.c),
+ * and every RTL call is compared by the same functions as in file mode (tc_apply_event): one comparison, the
+ * same verdicts and reports.
  *
  * The order of things. A step's register writes, beats and packets come before the call that closes it, and
  * only that call says what the step was; an exception return's close is known to unstack or to tail-chain
