@@ -338,13 +338,42 @@ static inline tc_step *tc_step_at(tc_checker *c, uint64_t index) { return &c->ri
 /* tc_mtb_expect.c, on the golden thread: derive the packets of step s (its successor next is complete; at most
  * TC_MAX_STEP_PACKETS) and follow MTB register writes; called once per step in golden order as steps complete. */
 void tc_mtb_step(tc_checker *c, const tc_step *s, const tc_step *next);
+/* The data of the step's n-th read (from 0), in the golden's order. */
+static inline int tc_step_nth_read(const tc_step *s, unsigned n, uint32_t *v)
+{
+    unsigned reads = 0;
+    for (unsigned i = 0; i < s->nmem; i++) {
+        if (s->mem[i].write) continue;
+        if (reads++ == n) {
+            *v = s->mem[i].data;
+            return 1;
+        }
+    }
+    return 0;
+}
 /* The value a BX Rm or POP {..,pc} step writes to the PC, from the registers before it (BX) or its memory read of
  * the PC (POP); 0 for any other instruction. */
-int tc_bx_pop_value(const uint32_t regs[TM_REG_COUNT], const tc_step *s, uint32_t *v);
+static inline int tc_bx_pop_value(const uint32_t regs[TM_REG_COUNT], const tc_step *s, uint32_t *v)
+{
+    thumb_id id = thumb_decode(s->opcode, s->is32);
+    if (id == thumb_bx_t1) {
+        unsigned m = thumb_rm4(s->opcode);
+        *v = m < TM_REG_COUNT ? regs[m] : 0;
+        return 1;
+    }
+    if (id == thumb_pop_t1 && (thumb_pop_registers(s->opcode) >> 15)) /* the PC is the last popped word */
+        return tc_step_nth_read(s, (unsigned)__builtin_popcount(thumb_register_list(s->opcode)), v);
+    return 0;
+}
 /* A golden exception return: a handler-mode BX / POP {pc} that executes and writes a valid EXC_RETURN (0xFFFFFFF1,
  * 0xFFFFFFF9, 0xFFFFFFFD) to the PC, given the golden registers before it; its EXC_RETURN in *v. Any other
  * 0xFxxxxxxx value faults there: no return, no packet. */
-int tc_step_exc_return(const uint32_t regs[TM_REG_COUNT], const tc_step *s, uint32_t *v);
+static inline int tc_step_exc_return(const uint32_t regs[TM_REG_COUNT], const tc_step *s, uint32_t *v)
+{
+    return s->kind == TC_STEP_INSN && s->status == TM_INSN_IT && s->handler == 1 &&
+           thumb_writes_pc(s->opcode, s->is32) && tc_bx_pop_value(regs, s, v) &&
+           (*v == 0xFFFFFFF1u || *v == 0xFFFFFFF9u || *v == 0xFFFFFFFDu);
+}
 /* An exception entry by tail-chaining: no stacking, the return address it shows is the EXC_RETURN value of the
  * exception return before it (model/ARCHITECTURE.md). */
 static inline int tc_step_tail_chained(const tc_step *s)

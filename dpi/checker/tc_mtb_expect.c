@@ -74,40 +74,6 @@ static int faulted(const tc_step *s, const tc_step *next)
            next->exc_return == s->pc;
 }
 
-/* The data of the step's n-th read (from 0), in the golden's order */
-static int nth_read(const tc_step *s, unsigned n, uint32_t *v)
-{
-    unsigned reads = 0;
-    for (unsigned i = 0; i < s->nmem; i++) {
-        if (s->mem[i].write) continue;
-        if (reads++ == n) {
-            *v = s->mem[i].data;
-            return 1;
-        }
-    }
-    return 0;
-}
-
-int tc_bx_pop_value(const uint32_t regs[TM_REG_COUNT], const tc_step *s, uint32_t *v)
-{
-    thumb_id id = thumb_decode(s->opcode, s->is32);
-    if (id == thumb_bx_t1) {
-        unsigned m = thumb_rm4(s->opcode);
-        *v = m < TM_REG_COUNT ? regs[m] : 0;
-        return 1;
-    }
-    if (id == thumb_pop_t1 && (thumb_pop_registers(s->opcode) >> 15)) /* the PC is the last popped word */
-        return nth_read(s, (unsigned)__builtin_popcount(thumb_register_list(s->opcode)), v);
-    return 0;
-}
-
-int tc_step_exc_return(const uint32_t regs[TM_REG_COUNT], const tc_step *s, uint32_t *v)
-{
-    return s->kind == TC_STEP_INSN && s->status == TM_INSN_IT && s->handler == 1 &&
-           thumb_writes_pc(s->opcode, s->is32) && tc_bx_pop_value(regs, s, v) &&
-           (*v == 0xFFFFFFF1u || *v == 0xFFFFFFF9u || *v == 0xFFFFFFFDu);
-}
-
 /* Step s is an exception return that the golden's last step also ends in (an exception entered at once locked up on
  * its vector read): where the return went, the return address of the frame it unstacked (its seventh word, after
  * the words the instruction itself popped). */
@@ -116,7 +82,7 @@ static int unstacked_return_address(const tc_step *s, uint32_t *pc)
     unsigned own = 0;
     if (thumb_decode(s->opcode, s->is32) == thumb_pop_t1)
         own = (unsigned)__builtin_popcount(thumb_register_list(s->opcode)) + 1;
-    if (!nth_read(s, own + 6, pc)) return 0;
+    if (!tc_step_nth_read(s, own + 6, pc)) return 0;
     *pc &= ~1u;
     return 1;
 }
