@@ -203,6 +203,68 @@ static int add_ldst(tc_checker *c, tc_step *s, const tm_ldst *m, uint64_t line)
     return TC_OK;
 }
 
+/* An instruction record opens an instruction step (completing the previous one). */
+static int add_insn(tc_checker *c, const tm_insn *in, uint64_t line)
+{
+    if (c->gs.building) complete_step(c);
+    start_step(c, TC_STEP_INSN, line);
+    tc_step *s = tc_step_at(c, c->gs.made);
+    if (addr_ok(c, &in->addr, "instruction") != TC_OK) return TC_FAILED;
+    s->status = in->status;
+    s->pc = (uint32_t)in->addr.va;
+    s->opcode = in->opcode;
+    s->opcode_unknown = in->opcode_unknown;
+    s->is32 = in->opcode_digits > 4 || (in->iset.n == 3 && in->iset.p[2] == '2');
+    if (in->mode.n) s->handler = name_is(in->mode, "handler") || name_is(in->mode, "hndl");
+    if (c->disasm) { /* option elf=: the golden's own text for reports ("" when the line has none) */
+        char *d = c->disasm[c->gs.made & (c->ring_cap - 1)];
+        size_t n = in->disasm.n < TC_DISASM_LEN - 1 ? in->disasm.n : TC_DISASM_LEN - 1;
+        if (n) memcpy(d, in->disasm.p, n);
+        d[n] = '\0';
+    }
+    return TC_OK;
+}
+
+/* An event into step s (NULL: none open). An exception entry opens an exception step, or continues the one its
+ * mode change opened (*opened = 1); a return to Thread mode marks the step, and the others are part of the step
+ * (*opened stays 0). TC_OK, or TC_FAILED for an address the profile refuses. */
+static int add_event(tc_checker *c, tc_step *s, const tm_event *e, uint64_t line, int *opened)
+{
+    tm_str name = event_name(e->desc);
+    int entry = tm_event_entry(e); /* the same boundaries as tarmac-diff's steps */
+    int mode_to_handler = entry == 2, exc = entry == 1;
+    if (e->has_value && addr_ok(c, &e->value, "exception") != TC_OK) return TC_FAILED;
+    if (s && s->kind == TC_STEP_RESET && name_is(name, "RESET")) {
+        /* what an FVP writes before its reset event (the cpsr of the halted core) is not reset state */
+        c->gs.reg_pos = s->reg_first;
+        s->nregs = 0;
+    }
+    if (s && name_is(name, "ModeChange") && name_is(e->mode, "thread")) s->to_thread = 1;
+    if (!mode_to_handler && !exc) return TC_OK; /* reset, mode change to thread, returns: part of the step */
+    *opened = 1;
+    int continues = s && s->kind == TC_STEP_EXC && !s->has_exc_event;
+    if (!continues) {
+        if (s) complete_step(c);
+        start_step(c, TC_STEP_EXC, line);
+        s = tc_step_at(c, c->gs.made);
+    }
+    if (!exc) return TC_OK;
+    s->has_exc_event = 1;
+    if (e->has_number) {
+        s->has_number = 1;
+        s->exc_number = e->number;
+        s->has_return = e->has_value;
+        s->exc_return = (uint32_t)e->value.va;
+    } else if (e->has_arg) {
+        s->has_number = 1;
+        s->exc_number = e->arg;
+    } else if (e->es && e->has_number) { /* ES: [<n>], no return address */
+        s->has_number = 1;
+        s->exc_number = e->number;
+    }
+    return TC_OK;
+}
+
 /* Add one golden record; an instruction or exception entry opens a new step (completing the previous one). */
 static int add_record(tc_checker *c, const tm_record *r)
 {
@@ -214,61 +276,13 @@ static int add_record(tc_checker *c, const tm_record *r)
     case TM_REC_TEXT_HEADER:
     case TM_REC_BRANCH:
         return TC_OK;
-    case TM_REC_INSN: {
-        if (s) complete_step(c);
-        start_step(c, TC_STEP_INSN, line);
-        s = tc_step_at(c, c->gs.made);
-        const tm_insn *in = &r->u.insn;
-        if (addr_ok(c, &in->addr, "instruction") != TC_OK) return TC_FAILED;
-        s->status = in->status;
-        s->pc = (uint32_t)in->addr.va;
-        s->opcode = in->opcode;
-        s->opcode_unknown = in->opcode_unknown;
-        s->is32 = in->opcode_digits > 4 || (in->iset.n == 3 && in->iset.p[2] == '2');
-        if (in->mode.n) s->handler = name_is(in->mode, "handler") || name_is(in->mode, "hndl");
-        if (c->disasm) { /* option elf=: the golden's own text for reports ("" when the line has none) */
-            char *d = c->disasm[c->gs.made & (c->ring_cap - 1)];
-            size_t n = in->disasm.n < TC_DISASM_LEN - 1 ? in->disasm.n : TC_DISASM_LEN - 1;
-            if (n) memcpy(d, in->disasm.p, n);
-            d[n] = '\0';
-        }
-        return TC_OK;
-    }
+    case TM_REC_INSN:
+        return add_insn(c, &r->u.insn, line);
     case TM_REC_EVENT: {
-        const tm_event *e = &r->u.event;
-        tm_str name = event_name(e->desc);
-        int entry = tm_event_entry(e); /* the same boundaries as tarmac-diff's steps */
-        int mode_to_handler = entry == 2, exc = entry == 1;
-        if (e->has_value && addr_ok(c, &e->value, "exception") != TC_OK) return TC_FAILED;
-        if (s && s->kind == TC_STEP_RESET && name_is(name, "RESET")) {
-            /* what an FVP writes before its reset event (the cpsr of the halted core) is not reset state */
-            c->gs.reg_pos = s->reg_first;
-            s->nregs = 0;
-        }
-        if (s && name_is(name, "ModeChange") && name_is(e->mode, "thread")) s->to_thread = 1;
-        if (!mode_to_handler && !exc) break;  /* reset, mode change to thread, returns: part of the step */
-        int continues = s && s->kind == TC_STEP_EXC && !s->has_exc_event;
-        if (!continues) {
-            if (s) complete_step(c);
-            start_step(c, TC_STEP_EXC, line);
-            s = tc_step_at(c, c->gs.made);
-        }
-        if (exc) {
-            s->has_exc_event = 1;
-            if (e->has_number) {
-                s->has_number = 1;
-                s->exc_number = e->number;
-                s->has_return = e->has_value;
-                s->exc_return = (uint32_t)e->value.va;
-            } else if (e->has_arg) {
-                s->has_number = 1;
-                s->exc_number = e->arg;
-            } else if (e->es && e->has_number) { /* ES: [<n>], no return address */
-                s->has_number = 1;
-                s->exc_number = e->number;
-            }
-        }
-        return TC_OK;
+        int opened = 0;
+        if (add_event(c, s, &r->u.event, line, &opened) != TC_OK) return TC_FAILED;
+        if (opened) return TC_OK;
+        break; /* part of the step */
     }
     default:
         break;

@@ -622,6 +622,106 @@ static int diff_regs(tm_step_cmp *c, const tm_record *a, const tm_record *b, int
     return 0;
 }
 
+/* The steps' openers (the instruction, or the exception entry): 1 when they differ (*ia, *ib and why say where),
+ * else 0. *no_effect_side: the side whose condition failed where the other executed (-1: none); that other side
+ * must then be without effect. */
+static int diff_openers(const tm_record *a, size_t na, const tm_record *b, size_t nb, unsigned ignore, long *ia,
+                        long *ib, char *why, size_t size, int *no_effect_side)
+{
+    int ka = step_kind(a, na), kb = step_kind(b, nb);
+    *ia = na ? 0 : -1;
+    *ib = nb ? 0 : -1;
+    if (ka != kb) {
+        say(why, size, "step: %s vs %s", ka == TM_STEP_INSN ? "instruction" : "exception entry",
+            kb == TM_STEP_INSN ? "instruction" : "exception entry");
+        return 1;
+    }
+    if (ka == TM_STEP_INSN) {
+        tm_record oa = a[0];
+        int qa = outcome(&a[0].u.insn), qb = outcome(&b[0].u.insn);
+        if (qa != qb && qa <= 1 && qb <= 1) {
+            /* executed vs condition failed: the same when the executed one changed nothing but the PC (a
+             * branch not taken, written as executed by some producers) */
+            *no_effect_side = qa == 0 ? 0 : 1;
+            oa.u.insn.status = b[0].u.insn.status;
+        } else if (qa == qb) { /* IT and IF (folded): both executed */
+            oa.u.insn.status = b[0].u.insn.status;
+        }
+        if (tm_diff_records(&oa, &b[0], ignore, why, size)) return 1;
+    }
+    if (ka == TM_STEP_EXC) {
+        long xa = exc_number(a, na), xb = exc_number(b, nb);
+        if (xa >= 0 && xb >= 0 && xa != xb) {
+            char s1[24], s2[24];
+            snprintf(s1, sizeof s1, "%ld", xa);
+            snprintf(s2, sizeof s2, "%ld", xb);
+            say(why, size, "exception number: %s vs %s", s1, s2);
+            return 1;
+        }
+    }
+    *ia = *ib = -1;
+    return 0;
+}
+
+/* Memory: M lines in the same order and number compare field by field; otherwise the bytes accessed. 1 when they
+ * differ (*ia, *ib and why say where), else 0. */
+static int diff_memory(side_scratch *x, side_scratch *y, const tm_record *a, const tm_record *b, unsigned ignore,
+                       long *ia, long *ib, char *why, size_t size)
+{
+    long pa = -1, pb = -1;
+    char pw[256] = "";
+    if (x->only_m && y->only_m && x->nmem == y->nmem) {
+        for (size_t i = 0; i < x->nmem && pa < 0; i++)
+            if (tm_diff_records(&a[x->mem[i]], &b[y->mem[i]], ignore | TM_IGNORE_TIME | TM_IGNORE_CPU, pw, sizeof pw)) {
+                pa = x->mem[i];
+                pb = y->mem[i];
+            }
+        if (pa < 0) return 0;
+    }
+    sort(x->bytes, x->nbytes, sizeof *x->bytes, cmp_byte_ent);
+    sort(y->bytes, y->nbytes, sizeof *y->bytes, cmp_byte_ent);
+    for (size_t i = 0; i < x->nbytes || i < y->nbytes; i++) {
+        const byte_ent *p = i < x->nbytes ? &x->bytes[i] : NULL, *q = i < y->nbytes ? &y->bytes[i] : NULL;
+        if (p && q && p->addr == q->addr && p->write == q->write && (p->unknown || q->unknown || p->value == q->value))
+            continue;
+        if (pa >= 0) { /* the first M line pair that differs says it best */
+            *ia = pa;
+            *ib = pb;
+            say(why, size, "%s%s", pw, "");
+            return 1;
+        }
+        *ia = p ? p->idx : -1;
+        *ib = q ? q->idx : -1;
+        char s1[64] = "nothing", s2[64] = "nothing";
+        if (p) snprintf(s1, sizeof s1, "%s %08llx = %02x", p->write ? "write" : "read", (unsigned long long)p->addr, p->value);
+        if (q) snprintf(s2, sizeof s2, "%s %08llx = %02x", q->write ? "write" : "read", (unsigned long long)q->addr, q->value);
+        say(why, size, "memory byte: %s vs %s", s1, s2);
+        return 1;
+    }
+    return 0;
+}
+
+/* The other records, in order: 1 when they differ (*ia, *ib and why say where), else 0. */
+static int diff_others(const side_scratch *x, const side_scratch *y, const tm_record *a, const tm_record *b,
+                       unsigned ignore, long *ia, long *ib, char *why, size_t size)
+{
+    for (size_t i = 0; i < x->nother || i < y->nother; i++) {
+        if (i >= x->nother || i >= y->nother) {
+            *ia = i < x->nother ? x->other[i] : -1;
+            *ib = i < y->nother ? y->other[i] : -1;
+            const tm_record *e = i < x->nother ? &a[x->other[i]] : &b[y->other[i]];
+            say(why, size, "%s record only in %s", tm_kind_name((tm_kind)e->kind), i < x->nother ? "A" : "B");
+            return 1;
+        }
+        if (tm_diff_records(&a[x->other[i]], &b[y->other[i]], ignore | TM_IGNORE_TIME | TM_IGNORE_CPU, why, size)) {
+            *ia = x->other[i];
+            *ib = y->other[i];
+            return 1;
+        }
+    }
+    return 0;
+}
+
 int tm_diff_steps(tm_step_cmp *c, const tm_record *a, size_t na, const tm_record *b, size_t nb, int reset,
                   unsigned ignore, long *ia, long *ib, char *why, size_t size)
 {
@@ -637,42 +737,8 @@ int tm_diff_steps(tm_step_cmp *c, const tm_record *a, size_t na, const tm_record
     if (same) return update_same(c, a, na);
     if (collect(x, a, na) || collect(y, b, nb)) return -1;
     int rc = 1;
-    /* the openers */
     int no_effect_side = -1; /* the condition failed on one side: the other side's step must be without effect */
-    if (!reset) {
-        int ka = step_kind(a, na), kb = step_kind(b, nb);
-        *ia = na ? 0 : -1;
-        *ib = nb ? 0 : -1;
-        if (ka != kb) {
-            say(why, size, "step: %s vs %s", ka == TM_STEP_INSN ? "instruction" : "exception entry",
-                kb == TM_STEP_INSN ? "instruction" : "exception entry");
-            goto done;
-        }
-        if (ka == TM_STEP_INSN) {
-            tm_record oa = a[0];
-            int qa = outcome(&a[0].u.insn), qb = outcome(&b[0].u.insn);
-            if (qa != qb && qa <= 1 && qb <= 1) {
-                /* executed vs condition failed: the same when the executed one changed nothing but the PC (a
-                 * branch not taken, written as executed by some producers) */
-                no_effect_side = qa == 0 ? 0 : 1;
-                oa.u.insn.status = b[0].u.insn.status;
-            } else if (qa == qb) { /* IT and IF (folded): both executed */
-                oa.u.insn.status = b[0].u.insn.status;
-            }
-            if (tm_diff_records(&oa, &b[0], ignore, why, size)) goto done;
-        }
-        if (ka == TM_STEP_EXC) {
-            long xa = exc_number(a, na), xb = exc_number(b, nb);
-            if (xa >= 0 && xb >= 0 && xa != xb) {
-                char s1[24], s2[24];
-                snprintf(s1, sizeof s1, "%ld", xa);
-                snprintf(s2, sizeof s2, "%ld", xb);
-                say(why, size, "exception number: %s vs %s", s1, s2);
-                goto done;
-            }
-        }
-        *ia = *ib = -1;
-    }
+    if (!reset && diff_openers(a, na, b, nb, ignore, ia, ib, why, size, &no_effect_side)) goto done;
     match_plain(x, y, "sp");
     match_plain(y, x, "sp");
     match_plain(x, y, "lr");
@@ -701,52 +767,8 @@ int tm_diff_steps(tm_step_cmp *c, const tm_record *a, size_t na, const tm_record
         rc = 0;
         goto done;
     }
-    /* memory: M lines in the same order and number compare field by field; otherwise the bytes accessed */
-    long pa = -1, pb = -1;
-    char pw[256] = "";
-    if (x->only_m && y->only_m && x->nmem == y->nmem) {
-        for (size_t i = 0; i < x->nmem && pa < 0; i++)
-            if (tm_diff_records(&a[x->mem[i]], &b[y->mem[i]], ignore | TM_IGNORE_TIME | TM_IGNORE_CPU, pw, sizeof pw)) {
-                pa = x->mem[i];
-                pb = y->mem[i];
-            }
-        if (pa < 0) goto others;
-    }
-    sort(x->bytes, x->nbytes, sizeof *x->bytes, cmp_byte_ent);
-    sort(y->bytes, y->nbytes, sizeof *y->bytes, cmp_byte_ent);
-    for (size_t i = 0; i < x->nbytes || i < y->nbytes; i++) {
-        const byte_ent *p = i < x->nbytes ? &x->bytes[i] : NULL, *q = i < y->nbytes ? &y->bytes[i] : NULL;
-        if (p && q && p->addr == q->addr && p->write == q->write && (p->unknown || q->unknown || p->value == q->value))
-            continue;
-        if (pa >= 0) { /* the first M line pair that differs says it best */
-            *ia = pa;
-            *ib = pb;
-            say(why, size, "%s%s", pw, "");
-            goto done;
-        }
-        *ia = p ? p->idx : -1;
-        *ib = q ? q->idx : -1;
-        char s1[64] = "nothing", s2[64] = "nothing";
-        if (p) snprintf(s1, sizeof s1, "%s %08llx = %02x", p->write ? "write" : "read", (unsigned long long)p->addr, p->value);
-        if (q) snprintf(s2, sizeof s2, "%s %08llx = %02x", q->write ? "write" : "read", (unsigned long long)q->addr, q->value);
-        say(why, size, "memory byte: %s vs %s", s1, s2);
+    if (diff_memory(x, y, a, b, ignore, ia, ib, why, size) || diff_others(x, y, a, b, ignore, ia, ib, why, size))
         goto done;
-    }
-others:
-    for (size_t i = 0; i < x->nother || i < y->nother; i++) {
-        if (i >= x->nother || i >= y->nother) {
-            *ia = i < x->nother ? x->other[i] : -1;
-            *ib = i < y->nother ? y->other[i] : -1;
-            const tm_record *e = i < x->nother ? &a[x->other[i]] : &b[y->other[i]];
-            say(why, size, "%s record only in %s", tm_kind_name((tm_kind)e->kind), i < x->nother ? "A" : "B");
-            goto done;
-        }
-        if (tm_diff_records(&a[x->other[i]], &b[y->other[i]], ignore | TM_IGNORE_TIME | TM_IGNORE_CPU, why, size)) {
-            *ia = x->other[i];
-            *ib = y->other[i];
-            goto done;
-        }
-    }
     rc = 0;
 done:
     /* either way the shadows follow both traces, so that the next step compares from the values written */

@@ -465,6 +465,111 @@ static void put_ldst(out *o, const tm_ldst *m)
     }
 }
 
+static void put_flow(out *o, const tm_flow *f)
+{
+    put_lit(o, f->indirect ? "FI " : "FD ");
+    if (f->has_id) {
+        put_ch(o, '(');
+        put_dec(o, f->id);
+        put_lit(o, ") ");
+    }
+    put_addr(o, &f->addr);
+    put_ch(o, ' ');
+    put_addr(o, &f->target);
+    if (f->iset.n) {
+        put_ch(o, ' ');
+        put_str(o, f->iset);
+    }
+}
+
+static void put_reg(out *o, const tm_reg *r)
+{
+    put_lit(o, "R ");
+    put_str(o, r->name);
+    put_ch(o, ' ');
+    if (r->op.n) {
+        put_str(o, r->op);
+        put_ch(o, ' ');
+    }
+    if (r->qualifier.n) {
+        put_str(o, r->qualifier);
+        put_ch(o, ' ');
+    }
+    put_value(o, &r->value, 8);
+    if (r->suffix.n) {
+        put_ch(o, ' ');
+        put_str(o, r->suffix);
+    }
+}
+
+static void put_mem_update(out *o, const tm_mem_update *mu)
+{
+    put_lit(o, "MU");
+    put_dec(o, mu->size);
+    put_ch(o, '_');
+    put_str(o, mu->op);
+    put_ch(o, ' ');
+    put_addr(o, &mu->addr);
+    put_ch(o, ' ');
+    put_value(o, &mu->data, 2u * mu->size);
+}
+
+static void put_cache_maint(out *o, const tm_cache_maint *c)
+{
+    put_lit(o, "CACHE MAINTENANCE ");
+    put_str(o, c->side);
+    put_ch(o, ' ');
+    put_str(o, c->operation);
+    put_ch(o, ' ');
+    put_str(o, c->scope);
+    if (c->rest.n) {
+        put_ch(o, ' ');
+        put_str(o, c->rest);
+    }
+}
+
+static void put_cache(out *o, const tm_cache *c)
+{
+    put_lit(o, "CACHE ");
+    put_str(o, c->id);
+    put_lit(o, " LINE ");
+    put_str(o, c->line);
+    put_ch(o, ' ');
+    put_str(o, c->operation);
+    put_lit(o, " 0x");
+    put_hex(o, c->paddr.va, c->paddr.va_digits ? c->paddr.va_digits : 12);
+    if (c->paddr.pa_ns) put_lit(o, "_NS");
+}
+
+static void put_ttw(out *o, const tm_ttw *t)
+{
+    put_lit(o, t->update ? "TTU " : "TTW ");
+    put_str(o, t->side);
+    put_ch(o, ' ');
+    put_str(o, t->format);
+    put_ch(o, ' ');
+    put_dec(o, t->stage);
+    put_ch(o, ':');
+    put_dec(o, t->level);
+    put_ch(o, ' ');
+    put_value(o, &t->address, 12);
+    put_ch(o, ' ');
+    put_value(o, &t->data, 16);
+    put_lit(o, " : ");
+    put_str(o, t->result);
+}
+
+static void put_tlb(out *o, const tm_tlb *t)
+{
+    put_lit(o, t->walkcache ? "WALKCACHE " : "TLB ");
+    put_lit(o, t->evict ? "EVICT " : "FILL ");
+    put_str(o, t->id);
+    put_ch(o, ' ');
+    put_str(o, t->size);
+    put_ch(o, ' ');
+    put_str(o, t->rest);
+}
+
 int tm_format(const tm_record *rec, tm_dialect d, char *buf, size_t size)
 {
     if (size == 0) return -1;
@@ -472,114 +577,16 @@ int tm_format(const tm_record *rec, tm_dialect d, char *buf, size_t size)
     put_header(&o, &rec->h, d);
     switch ((tm_kind)rec->kind) {
     case TM_REC_INSN: put_insn(&o, &rec->u.insn, d); break;
-    case TM_REC_FLOW: {
-        const tm_flow *f = &rec->u.flow;
-        put_lit(&o, f->indirect ? "FI " : "FD ");
-        if (f->has_id) {
-            put_ch(&o, '(');
-            put_dec(&o, f->id);
-            put_lit(&o, ") ");
-        }
-        put_addr(&o, &f->addr);
-        put_ch(&o, ' ');
-        put_addr(&o, &f->target);
-        if (f->iset.n) {
-            put_ch(&o, ' ');
-            put_str(&o, f->iset);
-        }
-        break;
-    }
-    case TM_REC_REG: {
-        const tm_reg *r = &rec->u.reg;
-        put_lit(&o, "R ");
-        put_str(&o, r->name);
-        put_ch(&o, ' ');
-        if (r->op.n) {
-            put_str(&o, r->op);
-            put_ch(&o, ' ');
-        }
-        if (r->qualifier.n) {
-            put_str(&o, r->qualifier);
-            put_ch(&o, ' ');
-        }
-        put_value(&o, &r->value, 8);
-        if (r->suffix.n) {
-            put_ch(&o, ' ');
-            put_str(&o, r->suffix);
-        }
-        break;
-    }
+    case TM_REC_FLOW: put_flow(&o, &rec->u.flow); break;
+    case TM_REC_REG: put_reg(&o, &rec->u.reg); break;
     case TM_REC_EVENT: put_event(&o, &rec->u.event); break;
     case TM_REC_MEM: put_mem_rec(&o, &rec->u.mem); break;
-    case TM_REC_MEM_UPDATE: {
-        const tm_mem_update *mu = &rec->u.mu;
-        put_lit(&o, "MU");
-        put_dec(&o, mu->size);
-        put_ch(&o, '_');
-        put_str(&o, mu->op);
-        put_ch(&o, ' ');
-        put_addr(&o, &mu->addr);
-        put_ch(&o, ' ');
-        put_value(&o, &mu->data, 2u * mu->size);
-        break;
-    }
+    case TM_REC_MEM_UPDATE: put_mem_update(&o, &rec->u.mu); break;
     case TM_REC_BUS: put_bus(&o, &rec->u.bus); break;
-    case TM_REC_CACHE_MAINT: {
-        const tm_cache_maint *c = &rec->u.cmaint;
-        put_lit(&o, "CACHE MAINTENANCE ");
-        put_str(&o, c->side);
-        put_ch(&o, ' ');
-        put_str(&o, c->operation);
-        put_ch(&o, ' ');
-        put_str(&o, c->scope);
-        if (c->rest.n) {
-            put_ch(&o, ' ');
-            put_str(&o, c->rest);
-        }
-        break;
-    }
-    case TM_REC_CACHE: {
-        const tm_cache *c = &rec->u.cache;
-        put_lit(&o, "CACHE ");
-        put_str(&o, c->id);
-        put_lit(&o, " LINE ");
-        put_str(&o, c->line);
-        put_ch(&o, ' ');
-        put_str(&o, c->operation);
-        put_lit(&o, " 0x");
-        put_hex(&o, c->paddr.va, c->paddr.va_digits ? c->paddr.va_digits : 12);
-        if (c->paddr.pa_ns) put_lit(&o, "_NS");
-        break;
-    }
-    case TM_REC_TTW: {
-        const tm_ttw *t = &rec->u.ttw;
-        put_lit(&o, t->update ? "TTU " : "TTW ");
-        put_str(&o, t->side);
-        put_ch(&o, ' ');
-        put_str(&o, t->format);
-        put_ch(&o, ' ');
-        put_dec(&o, t->stage);
-        put_ch(&o, ':');
-        put_dec(&o, t->level);
-        put_ch(&o, ' ');
-        put_value(&o, &t->address, 12);
-        put_ch(&o, ' ');
-        put_value(&o, &t->data, 16);
-        put_lit(&o, " : ");
-        put_str(&o, t->result);
-        break;
-    }
-    case TM_REC_TLB: {
-        const tm_tlb *t = &rec->u.tlb;
-        put_lit(&o, t->walkcache ? "WALKCACHE " : "TLB ");
-        put_lit(&o, t->evict ? "EVICT " : "FILL ");
-        put_str(&o, t->id);
-        put_ch(&o, ' ');
-        put_str(&o, t->size);
-        put_ch(&o, ' ');
-        put_str(&o, t->rest);
-        break;
-    }
+    case TM_REC_CACHE_MAINT: put_cache_maint(&o, &rec->u.cmaint); break;
+    case TM_REC_CACHE: put_cache(&o, &rec->u.cache); break;
+    case TM_REC_TTW: put_ttw(&o, &rec->u.ttw); break;
+    case TM_REC_TLB: put_tlb(&o, &rec->u.tlb); break;
     case TM_REC_SIGNAL:
         put_lit(&o, "SIGNAL: SIGNAL=");
         put_str(&o, rec->u.signal.name);
