@@ -35,6 +35,7 @@ struct m6_cosim {
     unsigned watch;
     uint64_t watch_step, watch_time, watch_insns;
     m6_window window;
+    int stopped;               /* m6_stopped as the last call that stepped the model left it */
 };
 
 __attribute__((format(printf, 3, 4))) static void note(m6_cosim *cs, int kind, const char *fmt, ...)
@@ -96,6 +97,7 @@ int m6_cosim_reset(m6_cosim *cs, tm_error *err)
     if (!cs) return tm_error_set(err, TM_ERR_ARG, NULL, 0, "m6_cosim_reset: a NULL argument");
     int rc = m6_reset(cs->m, err);
     cs->window.pend_mask = m6_pending(cs->m);
+    cs->stopped = m6_stopped(cs->m);
     return rc;
 }
 
@@ -109,9 +111,15 @@ static void early_entry(m6_cosim *cs, unsigned n, uint64_t reported, uint64_t as
          (unsigned long long)(reported - assumed), cs->s.decision_window);
 }
 
-void m6_cosim_input(m6_cosim *cs, const m6_cosim_event *in)
+/* decision_window: when what is pending became so, dated with each input's time */
+static inline void date_pending(m6_cosim *cs, uint64_t time)
 {
-    if (!cs || !in) return;
+    if (cs->window.width) m6_window_pending(&cs->window, cs->m, time);
+}
+
+/* The inputs that change the model's state now: interrupt lines, SysTick cycles, another master's writes. */
+static void state_input(m6_cosim *cs, const m6_cosim_event *in)
+{
     m6 *m = cs->m;
     if (in->kind == M6_COSIM_IRQ) {
         if (cs->sample_due && in->time > cs->return_time) { /* the levels at the return are all known */
@@ -129,14 +137,26 @@ void m6_cosim_input(m6_cosim *cs, const m6_cosim_event *in)
                 m6_systick_ticks(m, 1);
                 m6_window_pending(&cs->window, m, in->time - (in->value - 1 - i));
             }
-    } else if (in->kind == M6_COSIM_REG && in->arg < TM_REG_COUNT) {
-        cs->take_mask |= 1u << in->arg;
-        cs->take_val[in->arg] = in->value;
     } else if (in->kind == M6_COSIM_MEM_WRITE) {
         uint8_t *p = m6_mem_ptr(m, in->addr, in->arg);
         for (unsigned i = 0; p && i < in->arg; i++) p[i] = (uint8_t)(in->value >> (8 * i));
     }
-    if (cs->window.width) m6_window_pending(&cs->window, m, in->time);
+    date_pending(cs, in->time);
+}
+
+void m6_cosim_input(m6_cosim *cs, const m6_cosim_event *in)
+{
+    if (!cs || !in) return;
+    if (in->kind != M6_COSIM_REG) {
+        state_input(cs, in);
+        return;
+    }
+    /* the most frequent input, a register the core wrote: held for the coming boundary, no call on its way */
+    if (in->arg < TM_REG_COUNT) {
+        cs->take_mask |= 1u << in->arg;
+        cs->take_val[in->arg] = in->value;
+    }
+    date_pending(cs, in->time);
 }
 
 /* The core tail-chained into n after an exception return that left its frame stacked: into what the return chose,
@@ -282,7 +302,7 @@ static int follow(m6_cosim *cs, int is_entry, const m6_cosim_boundary *e, const 
 {
     m6 *m = cs->m;
     cs->otherwise = 0;
-    if (!m6_stopped(m)) {
+    if (!cs->stopped) {
         /* the boundary before this step; not before a tail-chained entry, whose return the core decided before
          * it retired: the lines since the decision come after the entry's report (sample_due) */
         uint64_t active = m6_active(m);
@@ -299,13 +319,14 @@ static int follow(m6_cosim *cs, int is_entry, const m6_cosim_boundary *e, const 
         }
         for (uint32_t left = cs->take_mask; left; left &= left - 1) /* what the core showed of the model's unknowns */
             m6_take_value(m, __builtin_ctz(left), cs->take_val[__builtin_ctz(left)]);
-        if (m6_stopped(m) == M6_STEP_UNKNOWN) /* the core showed nothing the model could take the value from */
+        cs->stopped = m6_stopped(m);
+        if (cs->stopped == M6_STEP_UNKNOWN) /* the core showed nothing the model could take the value from */
             note(cs, M6_COSIM_NOTE, "UNKNOWN VALUE: the model stopped: %s", m6_stop_reason(m));
-        if (active & ~m6_active(m)) { /* an exception return ended an exception */
+        uint64_t ended = active & ~m6_active(m);
+        if (ended) { /* an exception return ended an exception */
             cs->sample_due = 1;
             cs->return_time = e->time;
-            for (uint64_t ended = active & ~m6_active(m); ended; ended &= ended - 1)
-                cs->window.ended_time[__builtin_ctzll(ended)] = e->time;
+            for (; ended; ended &= ended - 1) cs->window.ended_time[__builtin_ctzll(ended)] = e->time;
         }
         if (cs->window.width) m6_window_pending(&cs->window, m, e->time);
     }
@@ -332,13 +353,14 @@ int m6_cosim_take(m6_cosim *cs, const m6_cosim_boundary *entry)
 int m6_cosim_stopped(const m6_cosim *cs)
 {
     if (!cs) return M6_STEP_UNKNOWN;
-    return m6_stopped(cs->m);
+    return cs->stopped;
 }
 
 void m6_cosim_finish(m6_cosim *cs)
 {
-    if (!cs) return;
-    if (!m6_stopped(cs->m)) m6_step(cs->m);
+    if (!cs || cs->stopped) return;
+    m6_step(cs->m);
+    cs->stopped = m6_stopped(cs->m);
 }
 
 void m6_cosim_close(m6_cosim *cs)

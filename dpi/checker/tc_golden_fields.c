@@ -32,9 +32,10 @@ static uint32_t addr_column(const tc_checker *c, const tm_addr *a)
     return at ? (uint32_t)(at - line + 1) : 0;
 }
 
-/* A refusal at column: the message in bad; TC_FAILED. */
-__attribute__((format(printf, 3, 4))) static int refuse(tc_field_bad *bad, uint32_t column, const char *fmt, ...)
+/* A refusal at column: the message in c->gs.bad; TC_FAILED. */
+__attribute__((format(printf, 3, 4))) static int refuse(tc_checker *c, uint32_t column, const char *fmt, ...)
 {
+    tc_field_bad *bad = &c->gs.bad;
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(bad->msg, sizeof bad->msg, fmt, ap);
@@ -43,10 +44,9 @@ __attribute__((format(printf, 3, 4))) static int refuse(tc_field_bad *bad, uint3
     return TC_FAILED;
 }
 
-int tc_golden_addr(const tc_checker *c, const tm_addr *a, const char *what, tc_field_bad *bad)
+int tc_golden_addr_wide(tc_checker *c, const tm_addr *a, const char *what)
 {
-    if (a->va <= 0xFFFFFFFFu) return TC_OK;
-    return refuse(bad, addr_column(c, a), "%s address %llx is wider than the 32 bits of ARMv6-M", what,
+    return refuse(c, addr_column(c, a), "%s address %llx is wider than the 32 bits of ARMv6-M", what,
                   (unsigned long long)a->va);
 }
 
@@ -75,7 +75,7 @@ static const char *view_name(uint32_t mask)
     return "xPSR";
 }
 
-int tc_golden_reg(tc_checker *c, tc_step *s, const tm_reg *rg, tc_field_bad *bad)
+int tc_golden_reg(tc_checker *c, tc_step *s, const tm_reg *rg)
 {
     if (rg->op.n) return TC_OK; /* a system operation */
     int id = rg->foreign ? -1 : tm_reg_id_of(rg);
@@ -89,17 +89,17 @@ int tc_golden_reg(tc_checker *c, tc_step *s, const tm_reg *rg, tc_field_bad *bad
         char upper[8];
         snprintf(upper, sizeof upper, "%s", view_name(mask));
         for (char *p = upper; *p; p++) *p = (char)(*p - ('a' <= *p && *p <= 'z' ? 'a' - 'A' : 0));
-        return refuse(bad, col, "%.*s %08x has bits outside %s (%08x) in ARMv6-M", (int)rg->name.n, rg->name.p,
+        return refuse(c, col, "%.*s %08x has bits outside %s (%08x) in ARMv6-M", (int)rg->name.n, rg->name.p,
                       value, upper, mask);
     }
-    if (s->nregs == TC_MAX_REGS) return refuse(bad, 0, "more than %d register records in one step", TC_MAX_REGS);
+    if (s->nregs == TC_MAX_REGS) return refuse(c, 0, "more than %d register records in one step", TC_MAX_REGS);
     /* the same register named otherwise in this step: both are what the step leaves, they must agree */
     for (unsigned i = 0; i < s->nregs && !unknown; i++) {
         const tc_greg *o = &s->regs[i];
         size_t n = strlen(o->name);
         int same_name = rg->name.n == n && !strncasecmp(rg->name.p, o->name, n);
         if (o->id != id || o->unknown || same_name || !((o->value ^ value) & o->mask & mask)) continue;
-        return refuse(bad, col, "%.*s %08x conflicts with %s %08x at line %llu (the same register in one step)",
+        return refuse(c, col, "%.*s %08x conflicts with %s %08x at line %llu (the same register in one step)",
                       (int)rg->name.n, rg->name.p, value, o->name, o->value, (unsigned long long)o->line);
     }
     c->gs.reg_pos++;

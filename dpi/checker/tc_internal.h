@@ -132,6 +132,12 @@ typedef struct tc_event {
 
 /* The golden side (tc_golden.c): a thread of its own reads the golden, builds steps into the ring and derives the
  * expected MTB packets (tc_mtb_expect.c), ahead of the comparison. Only that thread touches these fields. */
+/* A golden field tc_golden_fields.c refuses: its column in the line (0: none) and why. */
+typedef struct tc_field_bad {
+    uint32_t column;
+    char msg[600];
+} tc_field_bad;
+
 typedef struct tc_golden_side {
     tm_reader *reader;
     uint64_t made;         /* steps [0, made) are complete */
@@ -146,6 +152,7 @@ typedef struct tc_golden_side {
     uint64_t oldest_seen;              /* the comparison's oldest, as last read */
     uint64_t reg_held, mem_held;       /* pool positions of that step's records */
     uint64_t line;                     /* golden line of the record being added */
+    tc_field_bad bad;                  /* the field refused last (tc_golden_fields.c) */
 } tc_golden_side;
 
 /* The first failure of the run, for the ledger: a mismatch, a failure of the check itself, or the rule that a run
@@ -407,20 +414,20 @@ static inline int tc_step_chained_entry(const tc_step *s)
 int tc_abandoned_write(tc_checker *c, const tc_step *x, uint32_t addr, unsigned size, uint32_t value);
 
 /* tc_golden_fields.c, on the golden thread: the fields of a record the profile fixes, for tc_golden.c, which
- * makes a refusal the golden's error at its line and counts what is left out. A refusal is said in *bad (its
- * column, 0: none) and TC_FAILED returned. tc_golden_addr: an address (what: "instruction", "data", ...) within
- * ARMv6-M's 32 bits. tc_golden_reg: a register record into step s: a register of the profile (an xPSR alias as its
- * fields of xPSR, a PC record as TM_REG_PC), its value within the alias's fields, no conflict with a record of the
- * same register under another name in the step. TC_OK, TC_FAILED, or TC_FIELD_LEFT_OUT for a register the
- * comparison does not hold (foreign, or outside ARMv6-M's core: counted by name); a system operation is TC_OK,
- * nothing added. */
-typedef struct tc_field_bad {
-    uint32_t column;
-    char msg[600];
-} tc_field_bad;
+ * makes a refusal the golden's error at its line and counts what is left out. A refusal is said in c->gs.bad and
+ * TC_FAILED returned. tc_golden_addr: an address (what: "instruction", "data", ...) within ARMv6-M's 32 bits
+ * (inline: every record has one; a wider one goes to tc_golden_addr_wide). tc_golden_reg: a register record into
+ * step s: a register of the profile (an xPSR alias as its fields of xPSR, a PC record as TM_REG_PC), its value
+ * within the alias's fields, no conflict with a record of the same register under another name in the step.
+ * TC_OK, TC_FAILED, or TC_FIELD_LEFT_OUT for a register the comparison does not hold (foreign, or outside
+ * ARMv6-M's core: counted by name); a system operation is TC_OK, nothing added. */
 enum { TC_FIELD_LEFT_OUT = -1 };
-int tc_golden_addr(const tc_checker *c, const tm_addr *a, const char *what, tc_field_bad *bad);
-int tc_golden_reg(tc_checker *c, tc_step *s, const tm_reg *rg, tc_field_bad *bad);
+int tc_golden_addr_wide(tc_checker *c, const tm_addr *a, const char *what);
+static inline int tc_golden_addr(tc_checker *c, const tm_addr *a, const char *what)
+{
+    return a->va <= 0xFFFFFFFFu ? TC_OK : tc_golden_addr_wide(c, a, what);
+}
+int tc_golden_reg(tc_checker *c, tc_step *s, const tm_reg *rg);
 
 /* tc_compare_fields.c, on the comparison's thread: the fields beside PC, opcode and register values.
  * tc_golden_write: a golden record g of register id (resolved) into the golden shadow.

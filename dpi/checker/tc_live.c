@@ -232,9 +232,9 @@ static void follow_close(tc_checker *c, const tc_event *e, const tc_event *next)
 static void follow_event(tc_checker *c, const tc_event *e)
 {
     m6_cosim_event in = { 0, e->time, e->x, 0, e->a };
-    if (e->kind == TC_EV_IRQ) in.kind = M6_COSIM_IRQ;
+    if (e->kind == TC_EV_REG) in.kind = M6_COSIM_REG; /* the most frequent */
+    else if (e->kind == TC_EV_IRQ) in.kind = M6_COSIM_IRQ;
     else if (e->kind == TC_EV_TICKS) in.kind = M6_COSIM_TICKS;
-    else if (e->kind == TC_EV_REG) in.kind = M6_COSIM_REG;
     else if (e->kind == TC_EV_MEMW) in = (m6_cosim_event){ M6_COSIM_MEM_WRITE, e->time, e->y, e->x, e->a };
     /* a beat, packet or snapshot: its time only dates the pending state for decision_window */
     else if (!c->o.decision_window) return;
