@@ -415,18 +415,14 @@ int tc_abandoned_write(tc_checker *c, const tc_step *x, uint32_t addr, unsigned 
 
 /* tc_golden_fields.c, on the golden thread: the fields of a record the profile fixes, for tc_golden.c, which
  * makes a refusal the golden's error at its line and counts what is left out. A refusal is said in c->gs.bad and
- * TC_FAILED returned. tc_golden_addr: an address (what: "instruction", "data", ...) within ARMv6-M's 32 bits
- * (inline: every record has one; a wider one goes to tc_golden_addr_wide). tc_golden_reg: a register record into
+ * TC_FAILED returned. tc_golden_addr_wide: an address (what: "instruction", "data", ...) wider than ARMv6-M's 32
+ * bits, refused (tc_golden.c tests the width of every address inline). tc_golden_reg: a register record into
  * step s: a register of the profile (an xPSR alias as its fields of xPSR, a PC record as TM_REG_PC), its value
  * within the alias's fields, no conflict with a record of the same register under another name in the step.
  * TC_OK, TC_FAILED, or TC_FIELD_LEFT_OUT for a register the comparison does not hold (foreign, or outside
  * ARMv6-M's core: counted by name); a system operation is TC_OK, nothing added. */
 enum { TC_FIELD_LEFT_OUT = -1 };
 int tc_golden_addr_wide(tc_checker *c, const tm_addr *a, const char *what);
-static inline int tc_golden_addr(tc_checker *c, const tm_addr *a, const char *what)
-{
-    return a->va <= 0xFFFFFFFFu ? TC_OK : tc_golden_addr_wide(c, a, what);
-}
 int tc_golden_reg(tc_checker *c, tc_step *s, const tm_reg *rg);
 
 /* tc_compare_fields.c, on the comparison's thread: the fields beside PC, opcode and register values.
