@@ -14,7 +14,7 @@ TM_VERSION_DEF := -DTM_VERSION_TEXT='"$(TM_VERSION)"'
 $(OBJ)/dpi/lib/version.o: CPPFLAGS += $(TM_VERSION_DEF)
 $(OBJ)/dpi/lib/version.o: VERSION
 
-$(OBJ)/dpi/checker/tc_mismatch.o $(OBJ)/dpi/checker/tc_report.o $(OBJ)/dpi/checker/tc_config.o $(OBJ)/dpi/checker/tc_live.o: CPPFLAGS += -Imodel
+$(OBJ)/dpi/checker/tc_mismatch.o $(OBJ)/dpi/checker/tc_report.o $(OBJ)/dpi/checker/tc_config.o $(OBJ)/dpi/checker/tc_live.o $(OBJ)/dpi/checker/tc_compare_bus.o: CPPFLAGS += -Imodel
 # The checker's golden thread hands its steps over with the library's internal ring (dpi/lib/ring.h).
 $(OBJ)/dpi/checker/%.o: CPPFLAGS += -Idpi/lib
 

@@ -60,6 +60,15 @@ typedef struct m6_cosim_setup {
  * TM_ERR_FORMAT naming the file, TM_ERR_IO when out of memory. */
 m6_cosim *m6_cosim_open(const m6_cosim_setup *s, char *record, size_t size, tm_error *err);
 
+/* File mode's counterpart of the ILLEGAL ENTRY notes, for a core that enters an exception where the golden goes on:
+ * the model of the program elf, configured by record (a golden's header record, "key=value,...", as
+ * m6_golden_record writes it), run alone from reset as a file-mode golden is made, stopped before golden step
+ * `step` (0: the reset step); for each exception pending there that may not be entered, "<name> pending: <why>"
+ * (the reason a note gives, e.g. "IRQ2 pending: priority 0x80 not above the execution priority 0x40 (IRQ0's,
+ * preempted but active; ...: ARMv6-M B1.5.4, ...)"), "; "-separated, into buf (truncated to size). Returns how
+ * many, or -1 (buf "") when the model cannot reach the step (the ELF unreadable, the program stopped before). */
+int m6_cosim_why_no_entry(const char *elf, const char *record, uint64_t step, char *buf, size_t size);
+
 /* Reset from the vector table; the reset step is traced. TM_OK, or TM_ERR_FORMAT with err filled when the vectors
  * are not mapped. Call once, before any other call below. */
 int m6_cosim_reset(m6_cosim *cs, tm_error *err);

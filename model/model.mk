@@ -1,7 +1,7 @@
 # The ARMv6-M model: libarmv6m.a (everything but the CLI, the disassembler and the option table, which libtarmac
 # carries for the checker's reports and configuration check) and build/bin/armv6m-iss. The library's sources are
 # every model/*.c but those three: cpu.c (the executor), exceptions.c, scs.c (the System Control Space's
-# registers), mem.c, mtb.c, live.c, cosim.c and cosim_window.c (co-simulation, model/cosim.h), trace.c,
+# registers), mem.c, mtb.c, live.c, cosim.c, cosim_window.c and cosim_explain.c (co-simulation, model/cosim.h), trace.c,
 # semihost.c, elf.c.
 M6_SRCS := $(filter-out model/main.c model/disasm.c model/config.c,$(wildcard model/*.c))
 M6_OBJS := $(M6_SRCS:%.c=$(OBJ)/%.o)

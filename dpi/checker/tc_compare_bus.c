@@ -1,6 +1,7 @@
 /* The bus and MTB streams (dpi/README.md): each data beat against the golden memory records within bus_window
  * steps, a step's accesses as a set; each MTB packet against the packets derived from the golden flow
  * (tc_mtb_expect.c). */
+#include "cosim.h"
 #include "tc_coverage.h"
 #include "tc_step.h"
 
@@ -30,6 +31,23 @@ static int abandoned_read(tc_checker *c, const tc_step *x, uint32_t addr, unsign
     return 1;
 }
 
+
+/* File mode, a write of the core's within an exception frame below the golden's stack pointer where the golden's
+ * step is no entry: the stacking of an entry the golden does not take. Why not, as live mode's ILLEGAL ENTRY note
+ * says it (model/cosim.h, m6_cosim_why_no_entry), into buf; "" when it is not such a write or the model cannot say. */
+static void why_no_entry(tc_checker *c, uint32_t addr, uint64_t step, char *buf, size_t size)
+{
+    buf[0] = '\0';
+    int sp = !c->gold_handler && (c->gold[TM_REG_CONTROL] & 2) ? TM_REG_PSP : TM_REG_MSP;
+    const char *record = c->live ? NULL : tm_reader_gzip_comment(c->gs.reader);
+    if (!record || !c->o.elf[0] || !(c->gold_known >> sp & 1) || c->gold[sp] - addr - 1 >= 36 ||
+        (step < c->complete && tc_step_at(c, step)->kind == TC_STEP_EXC))
+        return;
+    char why[600];
+    if (m6_cosim_why_no_entry(c->o.elf, record, step, why, sizeof why) > 0)
+        snprintf(buf, size, "; as a stacking write, the core enters an exception where the golden takes none, a "
+                 "deviation from the architecture: %s", why);
+}
 
 int tc_ahb_beat_now(tc_checker *c, uint32_t addr, int write, int hsize, int hprot, uint32_t data, int resp)
 {
@@ -103,19 +121,21 @@ int tc_ahb_beat_now(tc_checker *c, uint32_t addr, int write, int hsize, int hpro
         snprintf(what, sizeof what, "the RTL read %08x = %08x instead (it unstacks the frame)", addr, value);
         return tc_tail_chain_missed(c, chained, what);
     }
+    char entry[800] = "";
+    if (write) why_no_entry(c, addr, cur, entry, sizeof entry);
     if (first_open) {
         /* point at the expected record when it is this step's, else at the step's instruction */
         uint64_t line = first_step == cur ? first_open->line : tc_step_at(c, cur)->line;
         return tc_mismatch(c, "bus", "addr", cur, line,
                            "unexpected bus beat %s%u %08x = %0*x; the oldest expected access is %s%u %08x = %0*x "
-                           "(step %llu)",
+                           "(step %llu)%s",
                            write ? "W" : "R", size, addr, 2 * size, value, first_open->write ? "W" : "R",
                            first_open->size, first_open->addr, 2 * first_open->size, first_open->data,
-                           (unsigned long long)first_step);
+                           (unsigned long long)first_step, entry);
     }
     return tc_mismatch(c, "bus", "addr", cur, tc_step_at(c, cur)->line,
-                       "unexpected bus beat %s%u %08x = %0*x; the golden has no data access within %u steps",
-                       write ? "W" : "R", size, addr, 2 * size, value, c->o.bus_window);
+                       "unexpected bus beat %s%u %08x = %0*x; the golden has no data access within %u steps%s",
+                       write ? "W" : "R", size, addr, 2 * size, value, c->o.bus_window, entry);
 }
 
 int tc_mtb_packet_now(tc_checker *c, int shown, uint32_t offset, uint32_t w0, uint32_t w1)

@@ -281,6 +281,7 @@ const std::map<std::string, std::function<void()>> &calls()
         { "m6_cosim_stopped", [] { m6_cosim_stopped(nullptr); } },
         { "m6_cosim_finish", [] { m6_cosim_finish(nullptr); } },
         { "m6_cosim_close", [] { m6_cosim_close(nullptr); } },
+        { "m6_cosim_why_no_entry", [] { m6_cosim_why_no_entry(nullptr, nullptr, 0, nullptr, 0); } },
     };
     (void)e, (void)u32, (void)u64, (void)sz;
     return m;
