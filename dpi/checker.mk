@@ -68,6 +68,8 @@ $(BUILD)/checker_fw/%.elf: tests/unit/checker/fw/%.c $(wildcard tests/programs/l
 	@mkdir -p $(dir $@)
 	$(ARM_CC) $(ARM_CFLAGS) -o $@ $< $(PROG_LIB) $(ARM_LDFLAGS)
 TEST_DEPS_checker += $(LIVE_FW_ELFS)
+# Stores that fault at their first write, for the abandoned-write test (test_abandoned_write.cpp).
+TEST_DEPS_checker += $(BUILD)/checker_fw/abandoned_stm.elf
 
 # The checker's fuzz target (tests/fuzz/fuzz_checker.c): a golden replayed through the C API as the calls a perfect
 # RTL makes for it (tests/fuzz/golden_calls.c), then the calls and the golden mutated. `make fuzz` runs it after the
