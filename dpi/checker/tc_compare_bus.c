@@ -72,9 +72,6 @@ int tc_ahb_beat_now(tc_checker *c, uint32_t addr, int write, int hsize, int hpro
     if (hi > c->complete) hi = c->complete;
     tc_gmem *first_open = NULL;
     uint64_t first_step = 0;
-    /* before the frame of the entry next: a write of the store multiple it abandoned, not the frame's */
-    if (write && c->cursor < c->complete && tc_abandoned_write(c, tc_step_at(c, c->cursor), addr, size, value))
-        return TC_OK;
     for (uint64_t k = lo; k < hi; k++) {
         tc_step *s = tc_step_at(c, k);
         if (!s->unmatched) continue;
@@ -104,6 +101,10 @@ int tc_ahb_beat_now(tc_checker *c, uint32_t addr, int write, int hsize, int hpro
         }
     }
     if (resp) return tc_error_unmatched(c);
+    /* no golden access takes it (a store multiple's write that lags on the bus is matched above), and the entry is
+     * next: a write of the store multiple the entry abandoned, not the frame's */
+    if (write && c->cursor < c->complete && tc_abandoned_write(c, tc_step_at(c, c->cursor), addr, size, value))
+        return TC_OK;
     /* a frame read where the golden's next step is a tail-chained entry: the RTL unstacks, or with abandon_unstack
      * it began unstacking and abandoned it (counted as that, also where data_beats=golden takes other reads as
      * fetches) */
