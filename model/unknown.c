@@ -199,10 +199,13 @@ static int need(m6 *c, uint32_t pc, uint32_t regs, const char *what)
     return 1;
 }
 
-/* What instruction id does to the marks, into p; 1 when its path depends on an unknown value (the model stopped). */
-static int rule_of(m6 *c, m6_unknown_rule *p, thumb_id id, uint32_t pc, uint32_t op)
+/* What a group's rule returns for an instruction of another group: rule_of tries the next. */
+enum { RULE_OTHER_GROUP = -1 };
+
+/* Shift (immediate), add, subtract, move, compare and data processing (A5.2.1, A5.2.2): the result's marks
+ * from the operands'; nothing here changes the path, so these never stop the model. */
+static int data_rule(const m6 *c, m6_unknown_rule *p, thumb_id id, uint32_t op)
 {
-    memset(p, 0, sizeof *p);
     switch (id) {
     /* Shift (immediate), add, subtract, move, and compare */
     case thumb_mov_reg_t2: result_bits(p, thumb_rd(op), ubits(c, thumb_rm2(op)), FLAGS_NZ, 0); break;
@@ -259,6 +262,16 @@ static int rule_of(m6 *c, m6_unknown_rule *p, thumb_id id, uint32_t pc, uint32_t
     case thumb_rsb_imm_t1: result(p, c, bit(thumb_rd(op)), bit(thumb_rm2(op)), 0, FLAGS_NZCV); break;
     case thumb_cmp_reg_t1:
     case thumb_cmn_reg_t1: result(p, c, 0, bit(thumb_rd(op)) | bit(thumb_rm2(op)), 0, FLAGS_NZCV); break;
+    default: return RULE_OTHER_GROUP;
+    }
+    return 0;
+}
+
+/* Special data instructions and branch and exchange (A5.2.3): a PC or SP written from an unknown value stops
+ * the model. 1 when it stopped. */
+static int special_rule(m6 *c, m6_unknown_rule *p, thumb_id id, uint32_t pc, uint32_t op)
+{
+    switch (id) {
     /* Special data instructions and branch and exchange: the PC reads as a known value */
     case thumb_add_reg_t2:
     case thumb_add_sp_reg_t1:
@@ -283,6 +296,16 @@ static int rule_of(m6 *c, m6_unknown_rule *p, thumb_id id, uint32_t pc, uint32_t
         if (need(c, pc, bit(thumb_rm4(op)), "the branch target of BLX")) return 1;
         p->regs_clr |= bit(14);
         break;
+    default: return RULE_OTHER_GROUP;
+    }
+    return 0;
+}
+
+/* Loads, stores and the miscellaneous 16-bit instructions (A5.2.4, A5.2.5): an unknown address stops the
+ * model. 1 when it stopped. */
+static int memory_rule(m6 *c, m6_unknown_rule *p, thumb_id id, uint32_t pc, uint32_t op)
+{
+    switch (id) {
     /* Loads and stores: the address must be known; what is loaded is as unknown as its bytes */
     case thumb_ldr_lit_t1: p->load = bit(thumb_rdn8(op)); break;
     case thumb_str_reg_t1:
@@ -333,6 +356,16 @@ static int rule_of(m6 *c, m6_unknown_rule *p, thumb_id id, uint32_t pc, uint32_t
         p->load = thumb_register_list(op);
         if (!(p->load & bit(thumb_rdn8(op)))) p->regs_clr |= bit(thumb_rdn8(op));
         break;
+    default: return RULE_OTHER_GROUP;
+    }
+    return 0;
+}
+
+/* Semihosting, branches and the special registers (A5.2.5, A5.2.6, A5.3.4): an unknown condition, branch
+ * base or special register stops the model. 1 when it stopped. */
+static int control_rule(m6 *c, m6_unknown_rule *p, thumb_id id, uint32_t pc, uint32_t op)
+{
+    switch (id) {
     /* semihosting: the operation and its argument decide what the call does */
     case thumb_bkpt_t1:
         if (thumb_imm8(op) == 0xab && need(c, pc, bit(0) | bit(1), "a semihosting call's r0 or r1")) return 1;
@@ -354,15 +387,26 @@ static int rule_of(m6 *c, m6_unknown_rule *p, thumb_id id, uint32_t pc, uint32_t
         break;
     }
     case thumb_mrs_t1: result_bits(p, thumb_mrs_rd(op), thumb_sysm(op) <= 3 ? c->unk_flags : 0, 0, 0); break;
-    default:
-        /* the ARMv7-M encodings have no rules here: while anything is unknown, the model does not guess */
-        if (!(thumb_entry(id)->archs & THUMB_ARCH_V6M)) {
-            m6_unknown_stop(c, pc, "a value an ARMv7-M instruction may read");
-            return 1;
-        }
-        break; /* nothing written that can be unknown: CPS, hints, barriers, B, SVC, UDF, add/sub SP #imm */
+    default: return RULE_OTHER_GROUP;
     }
     return 0;
+}
+
+/* What instruction id does to the marks, into p; 1 when its path depends on an unknown value (the model stopped). */
+static int rule_of(m6 *c, m6_unknown_rule *p, thumb_id id, uint32_t pc, uint32_t op)
+{
+    memset(p, 0, sizeof *p);
+    int r = data_rule(c, p, id, op);
+    if (r == RULE_OTHER_GROUP) r = special_rule(c, p, id, pc, op);
+    if (r == RULE_OTHER_GROUP) r = memory_rule(c, p, id, pc, op);
+    if (r == RULE_OTHER_GROUP) r = control_rule(c, p, id, pc, op);
+    if (r != RULE_OTHER_GROUP) return r;
+    /* the ARMv7-M encodings have no rules here: while anything is unknown, the model does not guess */
+    if (!(thumb_entry(id)->archs & THUMB_ARCH_V6M)) {
+        m6_unknown_stop(c, pc, "a value an ARMv7-M instruction may read");
+        return 1;
+    }
+    return 0; /* nothing written that can be unknown: CPS, hints, barriers, B, SVC, UDF, add/sub SP #imm */
 }
 
 /* The registers of list ascending, as LDM/POP/PUSH/STM transfer them. */

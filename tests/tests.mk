@@ -22,6 +22,8 @@ TEST_SCRIPTS += tests/repo/test_self_contained.sh tests/repo/test_make_deps.sh
 TEST_SCRIPTS += tests/repo/test_shared_constants.sh
 # dpi/'s layout: the library in dpi/lib/, the checker in dpi/checker/, each header implemented by files named after it.
 TEST_SCRIPTS += tests/repo/test_layout.sh
+# Sizes a newcomer can read: no C function over 100 lines, no SystemVerilog block over 120 (CONTRIBUTING.md).
+TEST_SCRIPTS += tests/repo/test_sizes.sh
 # The runner itself: run_one.sh reads each summary line right, test_summary.sh adds them up and fails on any failure.
 TEST_SCRIPTS += tests/repo/test_run_one.sh
 
@@ -50,7 +52,7 @@ TEST_ENV = BUILD=$(BUILD) SAN_FLAGS="$(SAN_FLAGS)" PROGRAMS="$(PROGRAMS)" TC_PRO
   SYS_TEST_SEEDS="$(SYS_TEST_SEEDS)" M0_ASYNC_SEEDS="$(M0_ASYNC_SEEDS)" M0_PARAMS="$(subst \',',$(M0_PARAMS))" \
   REPLAY_CONFIG="$(REPLAY_CONFIG)"
 CHECK_SCRIPTS += tests/repo/test_self_contained.sh tests/repo/test_shared_constants.sh tests/repo/test_layout.sh \
-  tests/repo/test_run_one.sh
+  tests/repo/test_run_one.sh tests/repo/test_sizes.sh
 TEST_RESULT_DIR := $(BUILD)/test-results
 test_result = $(TEST_RESULT_DIR)/$(subst /,.,$(patsubst $(BUILD)/%,%,$(1))).result
 TEST_RESULTS := $(foreach t,$(TEST_SCRIPTS) $(TEST_BINS),$(call test_result,$(t)))

@@ -493,113 +493,125 @@ module m0_core
   logic [31:0] blx_target;
   logic [15:0] h;              // the fetched halfword
   assign h = ex_q.pc[1] ? hrdata[31:16] : hrdata[15:0];
+  // the sequence through the states (state_s, ex_s, tp_s: the next state, instruction and port as the sequence
+  // alone would have them); below, what branches and m0_exc make of them
+  state_e state_s;
+  insn_t  ex_s;
+  port_t  tp_s;
+  logic   blx_s;           // S_EXEC's BLX
   always_comb begin
-    state_d = state_q;
-    ex_d = ex_q;
+    state_s = state_q;
+    ex_s = ex_q;
     mem_d = mem_q;
     ldbuf_d = ldbuf_q;
-    tp_d = tp_q;
-    tp_d.retire_valid = 1'b0;  // the strobes last one cycle
-    tp_d.mtb_ev_valid = 1'b0;
-    blx = 1'b0;
-    blx_target = e_blx_target;
+    tp_s = tp_q;
+    tp_s.retire_valid = 1'b0;  // the strobes last one cycle
+    tp_s.mtb_ev_valid = 1'b0;
+    blx_s = 1'b0;
 
     unique case (state_q)
       // ---- reset: SP and PC from the vector table (not data beats: HPROT[0] = 0) ----
-      S_RESET_SP: if (hready) state_d = S_RESET_SP_D;
-      S_RESET_SP_D: if (hready) state_d = S_RESET_PC;
-      S_RESET_PC: if (hready) state_d = S_RESET_PC_D;
+      S_RESET_SP: if (hready) state_s = S_RESET_SP_D;
+      S_RESET_SP_D: if (hready) state_s = S_RESET_PC;
+      S_RESET_PC: if (hready) state_s = S_RESET_PC_D;
       S_RESET_PC_D: if (hready) begin
-        ex_d.pc = {hrdata[31:1], 1'b0};
-        ex_d.invstate = !hrdata[0];
-        ex_d.invstate_pc = {hrdata[31:1], 1'b0};
-        state_d = S_RESET_DONE;
+        ex_s.pc = {hrdata[31:1], 1'b0};
+        ex_s.invstate = !hrdata[0];
+        ex_s.invstate_pc = {hrdata[31:1], 1'b0};
+        state_s = S_RESET_DONE;
       end
-      S_RESET_DONE: state_d = S_BOUNDARY;
+      S_RESET_DONE: state_s = S_BOUNDARY;
 
       // ---- fetch: a halfword, and the second of a 32-bit instruction (a bus error: m0_exc takes HardFault) ----
-      S_FETCH: if (hready) state_d = S_FETCH_D;
+      S_FETCH: if (hready) state_s = S_FETCH_D;
       S_FETCH_D: if (hready && !hresp) begin
         if (h[15:11] >= 5'b11101) begin  // the first halfword of a 32-bit instruction (A5.1)
-          ex_d.op = {h, 16'd0};
-          ex_d.is32 = 1'b1;
-          state_d = S_FETCH2;
+          ex_s.op = {h, 16'd0};
+          ex_s.is32 = 1'b1;
+          state_s = S_FETCH2;
         end else begin
-          ex_d.op = {16'd0, h};
-          ex_d.is32 = 1'b0;
-          state_d = S_EXEC;
+          ex_s.op = {16'd0, h};
+          ex_s.is32 = 1'b0;
+          state_s = S_EXEC;
         end
       end
-      S_FETCH2: if (hready) state_d = S_FETCH2_D;
+      S_FETCH2: if (hready) state_s = S_FETCH2_D;
       S_FETCH2_D: if (hready && !hresp) begin
-        ex_d.op[15:0] = ex_q.pc[1] ? hrdata[15:0] : hrdata[31:16];
-        state_d = S_EXEC;
+        ex_s.op[15:0] = ex_q.pc[1] ? hrdata[15:0] : hrdata[31:16];
+        state_s = S_EXEC;
       end
 
       // ---- execute (e, above) ----
       S_EXEC: begin
-        ex_d.cond_ok = e_cond_ok;
-        ex_d.fault = e_fault;
-        ex_d.branched = e_branched;
-        ex_d.next_pc = e_next_pc;
-        ex_d.xpsr_before = xpsr_of(arch_q.nzcv, ipsr);
+        ex_s.cond_ok = e_cond_ok;
+        ex_s.fault = e_fault;
+        ex_s.branched = e_branched;
+        ex_s.next_pc = e_next_pc;
+        ex_s.xpsr_before = xpsr_of(arch_q.nzcv, ipsr);
         mem_d = ls;
-        blx = e_blx;
-        state_d = e_next;
+        blx_s = e_blx;
+        state_s = e_next;
       end
 
       // ---- memory: one transfer per address/data phase; the register writes of the last (regs, below) ----
-      S_MEM: if (hready) state_d = S_MEM_D;
+      S_MEM: if (hready) state_s = S_MEM_D;
       S_MEM_D: if (mem_ph) begin
         if (hresp) begin
-          ex_d.fault = 1'b1;
-          state_d = S_RETIRE;
+          ex_s.fault = 1'b1;
+          state_s = S_RETIRE;
         end else begin
           if (!mem_q.write) ldbuf_d[mem_q.i] = ld_data;
           if (mem_q.i + 4'd1 < mem_q.n) begin
             mem_d.i = mem_q.i + 4'd1;
             mem_d.addr = mem_q.addr + 32'd4;
             mem_d.wdata = store_word(mem_q.reglist, mem_q.i + 4'd1, mem_q.wdata);
-            state_d = S_MEM;
+            state_s = S_MEM;
           end else begin
-            state_d = (mem_q.write && !mem_q.is_push && !mem_q.is_stm) ? S_RETIRE : S_COMMIT;
+            state_s = (mem_q.write && !mem_q.is_push && !mem_q.is_stm) ? S_RETIRE : S_COMMIT;
           end
         end
       end
 
       // ---- commit (regs), semihosting, retire ----
-      S_COMMIT: if (commit_last) state_d = S_RETIRE;
-      S_SEMI: if (semihost_ack) state_d = S_COMMIT;
+      S_COMMIT: if (commit_last) state_s = S_RETIRE;
+      S_SEMI: if (semihost_ack) state_s = S_COMMIT;
       S_RETIRE: begin
-        tp_d.retire_valid = 1'b1;
-        tp_d.retire_pc = ex_q.pc;
-        tp_d.retire_opcode = ex_q.is32 ? ex_q.op : {16'd0, ex_q.op[15:0]};
-        tp_d.retire_is32 = ex_q.is32;
-        tp_d.retire_cond = ex_q.cond_ok;
+        tp_s.retire_valid = 1'b1;
+        tp_s.retire_pc = ex_q.pc;
+        tp_s.retire_opcode = ex_q.is32 ? ex_q.op : {16'd0, ex_q.op[15:0]};
+        tp_s.retire_is32 = ex_q.is32;
+        tp_s.retire_cond = ex_q.cond_ok;
         if (!ex_q.fault) begin
-          ex_d.pc = ex_q.next_pc;
+          ex_s.pc = ex_q.next_pc;
           if (ex_q.branched) begin
-            tp_d.mtb_ev_valid = 1'b1;
-            tp_d.mtb_ev_src = ex_q.pc;
-            tp_d.mtb_ev_dst = ex_q.next_pc;
-            tp_d.mtb_ev_a = 1'b0;
+            tp_s.mtb_ev_valid = 1'b1;
+            tp_s.mtb_ev_src = ex_q.pc;
+            tp_s.mtb_ev_dst = ex_q.next_pc;
+            tp_s.mtb_ev_a = 1'b0;
           end
         end
-        state_d = S_SETTLE;
+        state_s = S_SETTLE;
       end
 
       // one cycle for the retire to reach the SCS (SysTick counts it) before pending exceptions are looked at
-      S_SETTLE: state_d = S_BOUNDARY;
+      S_SETTLE: state_s = S_BOUNDARY;
 
       // between instructions, exception entry and return: m0_exc
       S_BOUNDARY: begin
-        if (took_fault) ex_d.fault = 1'b0;
-        if (took_invstate) ex_d.invstate = 1'b0;
+        if (took_fault) ex_s.fault = 1'b0;
+        if (took_invstate) ex_s.invstate = 1'b0;
       end
       S_UNSTACK, S_UNSTACK_D, S_EXC_PUSH, S_EXC_PUSH_D, S_EXC_VEC, S_EXC_VEC_D, S_EXC_COMMIT, S_LOCKUP, S_HALT: ;
-      default: state_d = S_LOCKUP;
+      default: state_s = S_LOCKUP;
     endcase
+  end
 
+  always_comb begin
+    state_d = state_s;
+    ex_d = ex_s;
+    tp_d = tp_s;
+    blx = blx_s;
+    blx_target = e_blx_target;
     // BXWritePC that is no exception return; an invalid EXC_RETURN faults
     if (bx && !ret_exc) begin
       blx = 1'b1;
@@ -723,12 +735,17 @@ module m0_core
 
   // ---- the commit queue: the same register writes reported one per cycle on the trace port's port A (in the
   // model's order), the special register (xPSR, PRIMASK, CONTROL; when it changes) on port B
+  // the queue as the instruction's own states fill it (cq_s, cq_id_s, cq_val_s); below, what an exception
+  // return or entry and a CONTROL change make of it
+  commit_t     cq_s;
+  logic [4:0]  cq_id_s [17];
+  logic [31:0] cq_val_s [17];
   always_comb begin
     int k;
     k = 0;
-    cq_d = cq_q;
-    cq_id_d = cq_id_q;
-    cq_val_d = cq_val_q;
+    cq_s = cq_q;
+    cq_id_s = cq_id_q;
+    cq_val_s = cq_val_q;
     wp_d = wp_q;
     wp_d.rf_we_a = 1'b0;       // the strobes last one cycle
     wp_d.rf_we_b = 1'b0;
@@ -739,13 +756,13 @@ module m0_core
         wp_d.rf_we_a = 1'b1;
         wp_d.rf_id_a = cq_id_q[cq_q.i];
         wp_d.rf_data_a = cq_val_q[cq_q.i];
-        cq_d.i = cq_q.i + 5'd1;
+        cq_s.i = cq_q.i + 5'd1;
       end
       if (cq_q.b_valid) begin
         wp_d.rf_we_b = 1'b1;
         wp_d.rf_id_b = cq_q.b_id;
         wp_d.rf_data_b = cq_q.b_val;
-        cq_d.b_valid = 1'b0;
+        cq_s.b_valid = 1'b0;
       end
     end
 
@@ -756,76 +773,83 @@ module m0_core
         wp_d.rf_data_a = r_q[13];
       end
       S_EXEC: begin
-        cq_d.n = 5'd0;
-        cq_d.i = 5'd0;
-        cq_d.b_valid = 1'b0;
+        cq_s.n = 5'd0;
+        cq_s.i = 5'd0;
+        cq_s.b_valid = 1'b0;
         if (e_wr) begin
-          cq_id_d[cq_q.n] = (e_wr_reg == 4'd13) ? sp_id(ipsr, arch_q.spsel) : {1'b0, e_wr_reg};
-          cq_val_d[cq_q.n] = r_d[e_wr_reg];  // what the register holds: a port never corrects a value
-          cq_d.n = cq_q.n + 5'd1;
+          cq_id_s[cq_q.n] = (e_wr_reg == 4'd13) ? sp_id(ipsr, arch_q.spsel) : {1'b0, e_wr_reg};
+          cq_val_s[cq_q.n] = r_d[e_wr_reg];  // what the register holds: a port never corrects a value
+          cq_s.n = cq_q.n + 5'd1;
         end
         if (e_sp_we) begin
-          cq_id_d[cq_q.n] = e_sp_psp ? REG_PSP : REG_MSP;
-          cq_val_d[cq_q.n] = (e_sp_psp == psp_in_use) ? r_d[13] : arch_d.sp_other;
-          cq_d.n = cq_q.n + 5'd1;
+          cq_id_s[cq_q.n] = e_sp_psp ? REG_PSP : REG_MSP;
+          cq_val_s[cq_q.n] = (e_sp_psp == psp_in_use) ? r_d[13] : arch_d.sp_other;
+          cq_s.n = cq_q.n + 5'd1;
         end
         if (e_setf && e_setf_val != arch_q.nzcv) begin
-          cq_d.b_valid = 1'b1;
-          cq_d.b_id = REG_XPSR;
-          cq_d.b_val = xpsr_of(e_setf_val, ipsr);
+          cq_s.b_valid = 1'b1;
+          cq_s.b_id = REG_XPSR;
+          cq_s.b_val = xpsr_of(e_setf_val, ipsr);
         end
         if (e_primask_we && arch_q.primask != e_primask) begin
-          cq_d.b_valid = 1'b1;
-          cq_d.b_id = REG_PRIMASK;
-          cq_d.b_val = {31'd0, e_primask};
+          cq_s.b_valid = 1'b1;
+          cq_s.b_id = REG_PRIMASK;
+          cq_s.b_val = {31'd0, e_primask};
         end
         if (e_spsel_we) begin
-          cq_d.b_valid = 1'b1;
-          cq_d.b_id = REG_CONTROL;
-          cq_d.b_val = {30'd0, e_spsel, 1'b0};
+          cq_s.b_valid = 1'b1;
+          cq_s.b_id = REG_CONTROL;
+          cq_s.b_val = {30'd0, e_spsel, 1'b0};
         end
       end
       // the last transfer: the loaded registers (ascending), then the base or SP; a store writes none
       S_MEM_D: if (mem_ph) begin
-        if (hresp) cq_d.n = 5'd0;
+        if (hresp) cq_s.n = 5'd0;
         else if (mem_last) begin
-          cq_d.i = 5'd0;
+          cq_s.i = 5'd0;
           if (mem_q.write && !mem_q.is_push && !mem_q.is_stm) begin
-            cq_d.n = 5'd0;
+            cq_s.n = 5'd0;
           end else if (!mem_q.is_pop && !mem_q.is_ldm && !mem_q.is_push && !mem_q.is_stm) begin
-            cq_id_d[0] = {1'b0, mem_q.rd};
-            cq_val_d[0] = last;
-            cq_d.n = 5'd1;
+            cq_id_s[0] = {1'b0, mem_q.rd};
+            cq_val_s[0] = last;
+            cq_s.n = 5'd1;
           end else begin
             for (int b = 0; b < 8; b++) begin
               if (mem_q.reglist[b] && (mem_q.is_pop || mem_q.is_ldm)) begin
-                cq_id_d[k] = 5'(b);
-                cq_val_d[k] = lval[b];
+                cq_id_s[k] = 5'(b);
+                cq_val_s[k] = lval[b];
               end
               if (mem_q.reglist[b]) k++;
             end
             if (mem_q.is_pop || mem_q.is_push) begin
-              cq_id_d[(mem_q.is_pop || mem_q.is_ldm) ? k : 0] = sp_id(ipsr, arch_q.spsel);
-              cq_val_d[(mem_q.is_pop || mem_q.is_ldm) ? k : 0] = mem_q.sp_new;
-              cq_d.n = (mem_q.is_pop || mem_q.is_ldm) ? 5'(k + 1) : 5'd1;
+              cq_id_s[(mem_q.is_pop || mem_q.is_ldm) ? k : 0] = sp_id(ipsr, arch_q.spsel);
+              cq_val_s[(mem_q.is_pop || mem_q.is_ldm) ? k : 0] = mem_q.sp_new;
+              cq_s.n = (mem_q.is_pop || mem_q.is_ldm) ? 5'(k + 1) : 5'd1;
             end else if (base_wb) begin
-              cq_id_d[mem_q.is_ldm ? k : 0] = {2'b00, mem_q.ldm_base};
-              cq_val_d[mem_q.is_ldm ? k : 0] = mem_q.addr + 32'd4;
-              cq_d.n = mem_q.is_ldm ? 5'(k + 1) : 5'd1;
+              cq_id_s[mem_q.is_ldm ? k : 0] = {2'b00, mem_q.ldm_base};
+              cq_val_s[mem_q.is_ldm ? k : 0] = mem_q.addr + 32'd4;
+              cq_s.n = mem_q.is_ldm ? 5'(k + 1) : 5'd1;
             end else begin
-              cq_d.n = 5'(k);
+              cq_s.n = 5'(k);
             end
           end
         end
       end
       S_SEMI: if (semihost_ack && semihost_wr_r0) begin
-        cq_id_d[cq_q.n] = 5'd0; cq_val_d[cq_q.n] = semihost_r0; cq_d.n = cq_q.n + 5'd1;
+        cq_id_s[cq_q.n] = 5'd0; cq_val_s[cq_q.n] = semihost_r0; cq_s.n = cq_q.n + 5'd1;
       end
-      S_RETIRE: begin cq_d.n = 5'd0; cq_d.i = 5'd0; end
-      S_EXC_COMMIT: if (commit_last) begin cq_d.n = 5'd0; cq_d.i = 5'd0; end
+      S_RETIRE: begin cq_s.n = 5'd0; cq_s.i = 5'd0; end
+      S_EXC_COMMIT: if (commit_last) begin cq_s.n = 5'd0; cq_s.i = 5'd0; end
       default: ;
     endcase
+  end
 
+  always_comb begin
+    int k;
+    k = 0;
+    cq_d = cq_s;
+    cq_id_d = cq_id_s;
+    cq_val_d = cq_val_s;
     // an invalid EXC_RETURN: the faulting instruction writes no register
     if (ret_bad) cq_d.n = 5'd0;
 

@@ -31,24 +31,67 @@ module m0_decoder
   assign i1 = !(hw2[13] ^ s);
   assign i2 = !(hw2[11] ^ s);
 
+  // A5.3: the 32-bit instructions, and A5.2.5: the miscellaneous 16-bit ones, each decoded apart so that the
+  // decoder's main case stays one screen of the encoding table
+  decoded_t dec32, dec_misc;
+  always_comb begin
+    dec32 = '{insn: I_UDF, default: '0};
+    // A5.3: the 32-bit instructions
+    if (hw2[15:14] == 2'b11 && hw2[12] && hw1[15:11] == 5'b11110) begin
+      dec32.insn = I_BL;  // BL T1
+      dec32.imm32 = {{8{s}}, i1, i2, hw1[9:0], hw2[10:0], 1'b0};
+    end else if (hw1[15:4] == 12'hf38 && hw2[15:8] == 8'h88 && hw1[3:0] < 4'd13) begin
+      dec32.insn = I_MSR;  // MSR (register) T1
+      dec32.rn = hw1[3:0];
+      dec32.sysm = hw2[7:0];
+    end else if (hw1 == 16'hf3ef && hw2[15:12] == 4'h8 && hw2[11:8] < 4'd13) begin
+      dec32.insn = I_MRS;  // MRS T1
+      dec32.rd = hw2[11:8];
+      dec32.sysm = hw2[7:0];
+    end else if (hw1 == 16'hf3bf && hw2[15:8] == 8'h8f && (hw2[7:4] == 4'h4 || hw2[7:4] == 4'h5 || hw2[7:4] == 4'h6)) begin
+      dec32.insn = I_BARRIER;  // DSB T1, DMB T1, ISB T1
+    end
+  end
+
+  always_comb begin
+    dec_misc = '{insn: I_UDF, default: '0};
+    // A5.2.5: miscellaneous 16-bit instructions
+    unique case (h[11:8])
+      4'h0: begin  // ADD (SP plus immediate) T2, SUB (SP minus immediate) T1
+        dec_misc.insn = h[7] ? I_SUB_SP_IMM : I_ADD_SP_IMM;
+        dec_misc.rd = 4'd13;
+        dec_misc.rn = 4'd13;
+        dec_misc.imm32 = {23'd0, h[6:0], 2'b00};
+      end
+      4'h2: begin  // SXTH T1, SXTB T1, UXTH T1, UXTB T1
+        dec_misc.insn = h[7:6] == 2'd0 ? I_SXTH : h[7:6] == 2'd1 ? I_SXTB : h[7:6] == 2'd2 ? I_UXTH : I_UXTB;
+        dec_misc.rd = rd_lo;
+        dec_misc.rm = rn_lo;
+      end
+      4'h4, 4'h5: begin  // PUSH T1
+        dec_misc.reglist = {1'b0, h[8], 6'd0, h[7:0]};
+        if (dec_misc.reglist != 16'd0) dec_misc.insn = I_PUSH;
+      end
+      4'h6: if (h[7:5] == 3'b011 && h[3:0] == 4'b0010) begin dec_misc.insn = I_CPS; dec_misc.sysm = {7'd0, h[4]}; end  // CPS T1
+      4'ha: begin  // REV T1, REV16 T1, REVSH T1
+        if (h[7:6] != 2'd2) dec_misc.insn = h[7:6] == 2'd0 ? I_REV : h[7:6] == 2'd1 ? I_REV16 : I_REVSH;
+        dec_misc.rd = rd_lo;
+        dec_misc.rm = rn_lo;
+      end
+      4'hc, 4'hd: begin  // POP T1
+        dec_misc.reglist = {h[8], 7'd0, h[7:0]};
+        if (dec_misc.reglist != 16'd0) dec_misc.insn = I_POP;
+      end
+      4'he: begin dec_misc.insn = I_BKPT; dec_misc.sysm = h[7:0]; end  // BKPT T1
+      4'hf: if (!(h[3:0] != 4'd0 || h[7:4] > 4'd4)) dec_misc.insn = I_HINT;  // NOP, YIELD, WFE, WFI, SEV T1
+      default: ;
+    endcase
+  end
+
   always_comb begin
     dec = '{insn: I_UDF, default: '0};
     if (is32) begin
-      // A5.3: the 32-bit instructions
-      if (hw2[15:14] == 2'b11 && hw2[12] && hw1[15:11] == 5'b11110) begin
-        dec.insn = I_BL;  // BL T1
-        dec.imm32 = {{8{s}}, i1, i2, hw1[9:0], hw2[10:0], 1'b0};
-      end else if (hw1[15:4] == 12'hf38 && hw2[15:8] == 8'h88 && hw1[3:0] < 4'd13) begin
-        dec.insn = I_MSR;  // MSR (register) T1
-        dec.rn = hw1[3:0];
-        dec.sysm = hw2[7:0];
-      end else if (hw1 == 16'hf3ef && hw2[15:12] == 4'h8 && hw2[11:8] < 4'd13) begin
-        dec.insn = I_MRS;  // MRS T1
-        dec.rd = hw2[11:8];
-        dec.sysm = hw2[7:0];
-      end else if (hw1 == 16'hf3bf && hw2[15:8] == 8'h8f && (hw2[7:4] == 4'h4 || hw2[7:4] == 4'h5 || hw2[7:4] == 4'h6)) begin
-        dec.insn = I_BARRIER;  // DSB T1, DMB T1, ISB T1
-      end
+      dec = dec32;
     end else begin
       unique case (h[15:11])
         // A5.2.1: shift (immediate), add, subtract, move, and compare
@@ -135,37 +178,7 @@ module m0_decoder
         5'b10100: begin dec.insn = I_ADR;  dec.rd = rt_hi; dec.imm32 = {22'd0, h[7:0], 2'b00}; end  // ADR T1
         5'b10101: begin dec.insn = I_ADD_SP_IMM; dec.rd = rt_hi; dec.rn = 4'd13; dec.imm32 = {22'd0, h[7:0], 2'b00}; end  // ADD (SP plus immediate) T1
         5'b10110, 5'b10111: begin
-          // A5.2.5: miscellaneous 16-bit instructions
-          unique case (h[11:8])
-            4'h0: begin  // ADD (SP plus immediate) T2, SUB (SP minus immediate) T1
-              dec.insn = h[7] ? I_SUB_SP_IMM : I_ADD_SP_IMM;
-              dec.rd = 4'd13;
-              dec.rn = 4'd13;
-              dec.imm32 = {23'd0, h[6:0], 2'b00};
-            end
-            4'h2: begin  // SXTH T1, SXTB T1, UXTH T1, UXTB T1
-              dec.insn = h[7:6] == 2'd0 ? I_SXTH : h[7:6] == 2'd1 ? I_SXTB : h[7:6] == 2'd2 ? I_UXTH : I_UXTB;
-              dec.rd = rd_lo;
-              dec.rm = rn_lo;
-            end
-            4'h4, 4'h5: begin  // PUSH T1
-              dec.reglist = {1'b0, h[8], 6'd0, h[7:0]};
-              if (dec.reglist != 16'd0) dec.insn = I_PUSH;
-            end
-            4'h6: if (h[7:5] == 3'b011 && h[3:0] == 4'b0010) begin dec.insn = I_CPS; dec.sysm = {7'd0, h[4]}; end  // CPS T1
-            4'ha: begin  // REV T1, REV16 T1, REVSH T1
-              if (h[7:6] != 2'd2) dec.insn = h[7:6] == 2'd0 ? I_REV : h[7:6] == 2'd1 ? I_REV16 : I_REVSH;
-              dec.rd = rd_lo;
-              dec.rm = rn_lo;
-            end
-            4'hc, 4'hd: begin  // POP T1
-              dec.reglist = {h[8], 7'd0, h[7:0]};
-              if (dec.reglist != 16'd0) dec.insn = I_POP;
-            end
-            4'he: begin dec.insn = I_BKPT; dec.sysm = h[7:0]; end  // BKPT T1
-            4'hf: if (!(h[3:0] != 4'd0 || h[7:4] > 4'd4)) dec.insn = I_HINT;  // NOP, YIELD, WFE, WFI, SEV T1
-            default: ;
-          endcase
+          dec = dec_misc;
         end
         5'b11000, 5'b11001: begin  // STM T1, LDM T1
           dec.rn = rt_hi;

@@ -119,38 +119,7 @@ module armv6m_lockstep_monitor #(
       if (chk_on && (irq_changed || any_write || (dp_valid && tp.hready) || tp.pkt_valid || closes
                      || tp.exc_choice || (!hold && held.size() != 0)))
         tarmac_chk_pkg::set_time(h, cycle);
-      /* verilator lint_off BLKSEQ */  // this block's own state, read again in this edge
-      if (chk_on && tp.exc_choice && !hold) begin
-        // the cycles before the choice now; the last edge's was after it, unless it was reported already (a
-        // close's pre, reported before its call: then it stays before the choice; never less than none)
-        held_ticks = 0;
-        if (last_in == 0 && pre >= int'(last)) begin pre = pre - int'(last); held_ticks = int'(last); end
-        if (last_in == 1 && post >= int'(last)) begin post = post - int'(last); held_ticks = int'(last); end
-        report_ticks(pre);
-        report_ticks(post);
-        hold = 1'b1;
-        choice_t = cycle;
-      end else if (chk_on && tp.exc_choice) begin
-        // a later choice of the same entry (a late arrival: the core reads another vector before the handler it
-        // showed runs): what it sampled up to this edge was part of that choice, so it is told before the entry
-        report_lines();
-        if (held_ticks > int'(last)) begin
-          held_ticks = held_ticks - int'(last);
-          report_ticks(held_ticks);
-          held_ticks = int'(last);
-        end
-        choice_t = cycle;
-      end
-      // the inputs sampled up to the last edge
-      if (chk_on && !hold) report_lines();
-      if (chk_on) begin
-        last = tp.systick_cycle;
-        last_in = hold ? 2 : (written ? 1 : 0);
-        if (hold) held_ticks = held_ticks + int'(last);
-        else if (written) post = post + int'(last);
-        else pre = pre + int'(last);
-      end
-      /* verilator lint_on BLKSEQ */
+      account_cycle();
 `endif
       // an input that changed in this cycle was sampled by the NVIC at this edge
       if (irq_changed) begin
@@ -224,31 +193,71 @@ module armv6m_lockstep_monitor #(
         tarmac_chk_pkg::snapshot(h, tp.snap_regs, 32'(tp.snap_shown));
       // after the close's call: the cycles after a SysTick write; after an entry's, what was held since the choice
       // (file mode counts the calls)
-      if (chk_on && closes) begin
-        report_ticks(post);
-        /* verilator lint_off BLKSEQ */
-        written = 1'b0;
-        if (hold && tp.exc_valid) begin
-          report_lines();
-          // this edge's cycle goes with the next step's (the model applies both after the entry), so that a
-          // choice at the next edge can take it back
-          held_ticks = held_ticks - int'(last);
-          pre = pre + int'(last);
-          last_in = 0;
-          if (held_ticks != 0) begin  // the cycles before this edge's (a SysTick count among them merges)
-            tarmac_chk_pkg::set_time(h, cycle - 64'd1);
-            report_ticks(held_ticks);
-            tarmac_chk_pkg::set_time(h, cycle);
-          end
-          hold = 1'b0;
-        end
-        /* verilator lint_on BLKSEQ */
-      end
+      if (chk_on && closes) close_step();
 `endif
     end
   end
 
 `ifdef TARMAC_CHK
+  // this edge's cycle: a choice of the exception to take holds the cycles after it until its entry; the inputs
+  // sampled up to the last edge are reported; the last edge's SysTick cycle counted before or after the step
+  task automatic account_cycle();
+    /* verilator lint_off BLKSEQ */  // the always_ff's own state, read again in this edge
+    if (chk_on && tp.exc_choice && !hold) begin
+      // the cycles before the choice now; the last edge's was after it, unless it was reported already (a
+      // close's pre, reported before its call: then it stays before the choice; never less than none)
+      held_ticks = 0;
+      if (last_in == 0 && pre >= int'(last)) begin pre = pre - int'(last); held_ticks = int'(last); end
+      if (last_in == 1 && post >= int'(last)) begin post = post - int'(last); held_ticks = int'(last); end
+      report_ticks(pre);
+      report_ticks(post);
+      hold = 1'b1;
+      choice_t = cycle;
+    end else if (chk_on && tp.exc_choice) begin
+      // a later choice of the same entry (a late arrival: the core reads another vector before the handler it
+      // showed runs): what it sampled up to this edge was part of that choice, so it is told before the entry
+      report_lines();
+      if (held_ticks > int'(last)) begin
+        held_ticks = held_ticks - int'(last);
+        report_ticks(held_ticks);
+        held_ticks = int'(last);
+      end
+      choice_t = cycle;
+    end
+    // the inputs sampled up to the last edge
+    if (chk_on && !hold) report_lines();
+    if (chk_on) begin
+      last = tp.systick_cycle;
+      last_in = hold ? 2 : (written ? 1 : 0);
+      if (hold) held_ticks = held_ticks + int'(last);
+      else if (written) post = post + int'(last);
+      else pre = pre + int'(last);
+    end
+    /* verilator lint_on BLKSEQ */
+  endtask
+
+  // after the close's call: the cycles after a SysTick write; after an entry's, what was held since the choice
+  task automatic close_step();
+    /* verilator lint_off BLKSEQ */  // the always_ff's own state, read again in this edge
+    report_ticks(post);
+    written = 1'b0;
+    if (hold && tp.exc_valid) begin
+      report_lines();
+      // this edge's cycle goes with the next step's (the model applies both after the entry), so that a
+      // choice at the next edge can take it back
+      held_ticks = held_ticks - int'(last);
+      pre = pre + int'(last);
+      last_in = 0;
+      if (held_ticks != 0) begin  // the cycles before this edge's (a SysTick count among them merges)
+        tarmac_chk_pkg::set_time(h, cycle - 64'd1);
+        report_ticks(held_ticks);
+        tarmac_chk_pkg::set_time(h, cycle);
+      end
+      hold = 1'b0;
+    end
+    /* verilator lint_on BLKSEQ */
+  endtask
+
   // the changes sampled before this edge (one sampled at this edge was not part of a choice made at it)
   function automatic void report_lines();
     if (held.size() == 0 || held_t[0] >= cycle) return;

@@ -271,14 +271,21 @@ module armv6m_vis_adapter #(
                  (fetch_pc || hk_q == HoldEntry && b.pc == hc_q.regs.pc && stacked);
 
   // ---- the closes this edge makes (c[0..nc-1], in order) and the next state ----
+  // what the PC's move and the held close make of this edge (hk_m, hc_m, hxe_m, hf_m: the held close; c_m[0..nc_m-1]:
+  // the closes); below, a held entry or return that goes out as the core goes on
+  hold_e       hk_m;
+  close_t      hc_m;
+  logic        hxe_m, hf_m;
+  close_t      c_m [4];
+  int          nc_m;
   always_comb begin
     close_t rc;
     logic done;
-    nc = 0;
-    for (int i = 0; i < 4; i++) c[i] = '0;
+    nc_m = 0;
+    for (int i = 0; i < 4; i++) c_m[i] = '0;
     {active_d, enter_d, enter_num_d, ret_d, ret_c_d, ret_wlr_d, ret_lr_d, ret_from_d} =
       {active_q, enter, enter_num, ret_q, ret_c_q, ret_wlr_q, ret_lr_q, ret_from_q};
-    {hk_d, hc_d, hx_d, hxe_d, hlr_d, hsp_d, hf_d} = {hk_q, hc_q, hx_q, hxe_q, hlr_q, hsp_q, hf_q};
+    {hk_m, hc_m, hx_d, hxe_m, hlr_d, hsp_d, hf_m} = {hk_q, hc_q, hx_q, hxe_q, hlr_q, hsp_q, hf_q};
     hi_msp_d = moved || vmove || hi_msp_q < b.msp ? b.msp : hi_msp_q;
     hi_psp_d = moved || vmove || hi_psp_q < b.psp ? b.psp : hi_psp_q;
     rc = '{pc: o, opcode: op, is32: is32, cond: cond_passed(op[15:8], is32, b.apsr), regs: b, default: '0};
@@ -288,44 +295,44 @@ module armv6m_vis_adapter #(
     // IPSR leaves the exception a return unstacks: it is no longer active (it may be entered again at once)
     if (ret_q && prv_valid_q && a.ipsr != b.ipsr && a.ipsr == ret_from_q) active_d[ret_from_q] = 1'b0;
     if (hk_q == HoldLr && b.lr == hlr_q) begin
-      hc_d.regs.lr = b.lr;
-      c[nc] = hc_d;
-      nc++;
-      hk_d = HoldNone;
+      hc_m.regs.lr = b.lr;
+      c_m[nc_m] = hc_m;
+      nc_m++;
+      hk_m = HoldNone;
     end
     if (hk_q == HoldEntry && hxe_q && !moved) begin
       // a tail-chain keeps the frame: the return's own writeback of SP (a POP's) may show late, going up
-      if (b.msp > hc_q.regs.msp) {hc_d.regs.msp, hx_d.regs.msp} = {b.msp, b.msp};
-      if (b.psp > hc_q.regs.psp) {hc_d.regs.psp, hx_d.regs.psp} = {b.psp, b.psp};
+      if (b.msp > hc_q.regs.msp) {hc_m.regs.msp, hx_d.regs.msp} = {b.msp, b.msp};
+      if (b.psp > hc_q.regs.psp) {hc_m.regs.psp, hx_d.regs.psp} = {b.psp, b.psp};
     end
     if (hk_q == HoldReturn && !hsp_q && (below(b.msp, hc_q.regs.msp) || below(b.psp, hc_q.regs.psp))) begin
-      {hc_d.regs.msp, hc_d.regs.psp, hc_d.regs.control, hsp_d} = {b.msp, b.psp, b.control, 1'b1};
+      {hc_m.regs.msp, hc_m.regs.psp, hc_m.regs.control, hsp_d} = {b.msp, b.psp, b.control, 1'b1};
     end
     if (moved || vmove) begin
       // what the move decides of the close held back
-      if (hk_d == HoldEntry && enter && !stacked && !n_ret) begin
+      if (hk_m == HoldEntry && enter && !stacked && !n_ret) begin
         // a late arrival: entered instead of the exception whose handler the PC showed, on its frame
-        active_d[hc_d.num] = 1'b0;
-        {hc_d.num, hc_d.regs} = {enter_num, b};
-        hc_d.regs.ipsr = enter_num;
+        active_d[hc_m.num] = 1'b0;
+        {hc_m.num, hc_m.regs} = {enter_num, b};
+        hc_m.regs.ipsr = enter_num;
         done = 1'b1;
-      end else if (hk_d == HoldReturn && enter && !stacked && !n_ret) begin
+      end else if (hk_m == HoldReturn && enter && !stacked && !n_ret) begin
         // an abandoned unstacking: the return retires with its own registers, the exception reuses the frame
-        hc_d = '{exc: 1'b1, num: enter_num, ret: b.lr, regs: b, default: '0};
-        hc_d.regs.ipsr = enter_num;
-        {hk_d, hxe_d, done} = {HoldEntry, 2'b11};
-      end else if (hk_d != HoldNone) begin
-        if (hk_d == HoldLr) hc_d.regs.lr = a.lr;   // LR never showed the return address: as it was
+        hc_m = '{exc: 1'b1, num: enter_num, ret: b.lr, regs: b, default: '0};
+        hc_m.regs.ipsr = enter_num;
+        {hk_m, hxe_m, done} = {HoldEntry, 2'b11};
+      end else if (hk_m != HoldNone) begin
+        if (hk_m == HoldLr) hc_m.regs.lr = a.lr;   // LR never showed the return address: as it was
         // an entry noted on a frame stacked while the PC stayed where it parked (vmove): this move to its handler
         // is its own, the registers it shows (LR may follow IPSR) are the entry's
-        if (hk_d == HoldEntry && !enter && o == hc_d.ret) begin
-          hc_d.regs = b;
-          hc_d.regs.ipsr = hc_d.num;
+        if (hk_m == HoldEntry && !enter && o == hc_m.ret) begin
+          hc_m.regs = b;
+          hc_m.regs.ipsr = hc_m.num;
         end
-        if (hk_d == HoldEntry && hxe_d) begin c[nc] = hx_d; nc++; end  // the return chained from first
-        c[nc] = hc_d;
-        nc++;
-        {hk_d, hxe_d} = {HoldNone, 1'b0};
+        if (hk_m == HoldEntry && hxe_m) begin c_m[nc_m] = hx_d; nc_m++; end  // the return chained from first
+        c_m[nc_m] = hc_m;
+        nc_m++;
+        {hk_m, hxe_m} = {HoldNone, 1'b0};
       end
       if (!done && !o_ret && n_ret) begin
         // an exception return from o begins (or a branch to an EXC_RETURN value, whose fetch faults)
@@ -337,54 +344,60 @@ module armv6m_vis_adapter #(
         // IPSR names an exception not active (the one returning from included: it may chain into itself)
         if (enter || b.ipsr != 6'd0 && (b.ipsr == ret_from_q || !active_q[b.ipsr])) begin
           // a tail-chain (or, a frame stacked, the HardFault of the branch): o retires with its own registers
-          if (stacked) begin c[nc] = ret_c_q; nc++; end
-          else {hx_d, hxe_d} = {ret_c_q, 1'b1};
+          if (stacked) begin c_m[nc_m] = ret_c_q; nc_m++; end
+          else {hx_d, hxe_m} = {ret_c_q, 1'b1};
           active_d[ret_from_q] = stacked;
-          hc_d = '{exc: 1'b1, num: b.ipsr, ret: stacked ? o : b.lr, regs: b, default: '0};
-          hk_d = HoldEntry;
+          hc_m = '{exc: 1'b1, num: b.ipsr, ret: stacked ? o : b.lr, regs: b, default: '0};
+          hk_m = HoldEntry;
         end else begin
           // returned: o retires with the unstacked registers
           active_d[ret_from_q] = 1'b0;
-          {hx_d, hc_d} = {ret_c_q, ret_c_q};
-          hc_d.regs = b;
-          hk_d = HoldReturn;
+          {hx_d, hc_m} = {ret_c_q, ret_c_q};
+          hc_m.regs = b;
+          hk_m = HoldReturn;
         end
       end else if (!done && !o_ret && !n_ret) begin
         if (enter && stacked) begin
           // an entry: the return address is where the PC parked
-          hc_d = '{exc: 1'b1, num: enter_num, ret: o, regs: b, default: '0};
-          hc_d.regs.ipsr = enter_num;
-          hk_d = HoldEntry;
+          hc_m = '{exc: 1'b1, num: enter_num, ret: o, regs: b, default: '0};
+          hc_m.regs.ipsr = enter_num;
+          hk_m = HoldEntry;
         end else if (moved && enter && found) begin
           // a tail-chain without the marker: o retires with the registers before the entry
-          c[nc] = rc;
-          c[nc].regs = a;
-          {c[nc].regs.msp, c[nc].regs.psp} = {b.msp, b.psp};
-          nc++;
+          c_m[nc_m] = rc;
+          c_m[nc_m].regs = a;
+          {c_m[nc_m].regs.msp, c_m[nc_m].regs.psp} = {b.msp, b.psp};
+          nc_m++;
           active_d[a.ipsr] = 1'b0;
-          hc_d = '{exc: 1'b1, num: enter_num, ret: b.lr, regs: b, default: '0};
-          hc_d.regs.ipsr = enter_num;
-          hk_d = HoldEntry;
+          hc_m = '{exc: 1'b1, num: enter_num, ret: b.lr, regs: b, default: '0};
+          hc_m.regs.ipsr = enter_num;
+          hk_m = HoldEntry;
         end else if (moved && found && a.ipsr != b.ipsr) begin
           // an exception return without the marker, into IPSR 0 or an active exception
           active_d[a.ipsr] = 1'b0;
-          {hx_d, hc_d} = {rc, rc};
+          {hx_d, hc_m} = {rc, rc};
           hx_d.regs = a;
-          hk_d = HoldReturn;
+          hk_m = HoldReturn;
         end else if (moved && found && links_o && b.lr != link_of(o, is32)) begin
-          {hc_d, hlr_d, hk_d} = {rc, link_of(o, is32), HoldLr};
+          {hc_m, hlr_d, hk_m} = {rc, link_of(o, is32), HoldLr};
         end else if (moved && found) begin
-          c[nc] = rc;
-          nc++;
+          c_m[nc_m] = rc;
+          nc_m++;
         end
       end
-      if (hk_d == HoldEntry) active_d[hc_d.num] = 1'b1;
-      {enter_d, hf_d} = '0;
-      hsp_d = hk_d == HoldReturn && (below(b.msp, hx_d.regs.msp) || below(b.psp, hx_d.regs.psp));
+      if (hk_m == HoldEntry) active_d[hc_m.num] = 1'b1;
+      {enter_d, hf_m} = '0;
+      hsp_d = hk_m == HoldReturn && (below(b.msp, hx_d.regs.msp) || below(b.psp, hx_d.regs.psp));
     end
+  end
+
+  always_comb begin
+    {hk_d, hc_d, hxe_d} = {hk_m, hc_m, hxe_m};
+    c = c_m;
+    nc = nc_m;
     // a held entry or return goes out once the core goes on from where the PC shows (a return's stack pointers
     // shown): what follows can no longer be a late arrival or an abandoned unstacking
-    hf_d = hf_d || (hk_d == HoldEntry || hk_d == HoldReturn) && fetch_pc && b.pc == hc_d.regs.pc;
+    hf_d = hf_m || (hk_d == HoldEntry || hk_d == HoldReturn) && fetch_pc && b.pc == hc_d.regs.pc;
     // an entry goes out with the registers shown as the core goes on from its handler: what lags IPSR (LR) has
     // shown by then, also when the PC did not move (a handler where it parked)
     if (hk_d == HoldEntry && fetch_pc && b.pc == hc_d.regs.pc) begin
