@@ -67,6 +67,7 @@ module tb_top #(
   logic        mtb_ev_valid, mtb_ev_a;
   logic [31:0] mtb_ev_src, mtb_ev_dst;
   logic        semihost_req, semihost_ack, semihost_wr_r0, halted, lockup;
+  logic        lockup_seen;  // LOCKUP as the trace port has caught up with it (VisPort: the adapter's lockup_shown)
   logic [31:0] semihost_op, semihost_arg, semihost_r0;
   // vis-glue begin: Cortex-M0's visibility port
   logic [31:0] vis_r [13];
@@ -178,7 +179,7 @@ module tb_top #(
     .ext_hready(scs_hready), .ext_hreadyout(scs_hreadyout), .ext_hresp(scs_hresp), .ext_hrdata(scs_hrdata),
     .irq(irq_lines), .nmi(nmi_line), .sh_req(semihost_req), .sh_op(semihost_op), .sh_arg(semihost_arg),
     .sh_ack(semihost_ack), .sh_wr_r0(semihost_wr_r0), .sh_r0(semihost_r0), .pc({vis_pc, 1'b0}), .r0(vis_r[0]),
-    .r1(vis_r[1]), .mtb_ev_valid, .mtb_ev_src, .mtb_ev_dst, .mtb_ev_a, .lockup, .stop, .tp(u_tp)
+    .r1(vis_r[1]), .mtb_ev_valid, .mtb_ev_src, .mtb_ev_dst, .mtb_ev_a, .lockup(lockup_seen), .stop, .tp(u_tp)
   );
   always_ff @(posedge clk) if (stop) $finish;
   if (VisPort) begin : g_vis
@@ -188,13 +189,15 @@ module tb_top #(
       .vis_r5(vis_r[5]), .vis_r6(vis_r[6]), .vis_r7(vis_r[7]), .vis_r8(vis_r[8]), .vis_r9(vis_r[9]),
       .vis_r10(vis_r[10]), .vis_r11(vis_r[11]), .vis_r12(vis_r[12]), .vis_r14(vis_lr), .vis_msp, .vis_psp, .vis_pc,
       .vis_apsr, .vis_ipsr, .vis_control, .vis_primask, .haddr, .htrans(core_htrans), .hwrite, .hsize,
-      .hprot0(hprot[0]), .hrdata(seen_hrdata), .hready(core_hready), .hresp, .tp(u_tp)
+      .hprot0(hprot[0]), .hrdata(seen_hrdata), .hready(core_hready), .hresp, .lockup, .lockup_shown(lockup_seen),
+      .tp(u_tp)
     );
     // vis-glue end
     logic unused_core;  // what the core shows besides the visibility port and the bus
     assign unused_core = ^{retire_valid, retire_pc, retire_opcode, retire_is32, retire_cond, rf_we_a, rf_id_a,
                            rf_data_a, rf_we_b, rf_id_b, rf_data_b, exc_valid, exc_num, exc_ret, exc_choice, vis_regs};
   end else begin : g_core_port
+    assign lockup_seen = lockup;
     assign u_tp.retire_valid = retire_valid;
     assign u_tp.retire_pc = retire_pc;
     assign u_tp.retire_opcode = retire_opcode;

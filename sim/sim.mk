@@ -433,3 +433,14 @@ TEST_PREREQS += $(SIM_CHK_VIS) $(SIM_CHK_VIS_LIVE) $(PROGRAM_ELFS) $(LIVE_PROGRA
 
 # the core's configurations: their checker builds and the campaign's runs on them
 include sim/configs.mk
+# Lockup through the visibility port (tests/integration/test_vis_lockup.sh): system-level programs that end in a
+# lockup of each kind (Cortex-M0's: 15 a PUSH below the SRAM in Thread mode, 56 a UDF in a handler, 14 an SVC whose
+# stacking on the process stack faults, 1 a BX to a 32-bit instruction past the SRAM; the default's: 15, 5), in file
+# and live mode (Cortex-M0's live build: 1, whose path does not depend on SysTick counting cycles)
+VIS_LOCKUP_M0_SEEDS := 1 14 15 56
+VIS_LOCKUP_M0_LIVE_SEEDS := 1
+VIS_LOCKUP_SEEDS := 5 15
+TEST_SCRIPTS += tests/integration/test_vis_lockup.sh
+TEST_PREREQS += $(SIM_CHK_M0) $(SIM_CHK_M0_LIVE) $(SIM_CHK_VIS) $(SIM_CHK_VIS_LIVE) \
+  $(foreach s,$(VIS_LOCKUP_M0_SEEDS),$(RANDOM_DIR)/sys_m0_$(s).elf $(M0_DIR)/sys_m0_$(s).tarmac.gz) \
+  $(foreach s,$(VIS_LOCKUP_SEEDS),$(RANDOM_DIR)/sys_$(s).elf $(RANDOM_DIR)/sys_$(s).tarmac.gz)

@@ -39,6 +39,11 @@
 // CONTROL: Cortex-M0's vis_control_o is the stored SPSEL, which the architecture reads as 0 in Handler mode; the
 // snapshot has CONTROL.SPSEL = vis_control in Thread mode, 0 in Handler mode. xPSR: the flags, T = 1 and IPSR.
 // An instruction that branches to itself (B .) leaves the PC where it is: its retires cannot be seen.
+// Lockup (ARMv6-M B1.5.15: a fault in HardFault or NMI, or in the entry to HardFault, stops the core): the faulting
+// instruction leaves the PC where it is, so its retire is never seen as a move. At the first LOCKUP cycle the
+// closes held back go out, then the instruction the PC shows retires with the registers shown, when the core
+// fetched it (an instruction whose fetch faulted never executed); lockup_shown follows LOCKUP once the trace port
+// has reported all of it, for the testbench to end the run on.
 module armv6m_vis_adapter #(
   parameter logic [20:0] Shown = 21'h1F_5FFF,
   parameter int unsigned FetchWords = 8
@@ -64,6 +69,8 @@ module armv6m_vis_adapter #(
   input  logic [31:0] hrdata,
   input  logic        hready,
   input  logic        hresp,
+  input  logic        lockup,        // the core's LOCKUP output
+  output logic        lockup_shown,  // LOCKUP, from the cycle after the trace port reported what led to it
   armv6m_trace_if.adapter tp
 );
   localparam int unsigned QDepth = 8;   // closes waiting for the trace port: at most four an edge, one goes out
@@ -193,6 +200,7 @@ module armv6m_vis_adapter #(
   logic [31:0] hlr_q, hlr_d;           // HoldLr: the return address LR must show
   logic        hsp_q, hsp_d;           // HoldReturn: the stack pointers showed the frame popped
   logic        hf_q, hf_d;             // HoldEntry, HoldReturn: the core fetched where the PC shows (it goes on)
+  logic        lk_q;                   // LOCKUP at the edge before
   close_t      c [4];                  // this edge's closes, in order (module level: Verilator clears the wide
   int          nc;                     // values of a function at every edge)
   close_t      q_q [QDepth];
@@ -404,11 +412,17 @@ module armv6m_vis_adapter #(
       hc_d.regs = b;
       hc_d.regs.ipsr = hc_d.num;
     end
-    if (hf_d && (hk_d == HoldEntry || hk_d == HoldReturn && hsp_d)) begin
+    if (hf_d && (hk_d == HoldEntry || hk_d == HoldReturn && hsp_d) || lockup && !lk_q && hk_d != HoldNone) begin
       if (hk_d == HoldEntry && hxe_d) begin c[nc] = hx_d; nc++; end  // the return chained from first
       c[nc] = hc_d;
       nc++;
       {hk_d, hf_d, hxe_d} = {HoldNone, 2'b00};
+    end
+    // the first LOCKUP cycle: the instruction the core stopped on faulted (see the header)
+    if (lockup && !lk_q && prv_valid_q && !moved && !o_ret && found && nc < 4) begin
+      c[nc] = rc;
+      c[nc].cond = 1'b1;
+      nc++;
     end
   end
 
@@ -416,6 +430,7 @@ module armv6m_vis_adapter #(
   always_ff @(posedge clk or negedge rst_n) begin
     if (!rst_n) begin
       {prv_q, prv_valid_q, active_q, enter_q, enter_num_q, hi_msp_q, hi_psp_q} <= '0;
+      {lk_q, lockup_shown} <= 2'b00;
       {ret_q, ret_c_q, ret_wlr_q, ret_lr_q, ret_from_q} <= '0;
       {hc_q, hx_q, hxe_q, hlr_q, hsp_q, hf_q} <= '0;
       hk_q <= HoldNone;
@@ -425,6 +440,9 @@ module armv6m_vis_adapter #(
       tp.exc_valid <= 1'b0;
     end else begin
       {prv_q, prv_valid_q} <= {now, 1'b1};
+      // the monitor takes the last strobe at the edge after it is driven: lockup_shown one edge later still
+      lk_q <= lockup;
+      lockup_shown <= lk_q && nc == 0 && q_n_q == 0 && !tp.retire_valid && !tp.exc_valid;
       {active_q, enter_q, enter_num_q, hi_msp_q, hi_psp_q} <= {active_d, enter_d, enter_num_d, hi_msp_d, hi_psp_d};
       {ret_q, ret_c_q, ret_wlr_q, ret_lr_q, ret_from_q} <= {ret_d, ret_c_d, ret_wlr_d, ret_lr_d, ret_from_d};
       {hk_q, hc_q, hx_q, hxe_q, hlr_q, hsp_q, hf_q} <= {hk_d, hc_d, hx_d, hxe_d, hlr_d, hsp_d, hf_d};

@@ -107,6 +107,7 @@ module replay_top (
 
   // the trace port through the adapter, as tb_top's Cortex-M0 integration makes it
   armv6m_trace_if #(.NUM_WR_PORTS(0)) u_tp (.clk, .rst_n);
+  logic lockup_shown;
   armv6m_vis_adapter u_vis (
     .clk, .rst_n, .vis_r0(v[SigR0]), .vis_r1(v[SigR0+1]), .vis_r2(v[SigR0+2]), .vis_r3(v[SigR0+3]),
     .vis_r4(v[SigR0+4]), .vis_r5(v[SigR0+5]), .vis_r6(v[SigR0+6]), .vis_r7(v[SigR0+7]), .vis_r8(v[SigR0+8]),
@@ -114,7 +115,8 @@ module replay_top (
     .vis_msp(v[SigMsp][29:0]), .vis_psp(v[SigPsp][29:0]), .vis_pc(v[SigPc][30:0]), .vis_apsr(v[SigApsr][3:0]),
     .vis_ipsr(v[SigIpsr][5:0]), .vis_control(v[SigControl][0]), .vis_primask(v[SigPrimask][0]),
     .haddr(v[SigHaddr]), .htrans(v[SigHtrans][1:0]), .hwrite(v[SigHwrite][0]), .hsize(v[SigHsize][2:0]),
-    .hprot0(v[SigHprot][0]), .hrdata(seen_hrdata), .hready(v[SigHready][0]), .hresp(v[SigHresp][0]), .tp(u_tp)
+    .hprot0(v[SigHprot][0]), .hrdata(seen_hrdata), .hready(v[SigHready][0]), .hresp(v[SigHresp][0]),
+    .lockup(v[SigLockup][0]), .lockup_shown, .tp(u_tp)
   );
   assign u_tp.haddr = v[SigHaddr];
   assign u_tp.htrans = v[SigHtrans][1:0];
@@ -153,6 +155,7 @@ module replay_top (
     tb_stopped(chk_halted ? verdict : 0, cycle, retired);
   end
 
-  logic unused;  // what the checks do not read: the recording's other outputs and bits above the ports' widths
-  assign unused = ^{v[SigTbit], v[SigHmastlock], v[SigRxev], v[SigTxev], v[SigSleeping], v[SigSysresetreq], v[SigHtrans][31:2]};
+  logic unused;  // what the checks do not read: the recording's other outputs and bits above the ports' widths;
+                 // lockup_shown (a recording ends at its own end)
+  assign unused = ^{lockup_shown, v[SigTbit], v[SigHmastlock], v[SigRxev], v[SigTxev], v[SigSleeping], v[SigSysresetreq], v[SigHtrans][31:2]};
 endmodule

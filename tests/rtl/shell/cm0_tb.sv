@@ -10,7 +10,7 @@ module cm0_tb (
   logic [31:0] irq;
   /* verilator lint_on UNUSEDSIGNAL */
   logic [1:0]  htrans;
-  logic        hwrite, hready, hresp, nmi, lockup, stop, control, primask;
+  logic        hwrite, hready, hresp, nmi, lockup, lockup_shown, stop, control, primask;
   logic [2:0]  hsize;
   logic [3:0]  hprot, apsr;
   logic [29:0] msp, psp;
@@ -30,7 +30,7 @@ module cm0_tb (
     .vis_r6(r[6]), .vis_r7(r[7]), .vis_r8(r[8]), .vis_r9(r[9]), .vis_r10(r[10]), .vis_r11(r[11]), .vis_r12(r[12]),
     .vis_r14(lr), .vis_msp(msp), .vis_psp(psp), .vis_pc(pc), .vis_apsr(apsr), .vis_ipsr(ipsr),
     .vis_control(control), .vis_primask(primask), .haddr, .htrans, .hwrite, .hsize, .hprot0(hprot[0]),
-    .hrdata(seen_hrdata), .hready, .hresp, .tp(u_tp)
+    .hrdata(seen_hrdata), .hready, .hresp, .lockup, .lockup_shown, .tp(u_tp)
   );
   // the core's choices (its SCS inside: never on the bus; SysTick counting cycles) and the adapter's latency
   /* verilator lint_off PINCONNECTEMPTY */  // no SCS on the bus, no halting semihosting call
@@ -42,7 +42,7 @@ module cm0_tb (
     .clk, .rst_n, .haddr, .htrans, .hwrite, .hsize, .hprot, .hwdata, .hrdata, .hready, .hresp, .seen_hrdata,
     .ext_hsel(), .ext_htrans(), .ext_hready(), .ext_hreadyout(1'b1), .ext_hresp(1'b0), .ext_hrdata(32'd0), .irq,
     .nmi, .sh_req(1'b0), .sh_op(32'd0), .sh_arg(32'd0), .sh_ack(), .sh_wr_r0(), .sh_r0(), .pc({pc, 1'b0}),
-    .r0(r[0]), .r1(r[1]), .mtb_ev_valid(1'b0), .mtb_ev_src(32'd0), .mtb_ev_dst(32'd0), .mtb_ev_a(1'b0), .lockup,
+    .r0(r[0]), .r1(r[1]), .mtb_ev_valid(1'b0), .mtb_ev_src(32'd0), .mtb_ev_dst(32'd0), .mtb_ev_a(1'b0), .lockup(lockup_shown),
     .stop, .tp(u_tp)
   );
   /* verilator lint_on PINCONNECTEMPTY */
