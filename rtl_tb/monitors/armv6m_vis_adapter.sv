@@ -286,8 +286,8 @@ module armv6m_vis_adapter #(
   logic        hxe_m, hf_m;
   close_t      c_m [4];
   int          nc_m;
+  close_t      rc;  // the instruction the PC showed, as it retires (also the lockup's, in the block below)
   always_comb begin
-    close_t rc;
     logic done;
     nc_m = 0;
     for (int i = 0; i < 4; i++) c_m[i] = '0;
