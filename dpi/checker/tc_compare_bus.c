@@ -83,6 +83,11 @@ int tc_ahb_beat_now(tc_checker *c, uint32_t addr, int write, int hsize, int hpro
                 first_step = k;
             }
             if (m->addr != addr || m->size != size || m->write != (write != 0)) continue;
+            /* a write the golden has later at the same place (the entry's frame over the abandoned store's words),
+             * with another value: the abandoned store multiple's, when its instruction writes that value there */
+            if (write && !resp && !m->error && !m->unknown && m->data != value && c->cursor < c->complete &&
+                tc_abandoned_write(c, tc_step_at(c, c->cursor), addr, size, value))
+                return TC_OK;
             m->matched = 1;
             s->unmatched--;
             if (m->error || resp) return tc_beat_response(c, k, m, addr, write, size, resp);
@@ -101,8 +106,8 @@ int tc_ahb_beat_now(tc_checker *c, uint32_t addr, int write, int hsize, int hpro
         }
     }
     if (resp) return tc_error_unmatched(c);
-    /* no golden access takes it (a store multiple's write that lags on the bus is matched above), and the entry is
-     * next: a write of the store multiple the entry abandoned, not the frame's */
+    /* no golden access takes it (a store multiple's write that lags on the bus is matched above, by its value),
+     * and the entry is next: a write of the store multiple the entry abandoned */
     if (write && c->cursor < c->complete && tc_abandoned_write(c, tc_step_at(c, c->cursor), addr, size, value))
         return TC_OK;
     /* a frame read where the golden's next step is a tail-chained entry: the RTL unstacks, or with abandon_unstack

@@ -32,7 +32,7 @@ check "exit 0 where the program expects a lockup: caught" '[ "$(classify 0 "$tmp
 
 # two real mutants, built and run by the campaign script itself
 printf '%s\t%s\t%s\t%s\t%s\n' \
-  "pc_trace_bit0" "rtl_tb/core/m0_core.sv" "tp_d.retire_pc = ex_q.pc;" "tp_d.retire_pc = ex_q.pc | 32'd1;" "trace port reports PC with bit 0 set" \
+  "pc_trace_bit0" "rtl_tb/core/m0_core.sv" "tp_s.retire_pc = ex_q.pc;" "tp_s.retire_pc = ex_q.pc | 32'd1;" "trace port reports PC with bit 0 set" \
   "adcs_no_carry_in" "rtl_tb/core/m0_alu.sv" "I_ADC: res = add_with_carry(a, b, c_in);" "I_ADC: res = add_with_carry(a, b, 1'b0);" "ADCS ignores the carry in" \
   > "$tmp/mutants.tsv"
 lib="$PWD/$BUILD/lib"
